@@ -1,0 +1,247 @@
+package robotstxt
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+)
+
+// The files under testdata/conformance are converted from the shared
+// conformance data (see testdata/README.md); every record keeps its id and
+// source so a failure can be traced back.
+
+type generated struct {
+	Parts []struct {
+		Text   string `json:"text"`
+		Repeat string `json:"repeat"`
+		Count  int    `json:"count"`
+	} `json:"parts"`
+	Length int    `json:"length"`
+	SHA256 string `json:"sha256"`
+}
+
+func (g *generated) expand(t testing.TB) string {
+	var b strings.Builder
+	for _, p := range g.Parts {
+		b.WriteString(p.Text)
+		b.WriteString(strings.Repeat(p.Repeat, p.Count))
+	}
+	s := b.String()
+	sum := sha256.Sum256([]byte(s))
+	if len(s) != g.Length || hex.EncodeToString(sum[:]) != g.SHA256 {
+		t.Fatalf("generated value: length %d, sha256 %x; want %d, %s", len(s), sum, g.Length, g.SHA256)
+	}
+	return s
+}
+
+type matchCase struct {
+	ID          string     `json:"id"`
+	Source      string     `json:"source"`
+	Robots      string     `json:"robots"`
+	RobotsHex   string     `json:"robots_hex"`
+	RobotsGen   *generated `json:"robots_gen"`
+	Agents      []string   `json:"agents"`
+	AgentTokens []string   `json:"agent_tokens"`
+	URL         string     `json:"url"`
+	URLGen      *generated `json:"url_gen"`
+	Allowed     bool       `json:"allowed"`
+	Line        *int       `json:"line"`
+	Optional    bool       `json:"optional"`
+}
+
+func (c *matchCase) body(t testing.TB) []byte {
+	switch {
+	case c.RobotsHex != "":
+		b, err := hex.DecodeString(c.RobotsHex)
+		if err != nil {
+			t.Fatalf("%s: %v", c.ID, err)
+		}
+		return b
+	case c.RobotsGen != nil:
+		return []byte(c.RobotsGen.expand(t))
+	}
+	return []byte(c.Robots)
+}
+
+func (c *matchCase) target(t testing.TB) string {
+	if c.URLGen != nil {
+		return c.URLGen.expand(t)
+	}
+	return c.URL
+}
+
+// agents returns the product tokens to query with: a peer test that passed
+// a whole User-Agent header names the tokens an RFC 9309 crawler uses.
+func (c *matchCase) agents() []string {
+	if c.AgentTokens != nil {
+		return c.AgentTokens
+	}
+	return c.Agents
+}
+
+func loadJSON[T any](t testing.TB, name string) []T {
+	t.Helper()
+	data, err := os.ReadFile("testdata/conformance/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v []T
+	if err := json.Unmarshal(data, &v); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return v
+}
+
+// rfcDifference is a conformance record whose RFC-mode answer differs from
+// the record's expectation, with the RFC 9309 section that says why.
+type rfcDifference struct {
+	ID      string `json:"id"`
+	Allowed bool   `json:"allowed"`
+	Section string `json:"section"`
+	Reason  string `json:"reason"`
+}
+
+func loadDifferences(t testing.TB) map[string]rfcDifference {
+	m := make(map[string]rfcDifference)
+	for _, d := range loadJSON[rfcDifference](t, "rfc_differences.json") {
+		if d.Section == "" || d.Reason == "" {
+			t.Errorf("rfc_differences.json: %s has no section or reason", d.ID)
+		}
+		m[d.ID] = d
+	}
+	return m
+}
+
+func TestGoogleConformance(t *testing.T) {
+	cases := loadJSON[matchCase](t, "google_match.json")
+	if len(cases) != 220 {
+		t.Fatalf("loaded %d cases, want 220", len(cases))
+	}
+	opts := Options{Mode: Google}
+	for _, c := range cases {
+		r := opts.Parse(c.body(t))
+		url := c.target(t)
+		if got := r.Group(c.Agents...).Allowed(url); got != c.Allowed {
+			t.Errorf("%s: Allowed(%q, %.80q) = %v, want %v", c.ID, c.Agents, url, got, c.Allowed)
+		}
+		d := r.Decide(url, c.Agents...)
+		if d.Allowed != c.Allowed {
+			t.Errorf("%s: Decide(%.80q, %q).Allowed = %v, want %v", c.ID, url, c.Agents, d.Allowed, c.Allowed)
+		}
+		if c.Line != nil {
+			line := 0
+			if d.Rule != nil {
+				line = d.Rule.Line
+			}
+			if line != *c.Line {
+				t.Errorf("%s: Decide(%.80q, %q) line = %d, want %d", c.ID, url, c.Agents, line, *c.Line)
+			}
+		}
+	}
+}
+
+func TestRFCConformance(t *testing.T) {
+	diffs := loadDifferences(t)
+	used := make(map[string]bool)
+	run := func(t *testing.T, file string) {
+		for _, c := range loadJSON[matchCase](t, file) {
+			want := c.Allowed
+			if d, ok := diffs[c.ID]; ok {
+				want = d.Allowed
+				used[c.ID] = true
+			}
+			r := Parse(c.body(t))
+			url := c.target(t)
+			if got := r.Group(c.agents()...).Allowed(url); got != want {
+				t.Errorf("%s: Allowed(%q, %.80q) = %v, want %v", c.ID, c.agents(), url, got, want)
+			}
+		}
+	}
+	t.Run("google", func(t *testing.T) { run(t, "google_match.json") })
+	t.Run("peers", func(t *testing.T) { run(t, "peers_rfc9309.json") })
+	for id := range diffs {
+		if !used[id] {
+			t.Errorf("rfc_differences.json: %s matches no conformance record", id)
+		}
+	}
+}
+
+type helperCase struct {
+	ID       string `json:"id"`
+	Source   string `json:"source"`
+	Function string `json:"function"`
+	Input    string `json:"input"`
+	Expected any    `json:"expected"`
+}
+
+func TestGoogleUserAgentHelpers(t *testing.T) {
+	for _, c := range loadJSON[helperCase](t, "google_ua.json") {
+		switch c.Function {
+		case "IsValidUserAgentToObey":
+			if got := IsValidProductToken(c.Input); got != c.Expected {
+				t.Errorf("%s: IsValidProductToken(%q) = %v, want %v", c.ID, c.Input, got, c.Expected)
+			}
+		case "ExtractUserAgent":
+			if got := ProductToken(c.Input); got != c.Expected {
+				t.Errorf("%s: ProductToken(%q) = %q, want %q", c.ID, c.Input, got, c.Expected)
+			}
+		default:
+			t.Errorf("%s: unknown function %q", c.ID, c.Function)
+		}
+	}
+}
+
+func TestGoogleHelpers(t *testing.T) {
+	for _, c := range loadJSON[helperCase](t, "google_helpers.json") {
+		switch c.Function {
+		case "GetPathParamsQuery":
+			if got := targetPath(c.Input); got != c.Expected {
+				t.Errorf("%s: targetPath(%q) = %q, want %q", c.ID, c.Input, got, c.Expected)
+			}
+		case "MaybeEscapePattern":
+			if got := escapeGoogle(c.Input); got != c.Expected {
+				t.Errorf("%s: escapeGoogle(%q) = %q, want %q", c.ID, c.Input, got, c.Expected)
+			}
+		case "ParseLine":
+			checkParseLine(t, c)
+		default:
+			t.Errorf("%s: unknown function %q", c.ID, c.Function)
+		}
+	}
+}
+
+// checkParseLine parses one line in a file of its own and compares what
+// the parser made of it with Google's key and value.
+func checkParseLine(t *testing.T, c helperCase) {
+	t.Helper()
+	want, _ := c.Expected.(map[string]any)
+	p := parser{opts: Options{Mode: Google}}
+	var got map[string]any
+	if s := trimSpace(cutComment(c.Input)); s != "" {
+		if key, value, ok := p.split(1, s); ok {
+			kind, _, _ := classifyKey(key)
+			got = map[string]any{"directive": kindName[kind], "value": value}
+			if kind == keyUnknown {
+				got["key"] = key
+			}
+			if kind == keyAllow || kind == keyDisallow || kind == keyUnknown {
+				got["value"] = escapeGoogle(value)
+			}
+		}
+	}
+	if (got == nil) != (want == nil) || (got != nil && (got["directive"] != want["directive"] || got["value"] != want["value"] || got["key"] != want["key"])) {
+		t.Errorf("%s: line %q parsed as %v, want %v", c.ID, c.Input, got, want)
+	}
+}
+
+var kindName = map[keyKind]string{keyUnknown: "unknown", keyUserAgent: "user-agent", keyAllow: "allow", keyDisallow: "disallow", keySitemap: "sitemap"}
+
+func cutComment(s string) string {
+	if i := strings.IndexByte(s, '#'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}

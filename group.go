@@ -1,0 +1,278 @@
+package robotstxt
+
+// This file implements the grouping rules of RFC 9309 section 2.1 and
+// section 2.2.1: which lines form a group, which group a crawler obeys, and
+// how groups for the same product token merge.
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// A Group is the set of rules one crawler obeys in one robots.txt file: the
+// merged rules of every group naming one of its product tokens, or of the
+// global "*" groups when none does. It is immutable and safe for concurrent
+// use; a nil *Group allows everything.
+type Group struct {
+	mode   Mode
+	rules  []rule // sorted by sortRules
+	ids    []int  // the file's groups merged into this one, ascending
+	agents []string
+}
+
+// Agents returns the product tokens, as written in the file, of the groups
+// merged into g ("*" for the global group). It returns nil when no group of
+// the file applies.
+func (g *Group) Agents() []string {
+	if g == nil {
+		return nil
+	}
+	return slices.Clone(g.agents)
+}
+
+// Rules returns g's allow and disallow rules in file order. Google's
+// index.html rule adds no entries here: it changes how a rule matches, not
+// what the file says.
+func (g *Group) Rules() []Rule {
+	if g == nil {
+		return nil
+	}
+	out := make([]Rule, 0, len(g.rules))
+	for i := range g.rules {
+		if r := &g.rules[i]; !r.derived {
+			out = append(out, r.public())
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Rule) int { return a.Line - b.Line })
+	return out
+}
+
+// Allowed reports whether the crawler g belongs to may fetch target, an
+// absolute URL or a path with an optional query (the fragment is ignored).
+// It allocates nothing for a target whose path is already in canonical
+// form.
+func (g *Group) Allowed(target string) bool {
+	if g == nil {
+		return true
+	}
+	allowed, _ := g.match(target)
+	return allowed
+}
+
+// Decide is [Group.Allowed] that also says which rule decided.
+func (g *Group) Decide(target string) Decision {
+	if g == nil {
+		return Decision{Allowed: true}
+	}
+	allowed, r := g.match(target)
+	d := Decision{Allowed: allowed}
+	if r != nil {
+		pr := r.public()
+		d.Rule = &pr
+	}
+	return d
+}
+
+func (g *Group) match(target string) (bool, *rule) {
+	path := targetPath(target)
+	if g.mode == RFC {
+		path, _ = normalizeRFC(path, false)
+		if isRobotsTxt(path) {
+			return true, nil
+		}
+	}
+	r := decide(g.rules, g.mode, path)
+	if r == nil {
+		return true, nil
+	}
+	return r.allow || r.prio == 0, r
+}
+
+func (r *rule) public() Rule {
+	return Rule{Allow: r.allow, Pattern: r.written, Line: int(r.line)}
+}
+
+// rawGroup is one group as the file writes it: the user-agent lines that
+// open it and the rules that follow them.
+type rawGroup struct {
+	agents []string // product tokens as written; "*" for the global group
+	global bool
+	rules  []rule
+}
+
+// builder collects groups line by line (RFC 9309 section 2.1). A group
+// starts at a user-agent line that follows a rule, or at the first
+// user-agent line; consecutive user-agent lines, with anything but rules
+// between them, share a group. Lines that are neither user-agent lines nor
+// rules (blank lines, comments, Sitemap, unknown keys) never end a group.
+type builder struct {
+	mode      Mode
+	groups    []rawGroup
+	sawRule   bool // a rule followed the last user-agent line
+	tokenToID map[string][]int
+	globalIDs []int
+}
+
+func (b *builder) userAgent(value string) {
+	if len(b.groups) == 0 || b.sawRule {
+		b.groups = append(b.groups, rawGroup{})
+		b.sawRule = false
+	}
+	g := &b.groups[len(b.groups)-1]
+	id := len(b.groups) - 1
+	if isGlobalAgent(value) {
+		if !g.global {
+			g.global = true
+			g.agents = append(g.agents, "*")
+			b.globalIDs = append(b.globalIDs, id)
+		}
+		return
+	}
+	tok := ProductToken(value)
+	g.agents = append(g.agents, tok)
+	key := asciiLower(tok)
+	if b.tokenToID == nil {
+		b.tokenToID = make(map[string][]int)
+	}
+	ids := b.tokenToID[key]
+	if len(ids) == 0 || ids[len(ids)-1] != id {
+		b.tokenToID[key] = append(ids, id)
+	}
+}
+
+// addRule adds a rule to the open group and reports whether there was one.
+func (b *builder) addRule(r rule) bool {
+	if len(b.groups) == 0 {
+		return false
+	}
+	g := &b.groups[len(b.groups)-1]
+	g.rules = append(g.rules, r)
+	b.sawRule = true
+	return true
+}
+
+// isGlobalAgent reports whether a user-agent value names every crawler:
+// "*" alone or followed by whitespace. Google's parser reads "* FooBot" as
+// the global group too, and so does RFC mode, since no product token can
+// contain '*' or a space.
+func isGlobalAgent(v string) bool {
+	return len(v) > 0 && v[0] == '*' && (len(v) == 1 || isSpace(v[1]))
+}
+
+// ProductToken returns the product token at the start of a user-agent
+// value: its leading run of letters, '-' and '_' (RFC 9309 section 2.2.1).
+// "Googlebot/2.1" gives "Googlebot" and "FooBot2" gives "FooBot"; a value
+// that starts with another character gives "".
+func ProductToken(value string) string {
+	for i := 0; i < len(value); i++ {
+		if !isTokenChar(value[i]) {
+			return value[:i]
+		}
+	}
+	return value
+}
+
+func isTokenChar(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_'
+}
+
+// IsValidProductToken reports whether token is a product token a crawler
+// may identify itself with: one or more letters, '-' and '_' only
+// (RFC 9309 section 2.2.1).
+func IsValidProductToken(token string) bool {
+	return token != "" && ProductToken(token) == token
+}
+
+// finish compiles the collected groups into the lookup tables of r.
+// Groups that share a token are merged once here, so that selecting a
+// crawler's group at query time is a map look-up.
+func (b *builder) finish(r *Robots) {
+	r.raw = b.groups
+	r.byToken = make(map[string]*Group, len(b.tokenToID))
+	cache := make(map[string]*Group)
+	for tok, ids := range b.tokenToID {
+		r.byToken[tok] = r.merged(ids, cache)
+	}
+	if len(b.globalIDs) > 0 {
+		r.global = r.merged(b.globalIDs, cache)
+	}
+}
+
+// merged returns the group made of the file's groups ids (ascending),
+// sharing one *Group among all tokens that name the same groups.
+func (r *Robots) merged(ids []int, cache map[string]*Group) *Group {
+	var key string
+	if cache != nil {
+		key = idsKey(ids)
+		if g, ok := cache[key]; ok {
+			return g
+		}
+	}
+	g := &Group{mode: r.mode, ids: ids}
+	n := 0
+	for _, id := range ids {
+		n += len(r.raw[id].rules)
+	}
+	if len(ids) == 1 {
+		// Sorting in place is safe: the file order is kept in each rule's line.
+		g.rules = r.raw[ids[0]].rules
+	} else {
+		g.rules = make([]rule, 0, n)
+		for _, id := range ids {
+			g.rules = append(g.rules, r.raw[id].rules...)
+		}
+	}
+	sortRules(g.rules)
+	for _, id := range ids {
+		for _, a := range r.raw[id].agents {
+			if !slices.Contains(g.agents, a) {
+				g.agents = append(g.agents, a)
+			}
+		}
+	}
+	if cache != nil {
+		cache[key] = g
+	}
+	return g
+}
+
+func idsKey(ids []int) string {
+	var b strings.Builder
+	for _, id := range ids {
+		b.WriteString(strconv.Itoa(id))
+		b.WriteByte(',')
+	}
+	return b.String()
+}
+
+// lookup returns the group for one product token, comparing tokens
+// case-insensitively and exactly (RFC 9309 section 2.2.1): a "foo" group
+// never applies to "foobot". Tokens up to 64 bytes are lower-cased on the
+// stack, so the look-up allocates nothing.
+func (r *Robots) lookup(agent string) *Group {
+	if len(agent) <= 64 {
+		var buf [64]byte
+		for i := 0; i < len(agent); i++ {
+			c := agent[i]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			buf[i] = c
+		}
+		return r.byToken[string(buf[:len(agent)])]
+	}
+	return r.byToken[asciiLower(agent)]
+}
+
+// asciiLower lower-cases ASCII letters only: product tokens are ASCII, and
+// Unicode case folding could make a non-ASCII agent equal to one.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}

@@ -1,0 +1,346 @@
+package robotstxt
+
+// This file implements the line syntax of RFC 9309 section 2.1 and
+// section 2.2: lines, comments, keys and values, and the parsing limit of
+// section 2.5. Parsing never fails on content (section 2.3.1.5 asks
+// crawlers to use what they can parse); every problem becomes a
+// Diagnostic.
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// DefaultMaxBytes is the number of bytes of a robots.txt file that is read
+// when Options.MaxBytes is 0: 500 KiB, the minimum RFC 9309 section 2.5
+// asks a crawler to parse.
+const DefaultMaxBytes = 500 << 10
+
+// googleMaxLineLen is the longest line, in bytes, that Google's parser
+// keeps; it drops the rest of a longer line.
+const googleMaxLineLen = 2083*8 - 1
+
+func (o Options) limit() int {
+	switch {
+	case o.MaxBytes == 0:
+		return DefaultMaxBytes
+	case o.MaxBytes < 0:
+		return -1
+	}
+	return o.MaxBytes
+}
+
+// Parse parses a robots.txt body with o's mode and limit. It never fails:
+// what cannot be understood is reported by [Robots.Diagnostics].
+func (o Options) Parse(data []byte) *Robots {
+	keep, cut := o.cut(len(data), func(i int) byte { return data[i] })
+	return o.parse(string(data[:keep]), cut)
+}
+
+// ParseReader reads and parses a robots.txt body from r. It reads at most
+// one byte more than the limit (to learn whether there is more), so a huge
+// or endless body costs no more memory than the limit. The only errors are
+// those of r.
+func (o Options) ParseReader(r io.Reader) (*Robots, error) {
+	var sb strings.Builder
+	src := r
+	if l := o.limit(); l >= 0 {
+		src = io.LimitReader(r, int64(l)+1)
+	}
+	if _, err := io.Copy(&sb, src); err != nil {
+		return nil, fmt.Errorf("robotstxt: reading: %w", err)
+	}
+	s := sb.String()
+	keep, cut := o.cut(len(s), func(i int) byte { return s[i] })
+	return o.parse(s[:keep], cut), nil
+}
+
+// cut returns how many of n bytes to parse and whether the rest is cut off
+// by the size limit. The limit falls back to the end of the last whole
+// line before it: half a line could turn "Disallow: /private" into
+// "Disallow: /p" and block far more than the site asked.
+func (o Options) cut(n int, at func(int) byte) (keep int, cut bool) {
+	l := o.limit()
+	if l < 0 || n <= l {
+		return n, false
+	}
+	if c := at(l); c == '\n' || c == '\r' {
+		return l, true
+	}
+	for i := l - 1; i >= 0; i-- {
+		if c := at(i); c == '\n' || c == '\r' {
+			return i + 1, true
+		}
+	}
+	return 0, true
+}
+
+// Parse parses a robots.txt body in RFC mode with the default limit.
+func Parse(data []byte) *Robots { return Options{}.Parse(data) }
+
+// ParseReader reads and parses a robots.txt body in RFC mode with the
+// default limit. The only errors are those of r.
+func ParseReader(r io.Reader) (*Robots, error) { return Options{}.ParseReader(r) }
+
+type parser struct {
+	opts     Options
+	b        builder
+	diags    []Diagnostic
+	sitemaps []string
+}
+
+func (o Options) parse(src string, truncated bool) *Robots {
+	p := parser{opts: o, b: builder{mode: o.Mode}}
+	if o.Mode == RFC {
+		if u, ok := decodeUTF16(src); ok {
+			src = u
+			p.report(1, Warning, CodeUTF16, "the file is UTF-16, not UTF-8 (RFC 9309 section 2.2); it was converted")
+		}
+	}
+	last := p.lines(src)
+	if truncated {
+		p.report(last, Error, CodeTruncated,
+			"the file is larger than the %d-byte limit; everything from byte %d on is ignored (RFC 9309 section 2.5)",
+			o.limit(), len(src))
+	}
+	r := &Robots{mode: o.Mode, diags: p.diags, sitemaps: p.sitemaps}
+	p.b.finish(r)
+	return r
+}
+
+var bom = "\xEF\xBB\xBF"
+
+// lines splits src into lines and hands each to p.line. LF, CR and CRLF
+// all end a line and may be mixed; the text after the last line break is
+// a line of its own. Lines are numbered from 1 as Google's parser numbers
+// them. It returns the number of the last line.
+func (p *parser) lines(src string) int {
+	// A byte-order mark, or a leading part of one, is skipped at the very
+	// start only; elsewhere its bytes are content.
+	i := 0
+	for i < len(src) && i < len(bom) && src[i] == bom[i] {
+		i++
+	}
+	if i > 0 {
+		p.report(1, Info, CodeBOM, "a byte-order mark starts the file; it is skipped")
+	}
+	num := 0
+	nextLF := -1 // absolute index of the next '\n' at or after i, once known
+	for {
+		if nextLF < i {
+			nextLF = strings.IndexByte(src[i:], '\n')
+			if nextLF < 0 {
+				nextLF = len(src)
+			} else {
+				nextLF += i
+			}
+		}
+		end := nextLF
+		if cr := strings.IndexByte(src[i:end], '\r'); cr >= 0 {
+			end = i + cr
+		}
+		num++
+		p.line(num, src[i:end])
+		if end >= len(src) {
+			return num
+		}
+		i = end + 1
+		if src[end] == '\r' && i < len(src) && src[i] == '\n' {
+			i++
+		}
+	}
+}
+
+// line parses one line: "key: value # comment", with the key compared
+// case-insensitively.
+func (p *parser) line(num int, s string) {
+	if p.opts.Mode == Google && len(s) > googleMaxLineLen {
+		s = s[:googleMaxLineLen]
+		p.report(num, Warning, CodeLineTooLong,
+			"the line is longer than %d bytes; Google's parser ignores the rest of it", googleMaxLineLen)
+	}
+	// A NUL byte ends the line's content, as in Google's parser (which works
+	// on C strings). RFC mode does the same: a NUL is no part of any valid
+	// robots.txt line (RFC 9309 section 2.2 excludes control characters),
+	// it comes from broken encodings or padding, and the rest of such a line
+	// is noise; keeping one reading keeps both modes' verdicts the same.
+	if k := strings.IndexByte(s, 0); k >= 0 {
+		s = s[:k]
+		p.report(num, Warning, CodeNUL, "a NUL byte ends the line; the rest of it is ignored")
+	}
+	if k := strings.IndexByte(s, '#'); k >= 0 {
+		s = s[:k]
+	}
+	s = trimSpace(s)
+	if s == "" {
+		return
+	}
+	key, value, ok := p.split(num, s)
+	if !ok {
+		return
+	}
+	kind, name, exact := classifyKey(key)
+	if kind != keyUnknown && !exact {
+		p.report(num, Warning, CodeKeyTypo, "%q is read as %q", key, name)
+	}
+	switch kind {
+	case keyUserAgent:
+		p.userAgent(num, value)
+	case keyAllow, keyDisallow:
+		p.rule(num, kind == keyAllow, value)
+	case keySitemap:
+		p.sitemaps = append(p.sitemaps, value)
+	default:
+		p.report(num, Info, CodeUnknownKey, "unknown key %q is ignored", key)
+	}
+}
+
+// split separates key and value at the first ':'. Like Google's parser,
+// it also accepts a line of exactly two words without a colon
+// ("Disallow /x"); a line of more words without one is not a key-value
+// pair and is ignored.
+func (p *parser) split(num int, s string) (key, value string, ok bool) {
+	sep := strings.IndexByte(s, ':')
+	if sep < 0 {
+		sep = strings.IndexAny(s, " \t")
+		if sep < 0 || strings.ContainsAny(trimSpace(s[sep:]), " \t") {
+			p.report(num, Warning, CodeNotKeyValue, "the line is not a \"key: value\" pair; it is ignored")
+			return "", "", false
+		}
+		p.report(num, Warning, CodeMissingColon, "the colon after %q is missing; the line is read as if it had one", s[:sep])
+		key, value = s[:sep], s[sep+1:]
+	} else {
+		key, value = s[:sep], s[sep+1:]
+	}
+	key = trimSpace(key)
+	if key == "" {
+		p.report(num, Warning, CodeNotKeyValue, "the line has no key before its colon; it is ignored")
+		return "", "", false
+	}
+	return key, trimSpace(value), true
+}
+
+func (p *parser) userAgent(num int, value string) {
+	if !isGlobalAgent(value) {
+		if tok := ProductToken(value); tok != value {
+			p.report(num, Warning, CodeAgentToken,
+				"user-agent %q is read as the product token %q (RFC 9309 section 2.2.1)", value, tok)
+		}
+	}
+	p.b.userAgent(value)
+}
+
+func (p *parser) rule(num int, allow bool, value string) {
+	r := rule{written: value, line: int32(num), allow: allow}
+	if p.opts.Mode == Google {
+		r.pattern = escapeGoogle(value)
+		r.prio = int32(len(r.pattern))
+	} else {
+		pat, prio := normalizeRFC(value, true)
+		r.pattern, r.prio = pat, int32(prio)
+	}
+	if !p.b.addRule(r) {
+		p.report(num, Error, CodeRuleOutsideGroup,
+			"this rule comes before any user-agent line, so it applies to no crawler (RFC 9309 section 2.1)")
+		return
+	}
+	if p.opts.Mode == Google && allow {
+		// Google's library reads "Allow: /dir/index.html" (or index.htm...)
+		// as also allowing "/dir/" itself: it adds the rule "/dir/$". RFC mode
+		// does not, because RFC 9309 gives a pattern no meaning but its octets.
+		if slash := strings.LastIndexByte(r.pattern, '/'); slash >= 0 && strings.HasPrefix(r.pattern[slash:], "/index.htm") {
+			d := r
+			d.pattern = r.pattern[:slash+1] + "$"
+			d.prio = int32(len(d.pattern))
+			d.derived = true
+			p.b.addRule(d)
+		}
+	}
+}
+
+type keyKind uint8
+
+const (
+	keyUnknown keyKind = iota
+	keyUserAgent
+	keyAllow
+	keyDisallow
+	keySitemap
+)
+
+// keySpellings lists, for each key, the spellings Google's parser accepts
+// as a prefix of the key, compared case-insensitively: "Disallowed" and
+// "User-agents" are read as the keys they start with, and so are a few
+// frequent misspellings. The first spelling of each is the key's name.
+var keySpellings = []struct {
+	kind      keyKind
+	spellings []string
+}{
+	{keyUserAgent, []string{"user-agent", "useragent", "user agent"}},
+	{keyAllow, []string{"allow"}},
+	{keyDisallow, []string{"disallow", "dissallow", "dissalow", "disalow", "diasllow", "disallaw"}},
+	{keySitemap, []string{"sitemap", "site-map"}},
+}
+
+// classifyKey returns the kind of key, its proper name, and whether the
+// key is exactly that name; one that is not was accepted leniently.
+func classifyKey(key string) (kind keyKind, name string, exact bool) {
+	for _, k := range keySpellings {
+		for _, s := range k.spellings {
+			if len(key) >= len(s) && strings.EqualFold(key[:len(s)], s) {
+				return k.kind, k.spellings[0], strings.EqualFold(key, k.spellings[0])
+			}
+		}
+	}
+	return keyUnknown, "", false
+}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r' || c == '\n'
+}
+
+func trimSpace(s string) string {
+	i, j := 0, len(s)
+	for i < j && isSpace(s[i]) {
+		i++
+	}
+	for j > i && isSpace(s[j-1]) {
+		j--
+	}
+	return s[i:j]
+}
+
+func (p *parser) report(line int, sev Severity, code, format string, args ...any) {
+	p.diags = append(p.diags, Diagnostic{Line: line, Severity: sev, Code: code, Message: fmt.Sprintf(format, args...)})
+}
+
+// decodeUTF16 converts a body that starts with a UTF-16 byte-order mark to
+// UTF-8. RFC 9309 section 2.2 asks for UTF-8, but servers do send UTF-16,
+// and read as UTF-8 such a file has no usable line; RFC mode reads it,
+// Google mode (like Google's parser) does not.
+func decodeUTF16(s string) (string, bool) {
+	if len(s) < 2 {
+		return "", false
+	}
+	var order func(a, b byte) uint16
+	switch {
+	case s[0] == 0xFE && s[1] == 0xFF:
+		order = func(a, b byte) uint16 { return uint16(a)<<8 | uint16(b) }
+	case s[0] == 0xFF && s[1] == 0xFE:
+		order = func(a, b byte) uint16 { return uint16(b)<<8 | uint16(a) }
+	default:
+		return "", false
+	}
+	units := make([]uint16, 0, len(s)/2-1)
+	for i := 2; i+1 < len(s); i += 2 {
+		units = append(units, order(s[i], s[i+1]))
+	}
+	b := make([]byte, 0, len(units))
+	for _, r := range utf16.Decode(units) {
+		b = utf8.AppendRune(b, r)
+	}
+	return string(b), true
+}

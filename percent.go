@@ -1,0 +1,176 @@
+package robotstxt
+
+// This file implements the percent-encoding rules of RFC 9309 section 2.2.2
+// and section 2.2.3, and the pattern escaping of Google's parser.
+//
+// Both normalisers follow the shape of net/url's escaping: count what has to
+// change first, return the input unchanged when nothing does (the common
+// case, which then costs no allocation), and otherwise build the result once.
+
+const upperHex = "0123456789ABCDEF"
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+func unhex(c byte) byte {
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0'
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10
+	}
+	return c - 'A' + 10
+}
+
+// isUnreserved reports whether c is an unreserved character of RFC 3986
+// section 2.3, whose percent-encoded form is equivalent to the character.
+func isUnreserved(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+		c == '-' || c == '.' || c == '_' || c == '~'
+}
+
+// mustEscape reports whether c may not appear bare in the path or query of
+// a URI (RFC 3986 section 3.3 and 3.4): controls, space, non-ASCII octets
+// and the characters RFC 3986 leaves out of every component. '%' is handled
+// by the caller, since it is legal as the start of an escape.
+func mustEscape(c byte) bool {
+	if c <= ' ' || c >= 0x7F {
+		return true
+	}
+	switch c {
+	case '"', '<', '>', '\\', '^', '`', '{', '|', '}':
+		return true
+	}
+	return false
+}
+
+// rfcStep says what the RFC normaliser does with the octet at s[i]:
+// how many input octets it consumes and how many output octets it writes.
+// out == 0 means "copy as is".
+func rfcStep(s string, i int, pattern bool) (in, out int) {
+	c := s[i]
+	switch {
+	case c == '%':
+		if i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+			d := unhex(s[i+1])<<4 | unhex(s[i+2])
+			if isUnreserved(d) {
+				return 3, 1
+			}
+			if 'a' <= s[i+1] || 'a' <= s[i+2] { // lower-case hex digit
+				return 3, 3
+			}
+			return 3, 0
+		}
+		return 1, 3 // a bare '%' is itself escaped
+	case c == '*':
+		if pattern {
+			return 1, 0
+		}
+		return 1, 3
+	case c == '$':
+		if pattern && i == len(s)-1 {
+			return 1, 0
+		}
+		return 1, 3
+	case mustEscape(c):
+		return 1, 3
+	}
+	return 1, 0
+}
+
+// normalizeRFC returns s in the canonical form used for matching in RFC
+// mode (RFC 9309 section 2.2.2): octets that may not appear bare in a URI
+// path or query are percent-encoded, escapes of unreserved characters are
+// decoded, and the hex digits of the remaining escapes are upper-cased.
+// Reserved characters and their escapes are kept as they are, so
+// "/a%2Fb" and "/a/b" stay different.
+//
+// On top of that, a literal '*' or '$' is written as "%2A" or "%24", on both
+// sides: this is how RFC 9309 section 2.2.3 lets a pattern name these
+// characters, and it leaves a bare '*' in a canonical pattern meaning "any
+// octets" and a bare final '$' meaning "end of path", with nothing else
+// special. In a pattern (pattern == true) '*' and a final '$' are kept bare;
+// in a URL they are literal characters and get escaped.
+//
+// The second result is the pattern's length in octets as RFC 9309 section
+// 2.2.2 counts them for "the most specific match": the normalised pattern,
+// where a '$' inside a pattern counts as the one octet it is.
+func normalizeRFC(s string, pattern bool) (string, int) {
+	n, extra, dollars := 0, 0, 0
+	for i := 0; i < len(s); {
+		in, out := rfcStep(s, i, pattern)
+		if out != 0 {
+			n++
+			extra += out - in
+			if s[i] == '$' {
+				dollars++
+			}
+		}
+		i += in
+	}
+	if n == 0 {
+		return s, len(s)
+	}
+	b := make([]byte, 0, len(s)+extra)
+	for i := 0; i < len(s); {
+		in, out := rfcStep(s, i, pattern)
+		switch {
+		case out == 0:
+			b = append(b, s[i:i+in]...)
+		case in == 3 && out == 1:
+			b = append(b, unhex(s[i+1])<<4|unhex(s[i+2]))
+		case in == 3:
+			b = append(b, '%', upperHexOf(s[i+1]), upperHexOf(s[i+2]))
+		default:
+			b = append(b, '%', upperHex[s[i]>>4], upperHex[s[i]&15])
+		}
+		i += in
+	}
+	return string(b), len(b) - 2*dollars
+}
+
+func upperHexOf(c byte) byte {
+	if 'a' <= c && c <= 'f' {
+		return c - 'a' + 'A'
+	}
+	return c
+}
+
+// escapeGoogle escapes a rule pattern the way Google's parser does before
+// matching: octets of 0x80 and above are percent-encoded and the hex digits
+// of existing escapes are upper-cased. Nothing is decoded, and other ASCII
+// characters (even a space or a lone '%') are kept. Google's matcher never
+// normalises the URL; this is the only normalisation Google mode does.
+func escapeGoogle(s string) string {
+	extra, lower := 0, false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 0x80:
+			extra += 2
+		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+			if 'a' <= s[i+1] || 'a' <= s[i+2] {
+				lower = true
+			}
+			i += 2
+		}
+	}
+	if extra == 0 && !lower {
+		return s
+	}
+	b := make([]byte, 0, len(s)+extra)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 0x80:
+			b = append(b, '%', upperHex[c>>4], upperHex[c&15])
+		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+			b = append(b, '%', upperHexOf(s[i+1]), upperHexOf(s[i+2]))
+			i += 2
+		default:
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}

@@ -1,0 +1,156 @@
+// Package robotstxt parses robots.txt files and answers whether a crawler
+// may fetch a URL, as RFC 9309 specifies. A file is parsed once, by [Parse],
+// [ParseReader] or [Options.Parse], into an immutable [Robots] that answers
+// any number of queries ([Robots.Allowed], [Robots.Decide], or
+// [Robots.Group] once per crawler and then [Group.Allowed] per URL); a
+// *Robots and a *Group are safe for concurrent use by multiple goroutines,
+// and their zero values and nil pointers allow everything. Parsing never
+// fails on content: lines it cannot use become [Diagnostic] values. The
+// default [RFC] mode follows RFC 9309 to the letter, normalising the
+// percent-encoding of rules and URLs alike and always allowing
+// /robots.txt; [Google] mode gives the answers of Google's open-source
+// robots.txt library instead, which takes the URL as given and adds a few
+// Googlebot behaviours. Each place where the modes differ is documented on
+// the function it affects.
+package robotstxt
+
+import "slices"
+
+// Mode selects whose reading of a robots.txt file a [Robots] follows.
+type Mode uint8
+
+const (
+	// RFC follows RFC 9309 to the letter. It is the zero value.
+	RFC Mode = iota
+	// Google gives the answers of Google's open-source robots.txt library,
+	// case for case.
+	Google
+)
+
+// String returns "rfc" or "google".
+func (m Mode) String() string {
+	if m == Google {
+		return "google"
+	}
+	return "rfc"
+}
+
+// Options controls parsing. The zero value is RFC mode with the default
+// size limit.
+type Options struct {
+	// Mode selects RFC 9309 (the zero value) or Google's reading.
+	Mode Mode
+	// MaxBytes is how much of the file is parsed: 0 means DefaultMaxBytes
+	// (500 KiB, RFC 9309 section 2.5) and a negative value means no limit.
+	// The limit applies in Google mode too: Google's library has none, but
+	// Googlebot reads only the first 500 KiB of a file.
+	MaxBytes int
+}
+
+// Robots is a parsed robots.txt file. It is immutable and safe for
+// concurrent use by multiple goroutines. The zero value and a nil *Robots
+// allow everything.
+type Robots struct {
+	mode     Mode
+	raw      []rawGroup
+	byToken  map[string]*Group // lower-cased product token -> merged group
+	global   *Group            // the merged "*" groups, or nil
+	diags    []Diagnostic
+	sitemaps []string
+}
+
+// Mode returns the mode r was parsed in.
+func (r *Robots) Mode() Mode {
+	if r == nil {
+		return RFC
+	}
+	return r.mode
+}
+
+// Group returns the rules a crawler that answers to the given product
+// tokens obeys (RFC 9309 section 2.2.1). Tokens compare case-insensitively
+// and exactly: a group for "foo" never applies to "foobot", and an agent
+// given as "FooBot/1.0" is not the token "FooBot" (see [ProductToken]).
+// The rules of every group that names one of the tokens are combined;
+// only when none does do the global "*" groups apply. Group returns nil,
+// which allows everything, when neither exists.
+//
+// A crawler should call Group once per file and keep the result: with one
+// token it is a map look-up, with several that match different groups it
+// builds their union.
+func (r *Robots) Group(agents ...string) *Group {
+	if r == nil {
+		return nil
+	}
+	var found *Group
+	var ids []int
+	for _, a := range agents {
+		g := r.lookup(a)
+		switch {
+		case g == nil || g == found:
+		case found == nil:
+			found = g
+		default:
+			if ids == nil {
+				ids = slices.Clone(found.ids)
+			}
+			ids = append(ids, g.ids...)
+		}
+	}
+	if ids != nil {
+		slices.Sort(ids)
+		return r.merged(slices.Compact(ids), nil)
+	}
+	if found != nil {
+		return found
+	}
+	return r.global
+}
+
+// Allowed reports whether the crawler with product token agent may fetch
+// target, an absolute URL or a path with an optional query. It is
+// r.Group(agent).Allowed(target).
+func (r *Robots) Allowed(agent, target string) bool {
+	return r.Group(agent).Allowed(target)
+}
+
+// Decide reports whether a crawler that answers to agents may fetch
+// target, and which rule decided.
+func (r *Robots) Decide(target string, agents ...string) Decision {
+	return r.Group(agents...).Decide(target)
+}
+
+// Sitemaps returns the values of the file's Sitemap lines, in file order.
+func (r *Robots) Sitemaps() []string {
+	if r == nil {
+		return nil
+	}
+	return slices.Clone(r.sitemaps)
+}
+
+// Diagnostics returns the problems found while parsing, in line order.
+// None of them changed a verdict beyond what it says.
+func (r *Robots) Diagnostics() []Diagnostic {
+	if r == nil {
+		return nil
+	}
+	return slices.Clone(r.diags)
+}
+
+// A Decision is the answer to one query: whether the URL may be fetched and
+// the rule that said so.
+type Decision struct {
+	Allowed bool
+	// Rule is the rule that decided, or nil when no rule matched (which
+	// allows). In Google mode an empty "Disallow:" can be the deciding rule
+	// of an allowed URL: Google's library reports its line when nothing
+	// longer matched.
+	Rule *Rule
+}
+
+// A Rule is an allow or disallow line of a robots.txt file.
+type Rule struct {
+	Allow   bool
+	Pattern string // the path pattern as written in the file
+	Line    int    // 1-based line number
+}
