@@ -103,7 +103,7 @@ func normalizeRFC(s string, pattern bool) (string, int) {
 		if out != 0 {
 			n++
 			extra += out - in
-			if s[i] == '$' {
+			if pattern && s[i] == '$' {
 				dollars++
 			}
 		}

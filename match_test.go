@@ -1,0 +1,197 @@
+package robotstxt
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// slowMatch is the obviously-correct matcher the fast one is checked
+// against: the definition of a '*'/'$' pattern, evaluated by dynamic
+// programming over (pattern position, path position).
+func slowMatch(pattern, path string) bool {
+	// ok[i][j]: pattern[i:] matches a prefix of path[j:] (or all of it,
+	// when the pattern ends in an anchoring '$').
+	ok := make([][]bool, len(pattern)+1)
+	for i := range ok {
+		ok[i] = make([]bool, len(path)+1)
+	}
+	for j := 0; j <= len(path); j++ {
+		ok[len(pattern)][j] = true
+	}
+	for i := len(pattern) - 1; i >= 0; i-- {
+		for j := len(path); j >= 0; j-- {
+			switch c := pattern[i]; {
+			case c == '$' && i == len(pattern)-1:
+				ok[i][j] = j == len(path)
+			case c == '*':
+				for k := j; k <= len(path); k++ {
+					if ok[i+1][k] {
+						ok[i][j] = true
+						break
+					}
+				}
+			default:
+				ok[i][j] = j < len(path) && path[j] == c && ok[i+1][j+1]
+			}
+		}
+	}
+	return ok[0][0]
+}
+
+// slowNormalize is the obviously-correct RFC normaliser: read the string
+// as octets, each remembered as escaped or bare, then write each octet in
+// its canonical form.
+func slowNormalize(s string, pattern bool) string {
+	type octet struct {
+		c       byte
+		escaped bool
+	}
+	var os []octet
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) && strings.ContainsRune("0123456789abcdefABCDEF", rune(s[i+1])) && strings.ContainsRune("0123456789abcdefABCDEF", rune(s[i+2])) {
+			var v byte
+			fmt.Sscanf(s[i+1:i+3], "%02x", &v)
+			os = append(os, octet{v, true})
+			i += 2
+			continue
+		}
+		os = append(os, octet{s[i], false})
+	}
+	var b strings.Builder
+	for i, o := range os {
+		unreserved := strings.IndexByte("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~", o.c) >= 0
+		bad := o.c <= ' ' || o.c >= 0x7F || strings.IndexByte("\"<>\\^`{|}%", o.c) >= 0
+		switch {
+		case o.escaped && unreserved:
+			b.WriteByte(o.c)
+		case o.escaped:
+			fmt.Fprintf(&b, "%%%02X", o.c)
+		case pattern && o.c == '*', pattern && o.c == '$' && i == len(os)-1:
+			b.WriteByte(o.c)
+		case bad || o.c == '*' || o.c == '$':
+			fmt.Fprintf(&b, "%%%02X", o.c)
+		default:
+			b.WriteByte(o.c)
+		}
+	}
+	return b.String()
+}
+
+func TestMatches(t *testing.T) {
+	tests := []struct {
+		pattern, path string
+		want          bool
+		source        string
+	}{
+		{"/", "/", true, "RFC 9309 section 2.2.2: prefix match"},
+		{"/fish", "/fish.html", true, "prefix"},
+		{"/fish", "/Fish", false, "case-sensitive"},
+		{"/fish", "/catfish", false, "anchored at the start of the path"},
+		{"", "/", true, "the empty pattern is a prefix of everything (decide gives it priority 0)"},
+		{"*", "/", true, "RFC 9309 section 2.2.3: '*' matches any run"},
+		{"/*.php", "/a/b.php?x", true, "'*' crosses '/'"},
+		{"/*.php$", "/a/b.php?x", false, "'$' anchors at the end of path and query"},
+		{"/*.php$", "/a/b.php", true, "'$' at the end"},
+		{"/a$b", "/a$b", true, "'$' inside a pattern is literal"},
+		{"/a$b", "/a", false, "'$' inside a pattern is literal"},
+		{"$", "/", false, "a lone '$' matches only the empty path"},
+		{"/*$", "/anything", true, "'*' then '$'"},
+		{"/a*b*c$", "/aXbYbZc", true, "leftmost matching never loses"},
+		{"/a*bc*c$", "/abcbcc", true, "segments may share nothing"},
+		{"/a*ab$", "/aab", true, "a segment after '*' may start right away"},
+		{"/a*aa", "/aa", false, "segments may not overlap"},
+		{"**/x", "/x", true, "consecutive stars"},
+		{"/x**", "/x", true, "trailing stars"},
+		{"/*/search?*$", "/a/search?q", true, "corpus 031: '$' right after '*'"},
+	}
+	for _, tt := range tests {
+		if got := matches(tt.pattern, tt.path); got != tt.want {
+			t.Errorf("matches(%q, %q) = %v, want %v (%s)", tt.pattern, tt.path, got, tt.want, tt.source)
+		}
+		if got := slowMatch(tt.pattern, tt.path); got != tt.want {
+			t.Errorf("slowMatch(%q, %q) = %v, want %v (%s)", tt.pattern, tt.path, got, tt.want, tt.source)
+		}
+	}
+}
+
+func TestNormalizeRFC(t *testing.T) {
+	tests := []struct {
+		in       string
+		pattern  bool
+		want     string
+		wantPrio int
+		source   string
+	}{
+		{"/a/b", false, "/a/b", 4, "canonical input is returned as is"},
+		{"/ツ", false, "/%E3%83%84", 10, "RFC 9309 section 2.2.2: non-ASCII is percent-encoded"},
+		{"/%e3%83%84", false, "/%E3%83%84", 10, "hex digits are upper-cased"},
+		{"/%62%61%7A", false, "/baz", 4, "escapes of unreserved characters are decoded"},
+		{"/a%2Fb", false, "/a%2Fb", 6, "escapes of reserved characters stay"},
+		{"/a%2fb", false, "/a%2Fb", 6, "... with upper-case hex"},
+		{"/a b", false, "/a%20b", 6, "space is escaped"},
+		{"/a%", false, "/a%25", 5, "a bare '%' is escaped"},
+		{"/a%zz", false, "/a%25zz", 7, "a '%' without two hex digits is escaped"},
+		{"/a?b=c&d", false, "/a?b=c&d", 8, "reserved characters stay"},
+		{"/a*b", false, "/a%2Ab", 6, "a literal '*' in a URL is written %2A"},
+		{"/a$", false, "/a%24", 5, "a literal '$' in a URL is written %24"},
+		{"/a*b$", true, "/a*b$", 5, "pattern: '*' and a final '$' stay special"},
+		{"/a$b", true, "/a%24b", 4, "pattern: a '$' inside is literal and counts one octet"},
+		{"/a%2Ab", true, "/a%2Ab", 6, "RFC 9309 section 2.2.3: %2A names a literal '*'"},
+		{"/a%2ab", true, "/a%2Ab", 6, "... in either case"},
+		{"/a%24", true, "/a%24", 5, "RFC 9309 section 2.2.3: %24 names a literal '$'"},
+		{"/\x00\x7f", false, "/%00%7F", 7, "controls are escaped"},
+		{"/[x]", false, "/[x]", 4, "reserved gen-delims stay"},
+	}
+	for _, tt := range tests {
+		got, prio := normalizeRFC(tt.in, tt.pattern)
+		if got != tt.want || prio != tt.wantPrio {
+			t.Errorf("normalizeRFC(%q, %v) = %q, %d; want %q, %d (%s)", tt.in, tt.pattern, got, prio, tt.want, tt.wantPrio, tt.source)
+		}
+		if slow := slowNormalize(tt.in, tt.pattern); slow != tt.want {
+			t.Errorf("slowNormalize(%q, %v) = %q, want %q", tt.in, tt.pattern, slow, tt.want)
+		}
+	}
+}
+
+func TestNormalizeRFCNoAlloc(t *testing.T) {
+	for _, s := range []string{"/", "/a/b/c?d=e&f=g", "/%E3%83%84/x"} {
+		if n := testing.AllocsPerRun(100, func() { normalizeRFC(s, false) }); n != 0 {
+			t.Errorf("normalizeRFC(%q) allocates %v times, want 0", s, n)
+		}
+	}
+}
+
+// FuzzMatch compares the fast matcher and normaliser with the slow ones.
+func FuzzMatch(f *testing.F) {
+	seeds := [][2]string{
+		{"/fish*.php$", "/fish/a.php"}, {"/*.gif$", "/a.gif"}, {"*", "/"}, {"/a%2Ab", "/a*b"},
+		{"/%E3%83%84", "/ツ"}, {"/a$b", "/a$b"}, {"/a*ab$", "/aab"}, {"/%7ejoe", "/~joe/"},
+		{"", "/x"}, {"$", ""}, {"/x/*/y*z$", "/x/1/y/2z"},
+	}
+	for _, s := range seeds {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, pattern, path string) {
+		if len(pattern) > 64 || len(path) > 256 {
+			return // keep the slow matcher fast
+		}
+		if got, want := matches(pattern, path), slowMatch(pattern, path); got != want {
+			t.Fatalf("matches(%q, %q) = %v, slowMatch says %v", pattern, path, got, want)
+		}
+		for _, isPattern := range []bool{false, true} {
+			got, _ := normalizeRFC(path, isPattern)
+			if want := slowNormalize(path, isPattern); got != want {
+				t.Fatalf("normalizeRFC(%q, %v) = %q, slowNormalize says %q", path, isPattern, got, want)
+			}
+			if again, _ := normalizeRFC(got, isPattern); again != got {
+				t.Fatalf("normalizeRFC is not idempotent: %q -> %q -> %q", path, got, again)
+			}
+		}
+		cp, _ := normalizeRFC(pattern, true)
+		cu, _ := normalizeRFC(path, false)
+		if got, want := matches(cp, cu), slowMatch(slowNormalize(pattern, true), slowNormalize(path, false)); got != want {
+			t.Fatalf("RFC match of %q against %q = %v, slow says %v", pattern, path, got, want)
+		}
+	})
+}

@@ -1,0 +1,464 @@
+package robotstxt
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"testing/iotest"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestRules has one row per behaviour of the tokenizer, the group builder
+// and the matcher, each naming its source. Rows run in both modes unless
+// a mode is given.
+func TestRules(t *testing.T) {
+	type row struct {
+		source string
+		robots string
+		agents []string
+		target string
+		want   bool
+		line   int // deciding line, 0 for none
+		mode   *Mode
+	}
+	rfc, google := RFC, Google
+	fb := []string{"FooBot"}
+	tests := []row{
+		// Line syntax.
+		{"LF line ends", "User-agent: FooBot\nDisallow: /\n", fb, "/x", false, 2, nil},
+		{"CR line ends", "User-agent: FooBot\rDisallow: /\r", fb, "/x", false, 2, nil},
+		{"CRLF line ends", "User-agent: FooBot\r\nDisallow: /\r\n", fb, "/x", false, 2, nil},
+		{"mixed line ends count like Google's parser", "User-agent: FooBot\r\n\r\rAllow: /x\n\r\nDisallow: /", fb, "/y", false, 6, nil},
+		{"last line without newline", "User-agent: FooBot\nDisallow: /", fb, "/x", false, 2, nil},
+		{"BOM skipped at the start", "\ufeffUser-agent: FooBot\nDisallow: /\n", fb, "/x", false, 2, nil},
+		{"partial BOM skipped at the start", "\xef\xbbUser-agent: FooBot\nDisallow: /\n", fb, "/x", false, 2, nil},
+		{"BOM elsewhere is content", "User-agent: FooBot\n\ufeffDisallow: /\n", fb, "/x", true, 0, nil},
+		{"comment line", "User-agent: FooBot\n# Disallow: /\nDisallow: /a\n", fb, "/x", true, 0, nil},
+		{"comment after a value", "User-agent: FooBot # me\nDisallow: /a#b\n", fb, "/a", false, 2, nil},
+		{"keys are case-insensitive", "USER-AGENT: FooBot\nDISALLOW: /\n", fb, "/x", false, 2, nil},
+		{"whitespace around key, colon and value", "  User-agent :\tFooBot  \n\tDisallow :  /a  \n", fb, "/a", false, 2, nil},
+		{"missing colon, two words", "User-agent FooBot\nDisallow /\n", fb, "/x", false, 2, nil},
+		{"missing colon, three words: ignored", "User-agent: FooBot\nDisallow / x\n", fb, "/x", true, 0, nil},
+		{"typo useragent", "useragent: FooBot\nDisallow: /\n", fb, "/x", false, 2, nil},
+		{"typo user agent", "user agent: FooBot\nDisallow: /\n", fb, "/x", false, 2, nil},
+		{"typo dissallow", "User-agent: FooBot\ndissallow: /\n", fb, "/x", false, 2, nil},
+		{"typo disalow", "User-agent: FooBot\ndisalow: /\n", fb, "/x", false, 2, nil},
+		{"key read by prefix", "User-agent: FooBot\nDisallowed: /\n", fb, "/x", false, 2, nil},
+		{"no typo tolerance for allow", "User-agent: FooBot\nDisallow: /\nalow: /x\n", fb, "/x", false, 2, nil},
+		{"NUL ends a line", "User-agent: FooBot\nDisallow: /a\x00bc\n", fb, "/a", false, 2, nil},
+		{"NUL ends a line (rest ignored)", "User-agent: FooBot\nDisallow: /a\x00bc\n", fb, "/b", true, 0, nil},
+		// Groups.
+		{"RFC 9309 section 2.1: rules before any user-agent are ignored", "Disallow: /\nUser-agent: FooBot\nAllow: /x\n", fb, "/y", true, 0, nil},
+		{"consecutive user-agent lines share a group", "User-agent: BarBot\nUser-agent: FooBot\nDisallow: /\n", fb, "/x", false, 3, nil},
+		{"blank line does not end a group", "User-agent: FooBot\n\nDisallow: /\n", fb, "/x", false, 3, nil},
+		{"sitemap does not end a group", "User-agent: FooBot\nSitemap: http://a/s\nUser-agent: *\nDisallow: /\n", fb, "/x", false, 4, nil},
+		{"unknown line does not end a group", "User-agent: FooBot\nX: y\nUser-agent: *\nDisallow: /\n", fb, "/x", false, 4, nil},
+		{"a user-agent after a rule starts a group", "User-agent: FooBot\nDisallow: /\nUser-agent: BarBot\nAllow: /x\n", fb, "/x", false, 2, nil},
+		{"same-token groups merge", "User-agent: FooBot\nDisallow: /a\nUser-agent: BarBot\nDisallow: /\nUser-agent: foobot\nDisallow: /b\n", fb, "/b", false, 6, nil},
+		{"global groups merge", "User-agent: *\nDisallow: /a\nUser-agent: BarBot\nDisallow: /\nUser-agent: *\nDisallow: /b\n", fb, "/b", false, 6, nil},
+		{"RFC 9309 section 2.2.1: a specific group replaces the global one", "User-agent: *\nDisallow: /\nUser-agent: FooBot\nDisallow: /a\n", fb, "/x", true, 0, nil},
+		{"a matching group with no rules allows everything", "User-agent: *\nDisallow: /\nUser-agent: FooBot\n", fb, "/x", true, 0, nil},
+		{"no group, no global: allowed", "User-agent: BarBot\nDisallow: /\n", fb, "/x", true, 0, nil},
+		{"token compared exactly: foo is not foobot", "User-agent: Foo\nDisallow: /\n", fb, "/x", true, 0, nil},
+		{"token compared case-insensitively", "User-agent: FOOBOT\nDisallow: /\n", []string{"foobot"}, "/x", false, 2, nil},
+		{"value cut to its product token", "User-agent: FooBot/1.0\nDisallow: /\n", fb, "/x", false, 2, nil},
+		{"caller agent is not cut", "User-agent: FooBot\nDisallow: /\n", []string{"FooBot/1.0"}, "/x", true, 0, nil},
+		{"'* text' is global", "User-agent: * FooBot\nDisallow: /\n", []string{"BarBot"}, "/x", false, 2, nil},
+		{"'*FooBot' is not global", "User-agent: *FooBot\nDisallow: /\n", []string{"BarBot"}, "/x", true, 0, nil},
+		{"several tokens: their groups combine", "User-agent: a\nDisallow: /a\nUser-agent: b\nDisallow: /b\nUser-agent: *\nDisallow: /\n", []string{"a", "b"}, "/b", false, 4, nil},
+		{"several tokens: global ignored when one matches", "User-agent: a\nDisallow: /a\nUser-agent: *\nDisallow: /\n", []string{"zz", "a"}, "/b", true, 0, nil},
+		{"several tokens: global when none matches", "User-agent: a\nDisallow: /a\nUser-agent: *\nDisallow: /\n", []string{"zz", "yy"}, "/b", false, 4, nil},
+		// Matching.
+		{"RFC 9309 section 2.2.2: longest match wins", "User-agent: *\nAllow: /a\nDisallow: /a/b\n", fb, "/a/b/c", false, 3, nil},
+		{"RFC 9309 section 2.2.2: allow wins a tie", "User-agent: *\nDisallow: /a\nAllow: /a\n", fb, "/a", true, 3, nil},
+		{"length counts '*' octets (Allow / vs Disallow /*)", "User-agent: *\nAllow: /\nDisallow: /*\n", fb, "/a", false, 3, nil},
+		{"matching is case-sensitive", "User-agent: *\nDisallow: /A\n", fb, "/a", true, 0, nil},
+		{"the query is part of the path", "User-agent: *\nDisallow: /a?b\n", fb, "/a?b=1", false, 2, nil},
+		{"the fragment is not", "User-agent: *\nDisallow: /a$\n", fb, "http://x/a#f", false, 2, nil},
+		{"absolute URL", "User-agent: *\nDisallow: /a\n", fb, "https://example.com:8080/a/b", false, 2, nil},
+		{"pattern without leading slash never matches", "User-agent: *\nDisallow: a\n", fb, "/a", true, 0, nil},
+		{"'$' inside a pattern is literal", "User-agent: *\nDisallow: /a$b\n", fb, "/a$b", false, 2, nil},
+		{"empty target is /", "User-agent: *\nDisallow: /\n", fb, "", false, 2, nil},
+		{"empty disallow allows (RFC)", "User-agent: *\nDisallow:\n", fb, "/x", true, 0, &rfc},
+		{"empty disallow allows, with its line (Google)", "User-agent: *\nDisallow:\n", fb, "/x", true, 2, &google},
+		// Where the modes differ.
+		{"RFC 9309 section 2.2.2: /robots.txt always allowed", "User-agent: *\nDisallow: /\n", fb, "/robots.txt", true, 0, &rfc},
+		{"Google: /robots.txt not special", "User-agent: *\nDisallow: /\n", fb, "/robots.txt", false, 2, &google},
+		{"RFC: URL normalised", "User-agent: *\nDisallow: /%7Ea\n", fb, "/~a", false, 2, &rfc},
+		{"Google: URL as given", "User-agent: *\nDisallow: /%7Ea\n", fb, "/~a", true, 0, &google},
+		{"RFC 9309 section 2.2.3: %2A matches a literal '*'", "User-agent: *\nDisallow: /a%2A\n", fb, "/a*", false, 2, &rfc},
+		{"RFC: %2A is not a wildcard", "User-agent: *\nDisallow: /a%2A\n", fb, "/ab", true, 0, &rfc},
+		{"RFC 9309 section 2.2.3: %24 matches a literal '$'", "User-agent: *\nDisallow: /a%24\n", fb, "/a$", false, 2, &rfc},
+		{"Google: index.html allows its directory", "User-agent: *\nDisallow: /\nAllow: /d/index.html\n", fb, "/d/", true, 3, &google},
+		{"RFC: no index.html rule", "User-agent: *\nDisallow: /\nAllow: /d/index.html\n", fb, "/d/", false, 2, &rfc},
+	}
+	for _, tt := range tests {
+		for _, mode := range []Mode{RFC, Google} {
+			if tt.mode != nil && *tt.mode != mode {
+				continue
+			}
+			r := Options{Mode: mode}.Parse([]byte(tt.robots))
+			d := r.Decide(tt.target, tt.agents...)
+			line := 0
+			if d.Rule != nil {
+				line = d.Rule.Line
+			}
+			if d.Allowed != tt.want || line != tt.line {
+				t.Errorf("%s (%v): Decide(%q, %q) = %v line %d, want %v line %d", tt.source, mode, tt.target, tt.agents, d.Allowed, line, tt.want, tt.line)
+			}
+			if got := r.Group(tt.agents...).Allowed(tt.target); got != tt.want {
+				t.Errorf("%s (%v): Allowed(%q, %q) = %v, want %v", tt.source, mode, tt.agents, tt.target, got, tt.want)
+			}
+		}
+	}
+}
+
+// TestRFCSection5 checks the examples of RFC 9309 section 5.
+func TestRFCSection5(t *testing.T) {
+	const file = `User-Agent: *
+Disallow: *.gif$
+Disallow: /example/
+Allow: /publications/
+
+User-Agent: foobot
+Disallow:/
+Allow:/example/page.html
+Allow:/example/allowed.gif
+
+User-Agent: barbot
+User-Agent: bazbot
+Disallow: /example/page.html
+
+User-Agent: quxbot
+
+EOF
+`
+	r := Parse([]byte(file))
+	tests := []struct {
+		agent, target string
+		want          bool
+	}{
+		{"foobot", "/example/page.html", true},
+		{"foobot", "/example/allowed.gif", true},
+		{"foobot", "/example/other.gif", false},
+		{"foobot", "/publications/", false},
+		{"barbot", "/example/page.html", false},
+		{"bazbot", "/example/page.html", false},
+		{"barbot", "/example/other.gif", true},
+		{"quxbot", "/example/page.html", true},
+		{"otherbot", "/a.gif", false},
+		{"otherbot", "/a.gif?x", true},
+		{"otherbot", "/example/", false},
+		{"otherbot", "/publications/", true},
+	}
+	for _, tt := range tests {
+		if got := r.Allowed(tt.agent, tt.target); got != tt.want {
+			t.Errorf("Allowed(%q, %q) = %v, want %v", tt.agent, tt.target, got, tt.want)
+		}
+	}
+	// Section 5.2: the longest match.
+	r = Parse([]byte("User-Agent: foobot\nAllow: /example/page/\nDisallow: /example/page/disallowed.gif\n"))
+	if got := r.Allowed("foobot", "/example/page/disallowed.gif"); got {
+		t.Errorf("Allowed(%q, %q) = %v, want %v", "foobot", "/example/page/disallowed.gif", got, false)
+	}
+}
+
+func TestDiagnostics(t *testing.T) {
+	tests := []struct {
+		source string
+		robots string
+		mode   Mode
+		want   []Diagnostic // Message is not compared
+	}{
+		{"BOM", "\ufeffUser-agent: *\n", RFC, []Diagnostic{{1, Info, CodeBOM, ""}}},
+		{"typo", "useragent: *\ndisalow: /\n", RFC, []Diagnostic{{1, Warning, CodeKeyTypo, ""}, {2, Warning, CodeKeyTypo, ""}}},
+		{"missing colon", "User-agent *\nDisallow /\n", RFC, []Diagnostic{{1, Warning, CodeMissingColon, ""}, {2, Warning, CodeMissingColon, ""}}},
+		{"not key value", "User-agent: *\nthis is prose\n: /x\n", RFC, []Diagnostic{{2, Warning, CodeNotKeyValue, ""}, {3, Warning, CodeNotKeyValue, ""}}},
+		{"rule outside group", "Disallow: /\nUser-agent: *\n", RFC, []Diagnostic{{1, Error, CodeRuleOutsideGroup, ""}}},
+		{"unknown key", "User-agent: *\nFoo: bar\n", RFC, []Diagnostic{{2, Info, CodeUnknownKey, ""}}},
+		{"agent token cut", "User-agent: FooBot/1.0\n", RFC, []Diagnostic{{1, Warning, CodeAgentToken, ""}}},
+		{"NUL", "User-agent: *\nDisallow: /a\x00b\n", RFC, []Diagnostic{{2, Warning, CodeNUL, ""}}},
+		{"long line, Google", "User-agent: *\nDisallow: /" + strings.Repeat("a", 20000) + "\n", Google, []Diagnostic{{2, Warning, CodeLineTooLong, ""}}},
+		{"long line, RFC", "User-agent: *\nDisallow: /" + strings.Repeat("a", 20000) + "\n", RFC, nil},
+		{"UTF-16", "\xff\xfeU\x00:\x00", RFC, []Diagnostic{{1, Warning, CodeUTF16, ""}, {1, Info, CodeUnknownKey, ""}}},
+	}
+	for _, tt := range tests {
+		got := Options{Mode: tt.mode}.Parse([]byte(tt.robots)).Diagnostics()
+		for i := range got {
+			if got[i].Message == "" {
+				t.Errorf("%s: diagnostic %v has no message", tt.source, got[i])
+			}
+			got[i].Message = ""
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("%s: Diagnostics() mismatch (-want +got):\n%s", tt.source, diff)
+		}
+	}
+}
+
+func TestSizeLimit(t *testing.T) {
+	head := "User-agent: *\nDisallow: /a\n" // 27 bytes
+	tail := "Disallow: /b\n"
+	data := []byte(head + tail)
+	tests := []struct {
+		source   string
+		max      int
+		wantB    bool // is /b allowed?
+		wantA    bool
+		truncate bool
+	}{
+		{"no limit", -1, false, false, false},
+		{"default limit", 0, false, false, false},
+		{"limit at the file size", len(data), false, false, false},
+		{"limit at a line end", len(head), true, false, true},
+		{"limit inside a line drops the whole line", len(head) + 11, true, false, true},
+		{"limit inside the first rule line", len(head) - 3, true, true, true},
+	}
+	for _, tt := range tests {
+		o := Options{MaxBytes: tt.max}
+		for _, via := range []string{"Parse", "ParseReader"} {
+			r := o.Parse(data)
+			if via == "ParseReader" {
+				var err error
+				if r, err = o.ParseReader(bytes.NewReader(data)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if got := r.Allowed("x", "/b"); got != tt.wantB {
+				t.Errorf("%s, %s: Allowed(%q, %q) = %v, want %v", tt.source, via, "x", "/b", got, tt.wantB)
+			}
+			if got := r.Allowed("x", "/a"); got != tt.wantA {
+				t.Errorf("%s, %s: Allowed(%q, %q) = %v, want %v", tt.source, via, "x", "/a", got, tt.wantA)
+			}
+			if got := hasCode(r, CodeTruncated); got != tt.truncate {
+				t.Errorf("%s, %s: truncated diagnostic = %v, want %v", tt.source, via, got, tt.truncate)
+			}
+		}
+	}
+}
+
+func hasCode(r *Robots, code string) bool {
+	for _, d := range r.Diagnostics() {
+		if d.Code == code {
+			return true
+		}
+	}
+	return false
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += n
+	return n, err
+}
+
+// endless yields "Disallow: /x\n" forever.
+type endless struct{ off int }
+
+func (e *endless) Read(p []byte) (int, error) {
+	const line = "Disallow: /x\n"
+	for i := range p {
+		p[i] = line[e.off%len(line)]
+		e.off++
+	}
+	return len(p), nil
+}
+
+func TestParseReaderReadsNoMoreThanTheLimit(t *testing.T) {
+	c := &countingReader{r: io.MultiReader(strings.NewReader("User-agent: *\n"), &endless{})}
+	r, err := Options{MaxBytes: 1 << 20}.ParseReader(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.n != 1<<20+1 {
+		t.Errorf("read %d bytes, want %d", c.n, 1<<20+1)
+	}
+	if !hasCode(r, CodeTruncated) || r.Allowed("x", "/x") {
+		t.Errorf("endless file: truncated = %v, /x allowed = %v; want true, false", hasCode(r, CodeTruncated), r.Allowed("x", "/x"))
+	}
+}
+
+func TestParseReaderError(t *testing.T) {
+	boom := errors.New("boom")
+	_, err := ParseReader(iotest.ErrReader(boom))
+	if !errors.Is(err, boom) || !strings.HasPrefix(err.Error(), "robotstxt: ") {
+		t.Errorf("ParseReader error = %v, want a robotstxt: error wrapping %v", err, boom)
+	}
+	// Data read before the error is not parsed into a half file.
+	r, err := ParseReader(iotest.TimeoutReader(strings.NewReader("User-agent: *\nDisallow: /\n")))
+	if err == nil || r != nil {
+		t.Errorf("ParseReader(TimeoutReader) = %v, %v; want nil and an error", r, err)
+	}
+}
+
+func TestZeroAndNil(t *testing.T) {
+	var zero Robots
+	var nilRobots *Robots
+	var nilGroup *Group
+	for name, allowed := range map[string]bool{
+		"zero Robots":       zero.Allowed("x", "/a"),
+		"nil Robots":        nilRobots.Allowed("x", "/a"),
+		"nil Group":         nilGroup.Allowed("/a"),
+		"nil Group.Decide":  nilGroup.Decide("/a").Allowed,
+		"nil Robots.Decide": nilRobots.Decide("/a", "x").Allowed,
+	} {
+		if !allowed {
+			t.Errorf("%s: allowed = false, want true", name)
+		}
+	}
+	if nilRobots.Diagnostics() != nil || nilRobots.Sitemaps() != nil || nilGroup.Rules() != nil || nilGroup.Agents() != nil {
+		t.Error("nil receivers should return nil slices")
+	}
+}
+
+func TestGroupAccessors(t *testing.T) {
+	r := Parse([]byte("User-agent: FooBot\nUser-agent: *\nDisallow: /b\nAllow: /a\nUser-agent: foobot\nDisallow: /c\n"))
+	g := r.Group("foobot")
+	if diff := cmp.Diff([]string{"FooBot", "*", "foobot"}, g.Agents()); diff != "" {
+		t.Errorf("Agents() mismatch (-want +got):\n%s", diff)
+	}
+	want := []Rule{{false, "/b", 3}, {true, "/a", 4}, {false, "/c", 6}}
+	if diff := cmp.Diff(want, g.Rules()); diff != "" {
+		t.Errorf("Rules() mismatch (-want +got):\n%s", diff)
+	}
+	// The returned slices are copies.
+	g.Rules()[0].Pattern = "changed"
+	g.Agents()[0] = "changed"
+	if diff := cmp.Diff(want, g.Rules()); diff != "" {
+		t.Errorf("Rules() changed by a caller (-want +got):\n%s", diff)
+	}
+	if d := r.Decide("/c", "FooBot"); d.Rule == nil || *d.Rule != (Rule{false, "/c", 6}) {
+		t.Errorf("Decide(/c).Rule = %v, want line 6", d.Rule)
+	}
+}
+
+func TestAllowedDoesNotAllocate(t *testing.T) {
+	data, err := os.ReadFile("testdata/corpus/024_github.com.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mode := range []Mode{RFC, Google} {
+		r := Options{Mode: mode}.Parse(data)
+		g := r.Group("FooBot")
+		for _, target := range []string{"/", "/a/b/c?d=e", "https://github.com/foo/bar/commits/main", "/%E3%83%84/x"} {
+			if n := testing.AllocsPerRun(100, func() { g.Allowed(target) }); n != 0 {
+				t.Errorf("%v: Group.Allowed(%q) allocates %v times, want 0", mode, target, n)
+			}
+			if n := testing.AllocsPerRun(100, func() { r.Allowed("FooBot", target) }); n != 0 {
+				t.Errorf("%v: Robots.Allowed(%q) allocates %v times, want 0", mode, target, n)
+			}
+		}
+	}
+}
+
+func TestConcurrentUse(t *testing.T) {
+	data, err := os.ReadFile("testdata/corpus/021_www.sophos.com.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Parse(data)
+	paths := []string{"/", "/en-us/search", "/a?b", "/ツ"}
+	want := make([]bool, len(paths))
+	for i, p := range paths {
+		want[i] = r.Allowed("googlebot", p)
+	}
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			for range 200 {
+				for i, p := range paths {
+					if got := r.Decide(p, "googlebot", "bingbot").Allowed; got != want[i] && len(r.Group("bingbot").Rules()) == 0 {
+						t.Errorf("concurrent Decide(%q) = %v, want %v", p, got, want[i])
+					}
+					if got := r.Allowed("googlebot", p); got != want[i] {
+						t.Errorf("concurrent Allowed(%q) = %v, want %v", p, got, want[i])
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+func corpusFiles(t testing.TB) []string {
+	files, err := filepath.Glob("testdata/corpus/*.txt")
+	if err != nil || len(files) != 95 {
+		t.Fatalf("corpus: %d files, %v; want 95", len(files), err)
+	}
+	return files
+}
+
+// TestCorpus parses every corpus file in both modes, by both entry points,
+// and checks that the parse is deterministic and that RFC mode allows
+// /robots.txt.
+func TestCorpus(t *testing.T) {
+	for _, name := range corpusFiles(t) {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, mode := range []Mode{RFC, Google} {
+			o := Options{Mode: mode}
+			a := o.Parse(data)
+			b, err := o.ParseReader(iotest.OneByteReader(bytes.NewReader(data)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, agent := range []string{"googlebot", "bingbot", "*", "FooBot"} {
+				ga, gb := a.Group(agent), b.Group(agent)
+				if diff := cmp.Diff(ga.Rules(), gb.Rules()); diff != "" {
+					t.Errorf("%s (%v): Parse and ParseReader differ (-Parse +ParseReader):\n%s", name, mode, diff)
+				}
+				if mode == RFC && !ga.Allowed("/robots.txt") {
+					t.Errorf("%s: Allowed(%q, /robots.txt) = false in RFC mode", name, agent)
+				}
+			}
+			if diff := cmp.Diff(a.Diagnostics(), b.Diagnostics()); diff != "" {
+				t.Errorf("%s (%v): diagnostics differ (-Parse +ParseReader):\n%s", name, mode, diff)
+			}
+		}
+	}
+}
+
+func TestLargeFileLimit(t *testing.T) {
+	data, err := os.ReadFile("testdata/corpus/074_www.xuexi.cn.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Parse(data)
+	if !r.Allowed("FooBot", "/anything-not-listed") {
+		t.Error("default limit: the final Disallow: / past 500 KiB applied")
+	}
+	var trunc *Diagnostic
+	for _, d := range r.Diagnostics() {
+		if d.Code == CodeTruncated {
+			trunc = &d
+		}
+	}
+	if trunc == nil || !strings.Contains(trunc.Message, fmt.Sprint(DefaultMaxBytes)) {
+		t.Errorf("default limit: truncated diagnostic = %v, want one naming the limit", trunc)
+	}
+	r = Options{MaxBytes: -1}.Parse(data)
+	if r.Allowed("FooBot", "/anything-not-listed") {
+		t.Error("no limit: the final Disallow: / did not apply")
+	}
+	if hasCode(r, CodeTruncated) {
+		t.Error("no limit: truncated diagnostic reported")
+	}
+	if n := len(r.Group("FooBot").Rules()); n != 47064 {
+		t.Errorf("no limit: %d rules, want 47064", n)
+	}
+}
