@@ -8,35 +8,30 @@ import (
 
 // slowMatch is the obviously-correct matcher the fast one is checked
 // against: the definition of a '*'/'$' pattern, evaluated by dynamic
-// programming over (pattern position, path position).
+// programming over (pattern position, path position), one pattern
+// position at a time from the end.
 func slowMatch(pattern, path string) bool {
-	// ok[i][j]: pattern[i:] matches a prefix of path[j:] (or all of it,
-	// when the pattern ends in an anchoring '$').
-	ok := make([][]bool, len(pattern)+1)
-	for i := range ok {
-		ok[i] = make([]bool, len(path)+1)
-	}
-	for j := 0; j <= len(path); j++ {
-		ok[len(pattern)][j] = true
+	// next[j]: pattern[i+1:] matches a prefix of path[j:] (all of it, when
+	// the pattern ends in an anchoring '$'); cur[j]: the same for pattern[i:].
+	next := make([]bool, len(path)+1)
+	cur := make([]bool, len(path)+1)
+	for j := range next {
+		next[j] = true
 	}
 	for i := len(pattern) - 1; i >= 0; i-- {
 		for j := len(path); j >= 0; j-- {
 			switch c := pattern[i]; {
 			case c == '$' && i == len(pattern)-1:
-				ok[i][j] = j == len(path)
-			case c == '*':
-				for k := j; k <= len(path); k++ {
-					if ok[i+1][k] {
-						ok[i][j] = true
-						break
-					}
-				}
+				cur[j] = j == len(path)
+			case c == '*': // match nothing here, or one octet and stay on '*'
+				cur[j] = next[j] || j < len(path) && cur[j+1]
 			default:
-				ok[i][j] = j < len(path) && path[j] == c && ok[i+1][j+1]
+				cur[j] = j < len(path) && path[j] == c && next[j+1]
 			}
 		}
+		next, cur = cur, next
 	}
-	return ok[0][0]
+	return next[0]
 }
 
 // slowNormalize is the obviously-correct RFC normaliser: read the string

@@ -1,0 +1,94 @@
+package robotstxt
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// slowAllowed decides path for a group from its rules in file order, with
+// the slow matcher and normaliser: every rule is tried and the longest
+// match kept, allow winning a tie. It shares only targetPath and
+// escapeGoogle with the code under test.
+func slowAllowed(g *Group, mode Mode, target string) bool {
+	path := targetPath(target)
+	if mode == RFC {
+		path = slowNormalize(path, false)
+		if path == "/robots.txt" || strings.HasPrefix(path, "/robots.txt?") {
+			return true
+		}
+	}
+	best, allowed := 0, true
+	try := func(pattern string, allow bool, n int) {
+		if pattern == "" || !slowMatch(pattern, path) {
+			return
+		}
+		if n > best || n == best && allow {
+			best, allowed = n, allow
+		}
+	}
+	for _, r := range g.Rules() {
+		if mode == Google {
+			p := escapeGoogle(r.Pattern)
+			try(p, r.Allow, len(p))
+			if i := strings.LastIndexByte(p, '/'); r.Allow && i >= 0 && strings.HasPrefix(p[i:], "/index.htm") {
+				try(p[:i+1]+"$", true, i+2)
+			}
+			continue
+		}
+		// A '$' inside a pattern is written "%24" but counts as one octet.
+		p := slowNormalize(r.Pattern, true)
+		try(p, r.Allow, len(p)-2*strings.Count(r.Pattern[:max(len(r.Pattern)-1, 0)], "$"))
+	}
+	return allowed
+}
+
+func FuzzParse(f *testing.F) {
+	for _, name := range corpusFiles(f) {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		if len(data) < 4<<10 {
+			f.Add(data, "/a/b?c")
+		}
+	}
+	f.Add([]byte("User-agent: FooBot\nDisallow: /a$b\nAllow: /a%24\n"), "/a$")
+	f.Add([]byte("User-agent: *\nAllow: /d/index.html\nDisallow: /\n"), "/d/")
+	f.Fuzz(func(t *testing.T, data []byte, target string) {
+		if len(data) > 16<<10 || len(target) > 256 {
+			return // keep the slow evaluation fast
+		}
+		for _, mode := range []Mode{RFC, Google} {
+			o := Options{Mode: mode}
+			r := o.Parse(data)
+			r2, err := o.ParseReader(iotest.HalfReader(bytes.NewReader(data)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(r.Diagnostics(), r2.Diagnostics()); diff != "" {
+				t.Fatalf("%v: Parse and ParseReader diagnostics differ:\n%s", mode, diff)
+			}
+			for _, agent := range []string{"FooBot", "googlebot", ""} {
+				g := r.Group(agent)
+				d := r.Decide(target, agent)
+				if d.Allowed != g.Allowed(target) || d.Allowed != r2.Allowed(agent, target) {
+					t.Fatalf("%v: Decide, Group.Allowed and the ParseReader result disagree on %q", mode, target)
+				}
+				if want := slowAllowed(g, mode, target); d.Allowed != want {
+					t.Fatalf("%v: Allowed(%q, %q) = %v, slow evaluation says %v", mode, agent, target, d.Allowed, want)
+				}
+				if mode == RFC && !g.Allowed("/robots.txt") {
+					t.Fatalf("RFC mode disallows /robots.txt")
+				}
+				if d.Rule != nil && d.Rule.Line < 1 {
+					t.Fatalf("deciding rule %+v has no line", d.Rule)
+				}
+			}
+		}
+	})
+}
