@@ -1,0 +1,177 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/rfc9309/robotstxt"
+)
+
+// agentList is a repeatable -agent flag.
+type agentList []string
+
+func (a *agentList) String() string { return strings.Join(*a, ",") }
+
+func (a *agentList) Set(v string) error {
+	if v == "" {
+		return errors.New("empty product token")
+	}
+	*a = append(*a, v)
+	return nil
+}
+
+// modeFlag parses -mode.
+type modeFlag struct{ m robotstxt.Mode }
+
+func (f *modeFlag) String() string { return f.m.String() }
+
+func (f *modeFlag) Set(v string) error {
+	switch strings.ToLower(v) {
+	case "rfc":
+		f.m = robotstxt.RFC
+	case "google":
+		f.m = robotstxt.Google
+	default:
+		return fmt.Errorf("mode must be rfc or google, not %q", v)
+	}
+	return nil
+}
+
+func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var (
+		agents   agentList
+		mode     modeFlag
+		robots   = fs.String("robots", "", "robots.txt `FILE` to read (- for standard input)")
+		asJSON   = fs.Bool("json", false, "print one JSON object per target")
+		maxBytes = fs.Int("max-bytes", 0, "parse at most `N` bytes of the file (0: 500 KiB, negative: no limit)")
+	)
+	fs.Var(&agents, "agent", "crawler product `TOKEN` (repeatable; the crawler answers to each; default: a crawler without a group of its own)")
+	fs.Var(&mode, "mode", "`rfc` (RFC 9309) or google (Google's library)")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, "usage: robotstxt check [-mode rfc|google] [-agent TOKEN]... [-json] -robots FILE [TARGET...]\n\n"+
+			"Prints, for each target URL or path, whether it may be fetched and the rule that decided.\n"+
+			"Without TARGET arguments, targets are read from standard input, one per line.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitAllowed
+		}
+		return exitError
+	}
+	if *robots == "" {
+		fmt.Fprintln(stderr, "robotstxt check: -robots FILE is required (use - to read it from standard input)")
+		return exitError
+	}
+	if *robots == "-" && fs.NArg() == 0 {
+		fmt.Fprintln(stderr, "robotstxt check: with -robots -, give the targets as arguments")
+		return exitError
+	}
+	if len(agents) == 0 {
+		agents = agentList{"*"}
+	}
+
+	r, err := readRobots(*robots, stdin, robotstxt.Options{Mode: mode.m, MaxBytes: *maxBytes})
+	if err != nil {
+		fmt.Fprintf(stderr, "robotstxt check: %v\n", err)
+		return exitError
+	}
+	g := r.Group(agents...)
+
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	status := exitAllowed
+	decide := func(target string) {
+		d := g.Decide(target)
+		if !d.Allowed {
+			status = exitDisallowed
+		}
+		if *asJSON {
+			writeJSON(out, target, d)
+		} else {
+			writeLine(out, target, d)
+		}
+	}
+	if fs.NArg() > 0 {
+		for _, t := range fs.Args() {
+			decide(t)
+		}
+		return status
+	}
+	sc := bufio.NewScanner(stdin)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		if t := strings.TrimSpace(sc.Text()); t != "" {
+			decide(t)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		out.Flush()
+		fmt.Fprintf(stderr, "robotstxt check: reading targets: %v\n", err)
+		return exitError
+	}
+	return status
+}
+
+func readRobots(name string, stdin io.Reader, o robotstxt.Options) (*robotstxt.Robots, error) {
+	if name == "-" {
+		return o.ParseReader(stdin)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return o.ParseReader(f)
+}
+
+func verdict(allowed bool) string {
+	if allowed {
+		return "allowed"
+	}
+	return "disallowed"
+}
+
+func ruleText(r *robotstxt.Rule) string {
+	if r.Allow {
+		return "Allow: " + r.Pattern
+	}
+	return "Disallow: " + r.Pattern
+}
+
+func writeLine(w io.Writer, target string, d robotstxt.Decision) {
+	if d.Rule == nil {
+		fmt.Fprintf(w, "%s\t%s\n", verdict(d.Allowed), target)
+		return
+	}
+	fmt.Fprintf(w, "%s\t%s\t%s\t%d\n", verdict(d.Allowed), target, ruleText(d.Rule), d.Rule.Line)
+}
+
+type jsonRule struct {
+	Allow   bool   `json:"allow"`
+	Pattern string `json:"pattern"`
+	Line    int    `json:"line"`
+}
+
+type jsonDecision struct {
+	Target  string    `json:"target"`
+	Allowed bool      `json:"allowed"`
+	Rule    *jsonRule `json:"rule"`
+}
+
+func writeJSON(w io.Writer, target string, d robotstxt.Decision) {
+	v := jsonDecision{Target: target, Allowed: d.Allowed}
+	if d.Rule != nil {
+		v.Rule = &jsonRule{Allow: d.Rule.Allow, Pattern: d.Rule.Pattern, Line: d.Rule.Line}
+	}
+	b, _ := json.Marshal(v) // a struct of strings, bools and ints always marshals
+	w.Write(append(b, '\n'))
+}

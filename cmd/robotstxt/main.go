@@ -1,0 +1,60 @@
+// Command robotstxt answers robots.txt questions from the command line.
+//
+// Usage:
+//
+//	robotstxt check [-mode rfc|google] [-agent TOKEN]... [-json] [-max-bytes N] -robots FILE [TARGET...]
+//
+// check prints one line per target: "allowed" or "disallowed", the target,
+// and, when a rule decided, the rule and its line number, separated by
+// tabs. Targets are URLs or paths; without TARGET arguments they are read
+// from standard input, one per line. -robots - reads the robots.txt file
+// from standard input instead (targets must then be arguments).
+//
+// Exit status: 0 when every target is allowed, 1 when any is disallowed,
+// 2 on a usage error or when a file cannot be read.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+const (
+	exitAllowed    = 0
+	exitDisallowed = 1
+	exitError      = 2
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+const usage = `usage: robotstxt <command> [flags] [arguments]
+
+Commands:
+  check    decide whether targets may be fetched under a robots.txt file
+
+Run "robotstxt <command> -h" for a command's flags.
+
+Exit status: 0 when every target is allowed, 1 when any is disallowed,
+2 on a usage error or a file that cannot be read.
+`
+
+// run is the whole command, with its inputs and outputs passed in so that
+// tests can drive it.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitError
+	}
+	switch args[0] {
+	case "check":
+		return check(args[1:], stdin, stdout, stderr)
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return exitAllowed
+	}
+	fmt.Fprintf(stderr, "robotstxt: unknown command %q\n\n%s", args[0], usage)
+	return exitError
+}

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+func TestCheck(t *testing.T) {
+	const example = "../../testdata/rfc9309-example.txt"
+	tests := []struct {
+		name   string
+		args   []string
+		stdin  string
+		want   string
+		status int
+	}{
+		{"allowed and disallowed", []string{"check", "-robots", example, "-agent", "foobot", "/example/page.html", "/publications/"}, "",
+			"allowed\t/example/page.html\tAllow: /example/page.html\t9\ndisallowed\t/publications/\tDisallow: /\t8\n", 1},
+		{"all allowed, no rule", []string{"check", "-robots", example, "-agent", "quxbot", "/x"}, "",
+			"allowed\t/x\n", 0},
+		{"default agent is the global group", []string{"check", "-robots", example, "https://example.com/a.gif"}, "",
+			"disallowed\thttps://example.com/a.gif\tDisallow: *.gif$\t3\n", 1},
+		{"targets from standard input", []string{"check", "-robots", example, "-agent", "barbot"}, "/example/page.html\n\n  /b  \n",
+			"disallowed\t/example/page.html\tDisallow: /example/page.html\t14\nallowed\t/b\n", 1},
+		{"robots from standard input", []string{"check", "-robots", "-", "/a"}, "User-agent: *\nDisallow: /a\n",
+			"disallowed\t/a\tDisallow: /a\t2\n", 1},
+		{"several agents", []string{"check", "-robots", example, "-agent", "barbot", "-agent", "foobot", "/example/allowed.gif"}, "",
+			"allowed\t/example/allowed.gif\tAllow: /example/allowed.gif\t10\n", 0},
+		{"json", []string{"check", "-json", "-robots", example, "-agent", "foobot", "/x", "/example/page.html"}, "",
+			`{"target":"/x","allowed":false,"rule":{"allow":false,"pattern":"/","line":8}}` + "\n" +
+				`{"target":"/example/page.html","allowed":true,"rule":{"allow":true,"pattern":"/example/page.html","line":9}}` + "\n", 1},
+		{"json without rule", []string{"check", "-json", "-robots", example, "-agent", "quxbot", "/x"}, "",
+			`{"target":"/x","allowed":true,"rule":null}` + "\n", 0},
+		{"google mode", []string{"check", "-mode", "google", "-robots", "-", "/robots.txt"}, "User-agent: *\nDisallow: /\n",
+			"disallowed\t/robots.txt\tDisallow: /\t2\n", 1},
+		{"rfc mode allows /robots.txt", []string{"check", "-mode", "rfc", "-robots", "-", "/robots.txt"}, "User-agent: *\nDisallow: /\n",
+			"allowed\t/robots.txt\n", 0},
+	}
+	for _, tt := range tests {
+		var stdout, stderr bytes.Buffer
+		status := run(tt.args, strings.NewReader(tt.stdin), &stdout, &stderr)
+		if stdout.String() != tt.want || status != tt.status {
+			t.Errorf("%s: run(%q) = %d, output\n%s\nwant %d, output\n%s\nstderr: %s", tt.name, tt.args, status, stdout.String(), tt.status, tt.want, stderr.String())
+		}
+	}
+}
+
+func TestCheckErrors(t *testing.T) {
+	tests := []struct {
+		name    string
+		args    []string
+		wantErr string
+	}{
+		{"no command", nil, "usage: robotstxt"},
+		{"unknown command", []string{"frobnicate"}, `unknown command "frobnicate"`},
+		{"missing -robots", []string{"check", "/x"}, "-robots FILE is required"},
+		{"missing file", []string{"check", "-robots", "does-not-exist.txt", "/x"}, "does-not-exist.txt"},
+		{"bad mode", []string{"check", "-mode", "bing", "-robots", "x", "/x"}, "mode must be rfc or google"},
+		{"stdin used twice", []string{"check", "-robots", "-"}, "give the targets as arguments"},
+		{"empty agent", []string{"check", "-agent", "", "-robots", "x"}, "empty product token"},
+	}
+	for _, tt := range tests {
+		var stdout, stderr bytes.Buffer
+		status := run(tt.args, strings.NewReader(""), &stdout, &stderr)
+		if status != exitError || !strings.Contains(stderr.String(), tt.wantErr) {
+			t.Errorf("%s: run(%q) = %d, stderr %q; want %d and %q", tt.name, tt.args, status, stderr.String(), exitError, tt.wantErr)
+		}
+	}
+}

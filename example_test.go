@@ -1,0 +1,90 @@
+package robotstxt_test
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/rfc9309/robotstxt"
+)
+
+const exampleFile = `User-agent: *
+Disallow: /search
+Allow: /search/about
+
+User-agent: ExampleBot
+Disallow: /private/
+Allow: /private/press/
+`
+
+func ExampleParse() {
+	r := robotstxt.Parse([]byte(exampleFile))
+	fmt.Println(r.Allowed("ExampleBot", "https://example.com/private/notes"))
+	fmt.Println(r.Allowed("ExampleBot", "https://example.com/private/press/"))
+	fmt.Println(r.Allowed("OtherBot", "/search?q=x"))
+	// Output:
+	// false
+	// true
+	// false
+}
+
+func ExampleParseReader() {
+	r, err := robotstxt.ParseReader(strings.NewReader(exampleFile))
+	if err != nil {
+		fmt.Println(err) // only read errors: content never fails
+		return
+	}
+	fmt.Println(r.Allowed("OtherBot", "/search/about"))
+	// Output: true
+}
+
+func ExampleRobots_Group() {
+	r := robotstxt.Parse([]byte(exampleFile))
+	// Select the group once per file, then decide each URL.
+	g := r.Group("ExampleBot")
+	for _, u := range []string{"/", "/private/a", "/search"} {
+		fmt.Println(u, g.Allowed(u))
+	}
+	// Output:
+	// / true
+	// /private/a false
+	// /search true
+}
+
+func ExampleRobots_Decide() {
+	r := robotstxt.Parse([]byte(exampleFile))
+	d := r.Decide("/private/notes", "ExampleBot")
+	fmt.Printf("allowed=%v rule=%+v\n", d.Allowed, *d.Rule)
+	d = r.Decide("/public", "ExampleBot")
+	fmt.Printf("allowed=%v rule=%v\n", d.Allowed, d.Rule)
+	// Output:
+	// allowed=false rule={Allow:false Pattern:/private/ Line:6}
+	// allowed=true rule=<nil>
+}
+
+func ExampleOptions_Parse() {
+	file := []byte("User-agent: *\nDisallow: /\nAllow: /caf%C3%A9\n")
+	rfc := robotstxt.Options{Mode: robotstxt.RFC}.Parse(file)
+	google := robotstxt.Options{Mode: robotstxt.Google}.Parse(file)
+	// RFC mode normalises the URL's encoding; Google's library does not.
+	fmt.Println(rfc.Allowed("bot", "/café"), google.Allowed("bot", "/café"))
+	// RFC 9309 always allows /robots.txt; Google's library does not.
+	fmt.Println(rfc.Allowed("bot", "/robots.txt"), google.Allowed("bot", "/robots.txt"))
+	// Output:
+	// true false
+	// true false
+}
+
+func ExampleRobots_Diagnostics() {
+	r := robotstxt.Parse([]byte("Disallow: /tmp\nUser-agent: *\nDissallow: /private\n"))
+	for _, d := range r.Diagnostics() {
+		fmt.Println(d)
+	}
+	// Output:
+	// 1: error: this rule comes before any user-agent line, so it applies to no crawler (RFC 9309 section 2.1) [rule-outside-group]
+	// 3: warning: "Dissallow" is read as "disallow" [key-typo]
+}
+
+func ExampleProductToken() {
+	fmt.Println(robotstxt.ProductToken("Googlebot/2.1 (+http://www.google.com/bot.html)"))
+	// Output: Googlebot
+}
