@@ -96,9 +96,10 @@ func (r *rule) public() Rule {
 // rawGroup is one group as the file writes it: the user-agent lines that
 // open it and the rules that follow them.
 type rawGroup struct {
-	agents []string // product tokens as written; "*" for the global group
-	global bool
-	rules  []rule
+	agents     []string // product tokens as written; "*" for the global group
+	global     bool
+	start, end int    // the group's rules are builder.all[start:end]
+	rules      []rule // set by finish
 }
 
 // builder collects groups line by line (RFC 9309 section 2.1). A group
@@ -109,14 +110,15 @@ type rawGroup struct {
 type builder struct {
 	mode      Mode
 	groups    []rawGroup
-	sawRule   bool // a rule followed the last user-agent line
+	all       []rule // every rule in file order: a group's rules are contiguous
+	sawRule   bool   // a rule followed the last user-agent line
 	tokenToID map[string][]int
 	globalIDs []int
 }
 
 func (b *builder) userAgent(value string) {
 	if len(b.groups) == 0 || b.sawRule {
-		b.groups = append(b.groups, rawGroup{})
+		b.groups = append(b.groups, rawGroup{start: len(b.all), end: len(b.all)})
 		b.sawRule = false
 	}
 	g := &b.groups[len(b.groups)-1]
@@ -146,8 +148,8 @@ func (b *builder) addRule(r rule) bool {
 	if len(b.groups) == 0 {
 		return false
 	}
-	g := &b.groups[len(b.groups)-1]
-	g.rules = append(g.rules, r)
+	b.all = append(b.all, r)
+	b.groups[len(b.groups)-1].end = len(b.all)
 	b.sawRule = true
 	return true
 }
@@ -188,6 +190,13 @@ func IsValidProductToken(token string) bool {
 // Groups that share a token are merged once here, so that selecting a
 // crawler's group at query time is a map look-up.
 func (b *builder) finish(r *Robots) {
+	if cap(b.all) > 2*len(b.all)+64 {
+		b.all = slices.Clone(b.all) // drop the spare room of the estimate
+	}
+	for i := range b.groups {
+		g := &b.groups[i]
+		g.rules = b.all[g.start:g.end:g.end]
+	}
 	r.raw = b.groups
 	r.byToken = make(map[string]*Group, len(b.tokenToID))
 	cache := make(map[string]*Group)

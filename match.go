@@ -23,9 +23,11 @@ type rule struct {
 // sortRules orders rules so that the first one that matches a path decides
 // it: longest pattern first, allow before disallow when the lengths tie
 // (RFC 9309 section 2.2.2), and the earliest line among equals, which is
-// the line Google's library reports.
+// the line Google's library reports. No two rules compare equal (a rule
+// derived from another has another length), so an unstable sort is
+// deterministic.
 func sortRules(rs []rule) {
-	slices.SortStableFunc(rs, func(a, b rule) int {
+	slices.SortFunc(rs, func(a, b rule) int {
 		if c := cmp.Compare(b.prio, a.prio); c != 0 {
 			return c
 		}

@@ -100,6 +100,12 @@ func (o Options) parse(src string, truncated bool) *Robots {
 			p.report(1, Warning, CodeUTF16, "the file is UTF-16, not UTF-8 (RFC 9309 section 2.2); it was converted")
 		}
 	}
+	// Count first, build once: a file has at most one rule per line.
+	lines := strings.Count(src, "\n")
+	if lines == 0 {
+		lines = strings.Count(src, "\r")
+	}
+	p.b.all = make([]rule, 0, lines+1)
 	last := p.lines(src)
 	if truncated {
 		p.report(last, Error, CodeTruncated,

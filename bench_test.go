@@ -1,0 +1,101 @@
+package robotstxt
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+)
+
+func readCorpus(b *testing.B, name string) []byte {
+	data, err := os.ReadFile("testdata/corpus/" + name)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return data
+}
+
+// BenchmarkParse reports parse throughput on a small file, a large one and
+// the 3.7 MB one (with and without the default limit).
+func BenchmarkParse(b *testing.B) {
+	cases := []struct {
+		name, file string
+		opts       Options
+	}{
+		{"1KB", "011_reddit.com.txt", Options{}},
+		{"oracle-853KB", "016_docs.oracle.com.txt", Options{MaxBytes: -1}},
+		{"xuexi-3.7MB-limit", "074_www.xuexi.cn.txt", Options{}},
+		{"xuexi-3.7MB-nolimit", "074_www.xuexi.cn.txt", Options{MaxBytes: -1}},
+		{"xuexi-3.7MB-nolimit-google", "074_www.xuexi.cn.txt", Options{Mode: Google, MaxBytes: -1}},
+	}
+	for _, c := range cases {
+		data := readCorpus(b, c.file)
+		b.Run(c.name, func(b *testing.B) {
+			n := len(data)
+			if l := c.opts.limit(); l >= 0 && n > l {
+				n = l
+			}
+			b.SetBytes(int64(n))
+			b.ReportAllocs()
+			for b.Loop() {
+				c.opts.Parse(data)
+			}
+		})
+	}
+}
+
+// BenchmarkAllowed reports the cost of one query on parsed files.
+func BenchmarkAllowed(b *testing.B) {
+	cases := []struct {
+		name, file, agent string
+		targets           []string
+	}{
+		{"github", "024_github.com.txt", "googlebot", []string{"/", "/foo/bar/tree/main/x", "/search?q=1", "/a/b/c/d/e/f"}},
+		{"wikipedia", "002_en.wikipedia.org.txt", "FooBot", []string{"/wiki/Main_Page", "/w/index.php?title=x", "/wiki/Spezial:Suche"}},
+		{"oracle-31847-rules", "016_docs.oracle.com.txt", "FooBot", []string{"/", "/cd/E11882_01/server.112/e10592/toc.htm", "/zzz"}},
+	}
+	for _, c := range cases {
+		data := readCorpus(b, c.file)
+		for _, mode := range []Mode{RFC, Google} {
+			g := Options{Mode: mode, MaxBytes: -1}.Parse(data).Group(c.agent)
+			b.Run(fmt.Sprintf("%s/%v", c.name, mode), func(b *testing.B) {
+				b.ReportAllocs()
+				i := 0
+				for b.Loop() {
+					g.Allowed(c.targets[i%len(c.targets)])
+					i++
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkPathological reports the worst cases of the matcher: patterns
+// of many '*' against long paths that almost match. The cost grows with
+// len(pattern) x len(path) at most, never exponentially.
+func BenchmarkPathological(b *testing.B) {
+	for _, stars := range []int{10, 100} {
+		for _, pathLen := range []int{256, 2048} {
+			// "/*a*a*a...*b": every segment matches early, the last never.
+			pattern := "/" + strings.Repeat("*a", stars) + "*b"
+			path := "/" + strings.Repeat("a", pathLen-1)
+			file := []byte("User-agent: *\nDisallow: " + pattern + "\n")
+			g := Parse(file).Group("x")
+			b.Run(fmt.Sprintf("stars=%d/path=%d", stars, pathLen), func(b *testing.B) {
+				b.SetBytes(int64(len(path)))
+				b.ReportAllocs()
+				for b.Loop() {
+					g.Allowed(path)
+				}
+			})
+		}
+	}
+	line := []byte("User-agent: *\nDisallow: /" + strings.Repeat("x", 1<<20) + "\n")
+	b.Run("parse-1MB-line", func(b *testing.B) {
+		b.SetBytes(int64(len(line)))
+		b.ReportAllocs()
+		for b.Loop() {
+			Options{MaxBytes: -1}.Parse(line)
+		}
+	})
+}
