@@ -7,6 +7,9 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // The files under testdata/conformance are converted from the shared
@@ -244,4 +247,79 @@ func cutComment(s string) string {
 		return s[:i]
 	}
 	return s
+}
+
+type reportCase struct {
+	ID        string     `json:"id"`
+	Source    string     `json:"source"`
+	Robots    string     `json:"robots"`
+	RobotsHex string     `json:"robots_hex"`
+	RobotsGen *generated `json:"robots_gen"`
+	Callbacks []struct {
+		Kind     string     `json:"kind"`
+		Line     int        `json:"line"`
+		Key      string     `json:"key"`
+		KeyHex   string     `json:"key_hex"`
+		Value    string     `json:"value"`
+		ValueGen *generated `json:"value_gen"`
+	} `json:"callbacks"`
+	LastLine          int   `json:"last_line"`
+	TypoLines         []int `json:"typo_lines"`
+	MissingColonLines []int `json:"missing_colon_lines"`
+	TooLongLines      []int `json:"too_long_lines"`
+}
+
+// TestGoogleReports compares, line by line, what the tokenizer hands on
+// with the callbacks of Google's parser: line numbers, keys, values, the
+// last line number, and the lines flagged as typos, missing colons and
+// over-long.
+func TestGoogleReports(t *testing.T) {
+	type directive struct {
+		Kind  string
+		Line  int
+		Key   string
+		Value string
+	}
+	for _, c := range loadJSON[reportCase](t, "google_report.json") {
+		m := matchCase{Robots: c.Robots, RobotsHex: c.RobotsHex, RobotsGen: c.RobotsGen, ID: c.ID}
+		var got, want []directive
+		for _, cb := range c.Callbacks {
+			d := directive{Kind: cb.Kind, Line: cb.Line, Key: cb.Key, Value: cb.Value}
+			if cb.KeyHex != "" {
+				k, _ := hex.DecodeString(cb.KeyHex)
+				d.Key = string(k)
+			}
+			if cb.ValueGen != nil {
+				d.Value = cb.ValueGen.expand(t)
+			}
+			want = append(want, d)
+		}
+		p := parser{opts: Options{Mode: Google}, b: builder{mode: Google}}
+		p.onDirective = func(line int, kind keyKind, key, value string) {
+			d := directive{Kind: kindName[kind], Line: line, Value: value}
+			switch kind {
+			case keyAllow, keyDisallow:
+				d.Value = escapeGoogle(value)
+			case keyUnknown:
+				d.Key = key
+			}
+			got = append(got, d)
+		}
+		r := p.run(string(m.body(t)), false)
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s: directives mismatch (-want +got):\n%s", c.ID, diff)
+		}
+		if p.lastLine != c.LastLine {
+			t.Errorf("%s: last line = %d, want %d", c.ID, p.lastLine, c.LastLine)
+		}
+		flagged := map[string][]int{}
+		for _, d := range r.Diagnostics() {
+			flagged[d.Code] = append(flagged[d.Code], d.Line)
+		}
+		for code, want := range map[string][]int{CodeKeyTypo: c.TypoLines, CodeMissingColon: c.MissingColonLines, CodeLineTooLong: c.TooLongLines} {
+			if diff := cmp.Diff(want, flagged[code], cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("%s: lines with %s diagnostics (-want +got):\n%s", c.ID, code, diff)
+			}
+		}
+	}
 }

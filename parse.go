@@ -90,10 +90,20 @@ type parser struct {
 	b        builder
 	diags    []Diagnostic
 	sitemaps []string
+	lastLine int
+	// onDirective, when set, sees every key-value line as Google's parser
+	// hands it to its callbacks; the tests use it to compare line numbers
+	// and values with Google's reports.
+	onDirective func(line int, kind keyKind, key, value string)
 }
 
 func (o Options) parse(src string, truncated bool) *Robots {
 	p := parser{opts: o, b: builder{mode: o.Mode}}
+	return p.run(src, truncated)
+}
+
+func (p *parser) run(src string, truncated bool) *Robots {
+	o := p.opts
 	if o.Mode == RFC {
 		if u, ok := decodeUTF16(src); ok {
 			src = u
@@ -107,6 +117,7 @@ func (o Options) parse(src string, truncated bool) *Robots {
 	}
 	p.b.all = make([]rule, 0, lines+1)
 	last := p.lines(src)
+	p.lastLine = last
 	if truncated {
 		p.report(last, Error, CodeTruncated,
 			"the file is larger than the %d-byte limit; everything from byte %d on is ignored (RFC 9309 section 2.5)",
@@ -191,6 +202,9 @@ func (p *parser) line(num int, s string) {
 	kind, name, exact := classifyKey(key)
 	if kind != keyUnknown && !exact {
 		p.report(num, Warning, CodeKeyTypo, "%q is read as %q", key, name)
+	}
+	if p.onDirective != nil {
+		p.onDirective(num, kind, key, value)
 	}
 	switch kind {
 	case keyUserAgent:
