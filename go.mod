@@ -1,5 +1,8 @@
 module github.com/rfc9309/robotstxt
 
-go 1.26
+go 1.26.0
 
-require github.com/google/go-cmp v0.7.0 // indirect
+require (
+	github.com/google/go-cmp v0.7.0
+	golang.org/x/net v0.62.0
+)

@@ -3,12 +3,16 @@
 // Usage:
 //
 //	robotstxt check [-mode rfc|google] [-agent TOKEN]... [-json] [-max-bytes N] -robots FILE [TARGET...]
+//	robotstxt meta [-agent TOKEN]... [-json] FILE|URL
 //
 // check prints one line per target: "allowed" or "disallowed", the target,
 // and, when a rule decided, the rule and its line number, separated by
 // tabs. Targets are URLs or paths; without TARGET arguments they are read
 // from standard input, one per line. -robots - reads the robots.txt file
 // from standard input instead (targets must then be arguments).
+//
+// meta prints the page-level robots directives of an HTML page (its robots
+// meta tags and, for a URL, its X-Robots-Tag headers) and both combined.
 //
 // Exit status: 0 when every target is allowed, 1 when any is disallowed,
 // 2 on a usage error or when a file cannot be read.
@@ -34,6 +38,7 @@ const usage = `usage: robotstxt <command> [flags] [arguments]
 
 Commands:
   check    decide whether targets may be fetched under a robots.txt file
+  meta     print the robots meta tags and X-Robots-Tag headers of a page
 
 Run "robotstxt <command> -h" for a command's flags.
 
@@ -51,6 +56,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "check":
 		return check(args[1:], stdin, stdout, stderr)
+	case "meta":
+		return meta(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return exitAllowed

@@ -2,6 +2,10 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 )
@@ -66,5 +70,39 @@ func TestCheckErrors(t *testing.T) {
 		if status != exitError || !strings.Contains(stderr.String(), tt.wantErr) {
 			t.Errorf("%s: run(%q) = %d, stderr %q; want %d and %q", tt.name, tt.args, status, stderr.String(), exitError, tt.wantErr)
 		}
+	}
+}
+
+func TestMeta(t *testing.T) {
+	dir := t.TempDir()
+	page := dir + "/page.html"
+	if err := os.WriteFile(page, []byte(`<head><meta name="robots" content="noindex"><meta name="foobot" content="max-snippet:20"></head>`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Add("X-Robots-Tag", "foobot: nofollow")
+		w.Header().Add("X-Robots-Tag", "otherbot: noarchive")
+		fmt.Fprint(w, `<html><head><meta name="robots" content="nosnippet"></head><body>`)
+	}))
+	defer srv.Close()
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"file", []string{"meta", page}, "html\tnoindex\nheader\tall\nmerged\tnoindex\n"},
+		{"file with agent", []string{"meta", "-agent", "FooBot", page}, "html\tnoindex, max-snippet:20\nheader\tall\nmerged\tnoindex, max-snippet:20\n"},
+		{"url", []string{"meta", "-agent", "foobot", srv.URL + "/x"}, "html\tnosnippet\nheader\tnofollow\nmerged\tnofollow, nosnippet\n"},
+		{"json", []string{"meta", "-json", page}, `{"header":"all","html":"noindex","merged":"noindex"}` + "\n"},
+	}
+	for _, tt := range tests {
+		var stdout, stderr bytes.Buffer
+		if status := run(tt.args, strings.NewReader(""), &stdout, &stderr); status != 0 || stdout.String() != tt.want {
+			t.Errorf("%s: run(%q) = %d, %q; want 0, %q (stderr %q)", tt.name, tt.args, status, stdout.String(), tt.want, stderr.String())
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	if status := run([]string{"meta", dir + "/missing.html"}, strings.NewReader(""), &stdout, &stderr); status != exitError {
+		t.Errorf("meta on a missing file: status %d, want %d", status, exitError)
 	}
 }

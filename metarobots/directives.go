@@ -1,0 +1,329 @@
+// Package metarobots reads the page-level robots rules of a fetched page:
+// <meta name="robots"> tags in its HTML head ([FromHTML]), X-Robots-Tag
+// response headers ([FromHeader]), and rel="nofollow" on links
+// ([IsNoFollow]). robots.txt says what a crawler may fetch; these say what
+// it may do with what it fetched.
+//
+// Names and values compare case-insensitively. Where several tags or
+// headers apply, the most restrictive value of each directive wins, as
+// search engines combine them. All functions are safe for concurrent use.
+package metarobots
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Directives are the page-level rules that apply to one crawler. The zero
+// value restricts nothing.
+type Directives struct {
+	NoIndex         bool // do not show the page in results
+	NoFollow        bool // do not follow the page's links
+	NoArchive       bool // do not show a cached copy
+	NoSnippet       bool // do not show a text snippet or video preview
+	NoImageIndex    bool // do not index the page's images
+	NoTranslate     bool // do not offer a translation
+	IndexIfEmbedded bool // index the page's content when embedded elsewhere, despite NoIndex
+
+	MaxSnippet      Limit        // longest text snippet, in characters
+	MaxImagePreview ImagePreview // largest image preview
+	MaxVideoPreview Limit        // longest video preview, in seconds
+
+	// UnavailableAfter is the time after which the page should no longer
+	// be shown; the zero time means never.
+	UnavailableAfter time.Time
+
+	// Unknown holds the directives not understood here, lower-cased, in
+	// order of appearance and without repeats.
+	Unknown []string
+}
+
+// A Limit is an upper bound. Its zero value means no limit, as does the
+// value -1 in a tag ("max-snippet:-1").
+type Limit struct {
+	N   int  // the bound, when Set
+	Set bool // whether there is a bound
+}
+
+func (l Limit) min(o Limit) Limit {
+	switch {
+	case !l.Set:
+		return o
+	case !o.Set || l.N <= o.N:
+		return l
+	}
+	return o
+}
+
+// ImagePreview is the value of max-image-preview: "none", "standard" or
+// "large". The empty value means no limit, which is the same as "large".
+type ImagePreview string
+
+// Image preview sizes, from the most restrictive.
+const (
+	ImagePreviewNone     ImagePreview = "none"
+	ImagePreviewStandard ImagePreview = "standard"
+	ImagePreviewLarge    ImagePreview = "large"
+)
+
+func (p ImagePreview) rank() int {
+	switch p {
+	case ImagePreviewNone:
+		return 0
+	case ImagePreviewStandard:
+		return 1
+	}
+	return 2
+}
+
+// Merge returns the directives that hold when both d and o apply: each
+// restriction of either, the smaller of each limit, the earlier
+// unavailable_after time.
+func (d Directives) Merge(o Directives) Directives {
+	m := d
+	m.NoIndex = d.NoIndex || o.NoIndex
+	m.NoFollow = d.NoFollow || o.NoFollow
+	m.NoArchive = d.NoArchive || o.NoArchive
+	m.NoSnippet = d.NoSnippet || o.NoSnippet
+	m.NoImageIndex = d.NoImageIndex || o.NoImageIndex
+	m.NoTranslate = d.NoTranslate || o.NoTranslate
+	m.IndexIfEmbedded = d.IndexIfEmbedded || o.IndexIfEmbedded
+	m.MaxSnippet = d.MaxSnippet.min(o.MaxSnippet)
+	m.MaxVideoPreview = d.MaxVideoPreview.min(o.MaxVideoPreview)
+	if o.MaxImagePreview != "" && (d.MaxImagePreview == "" || o.MaxImagePreview.rank() < d.MaxImagePreview.rank()) {
+		m.MaxImagePreview = o.MaxImagePreview
+	}
+	if !o.UnavailableAfter.IsZero() && (d.UnavailableAfter.IsZero() || o.UnavailableAfter.Before(d.UnavailableAfter)) {
+		m.UnavailableAfter = o.UnavailableAfter
+	}
+	m.Unknown = slices.Clone(d.Unknown)
+	for _, u := range o.Unknown {
+		m.Unknown = addUnique(m.Unknown, u)
+	}
+	return m
+}
+
+func addUnique(list []string, s string) []string {
+	if slices.Contains(list, s) {
+		return list
+	}
+	return append(list, s)
+}
+
+// parseList reads a directive list such as "noindex, max-snippet:20" or
+// "noindex nofollow" into d. Items are separated by commas or whitespace;
+// a name and its value are separated by ':', with optional whitespace
+// after it.
+func (d *Directives) parseList(s string) {
+	words := splitWords(s)
+	for i := 0; i < len(words); i++ {
+		raw := words[i]
+		name, value, hasValue := strings.Cut(raw, ":")
+		name = strings.ToLower(strings.TrimSpace(name))
+		if hasValue && value == "" && i+1 < len(words) && !isDirectiveName(words[i+1]) {
+			i++ // "max-snippet: 20": the value is the next word
+			value = words[i]
+			raw += " " + value
+		}
+		if name == "unavailable_after" {
+			// A date may contain spaces and commas: take the longest run of
+			// the following words (up to a few) that makes a date.
+			t, used, ok := parseDateWords(value, words[i+1:])
+			if !ok {
+				d.Unknown = addUnique(d.Unknown, strings.ToLower(raw))
+				continue
+			}
+			d.setUnavailableAfter(t)
+			i += used
+			continue
+		}
+		if !d.set(name, strings.ToLower(strings.TrimSpace(value)), hasValue) {
+			d.Unknown = addUnique(d.Unknown, strings.ToLower(raw))
+		}
+	}
+}
+
+// parseDateWords parses a date that starts with first and may go on over
+// up to five of the next words. It returns the date of the longest run
+// that parses and how many of next it used.
+func parseDateWords(first string, next []string) (time.Time, int, bool) {
+	var best time.Time
+	used, ok := 0, false
+	text := first
+	for j := 0; ; j++ {
+		if t, good := parseDate(text); good {
+			best, used, ok = t, j, true
+		}
+		if j == len(next) || j == 5 {
+			return best, used, ok
+		}
+		text += " " + next[j]
+	}
+}
+
+// splitWords splits at commas and whitespace, dropping empty words.
+func splitWords(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool {
+		return r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\f'
+	})
+}
+
+var valueNames = []string{"max-snippet", "max-image-preview", "max-video-preview", "unavailable_after"}
+
+var flagNames = []string{"all", "none", "index", "follow", "noindex", "nofollow", "noarchive", "nocache",
+	"nosnippet", "noimageindex", "notranslate", "indexifembedded"}
+
+func isDirectiveName(w string) bool {
+	name, _, _ := strings.Cut(strings.ToLower(w), ":")
+	return slices.Contains(valueNames, name) || slices.Contains(flagNames, name)
+}
+
+// set applies one directive and reports whether it was understood.
+func (d *Directives) set(name, value string, hasValue bool) bool {
+	if !hasValue {
+		switch name {
+		case "all", "index", "follow":
+			// Permissive: the defaults, which never undo a restriction.
+		case "none":
+			d.NoIndex, d.NoFollow = true, true
+		case "noindex":
+			d.NoIndex = true
+		case "nofollow":
+			d.NoFollow = true
+		case "noarchive", "nocache":
+			d.NoArchive = true
+		case "nosnippet":
+			d.NoSnippet = true
+		case "noimageindex":
+			d.NoImageIndex = true
+		case "notranslate":
+			d.NoTranslate = true
+		case "indexifembedded":
+			d.IndexIfEmbedded = true
+		default:
+			return false
+		}
+		return true
+	}
+	switch name {
+	case "max-snippet", "max-video-preview":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < -1 {
+			return false
+		}
+		l := Limit{}
+		if n >= 0 {
+			l = Limit{N: n, Set: true}
+		}
+		if name == "max-snippet" {
+			d.MaxSnippet = d.MaxSnippet.min(l)
+		} else {
+			d.MaxVideoPreview = d.MaxVideoPreview.min(l)
+		}
+	case "max-image-preview":
+		p := ImagePreview(value)
+		if p != ImagePreviewNone && p != ImagePreviewStandard && p != ImagePreviewLarge {
+			return false
+		}
+		*d = d.Merge(Directives{MaxImagePreview: p})
+	default:
+		return false
+	}
+	return true
+}
+
+func (d *Directives) setUnavailableAfter(t time.Time) {
+	if d.UnavailableAfter.IsZero() || t.Before(d.UnavailableAfter) {
+		d.UnavailableAfter = t
+	}
+}
+
+// dateLayouts are the date formats sites use in unavailable_after:
+// RFC 822, RFC 850 and RFC 1123 dates, ISO 8601 dates and times.
+var dateLayouts = []string{
+	time.RFC3339,
+	"2006-01-02T15:04:05",
+	"2006-01-02T15:04",
+	"2006-01-02 15:04:05 MST",
+	"2006-01-02 15:04:05",
+	"2006-01-02",
+	time.RFC1123,
+	time.RFC1123Z,
+	time.RFC850,
+	"Monday, 02-Jan-2006 15:04:05 MST",
+	time.RFC822,
+	time.RFC822Z,
+	"02 Jan 2006 15:04:05 MST",
+	"2 Jan 2006 15:04:05 MST",
+	"02 Jan 2006",
+	"2 Jan 2006",
+	"January 2, 2006",
+	time.ANSIC,
+}
+
+// parseDate parses an unavailable_after date. A date without a zone is
+// read as UTC.
+// The words of a date arrive without the comma after a weekday ("Friday
+// 25-Jun-2010 ..."), since commas separate directives; it is put back.
+func parseDate(s string) (time.Time, bool) {
+	s = strings.TrimSpace(s)
+	candidates := []string{s}
+	if day, rest, ok := strings.Cut(s, " "); ok && !strings.HasSuffix(day, ",") && isWeekday(day) {
+		candidates = append(candidates, day+", "+rest)
+	}
+	for _, c := range candidates {
+		for _, layout := range dateLayouts {
+			if t, err := time.Parse(layout, c); err == nil {
+				return t, true
+			}
+		}
+	}
+	return time.Time{}, false
+}
+
+func isWeekday(w string) bool {
+	for d := time.Sunday; d <= time.Saturday; d++ {
+		if strings.EqualFold(w, d.String()) || strings.EqualFold(w, d.String()[:3]) {
+			return true
+		}
+	}
+	return false
+}
+
+// String returns d as a directive list in a fixed order, as a tag's
+// content would say it ("noindex, max-snippet:20"), or "all" when d
+// restricts nothing.
+func (d Directives) String() string {
+	var parts []string
+	for _, f := range []struct {
+		on   bool
+		name string
+	}{
+		{d.NoIndex, "noindex"}, {d.NoFollow, "nofollow"}, {d.NoArchive, "noarchive"},
+		{d.NoSnippet, "nosnippet"}, {d.NoImageIndex, "noimageindex"},
+		{d.NoTranslate, "notranslate"}, {d.IndexIfEmbedded, "indexifembedded"},
+	} {
+		if f.on {
+			parts = append(parts, f.name)
+		}
+	}
+	if d.MaxSnippet.Set {
+		parts = append(parts, "max-snippet:"+strconv.Itoa(d.MaxSnippet.N))
+	}
+	if d.MaxImagePreview != "" {
+		parts = append(parts, "max-image-preview:"+string(d.MaxImagePreview))
+	}
+	if d.MaxVideoPreview.Set {
+		parts = append(parts, "max-video-preview:"+strconv.Itoa(d.MaxVideoPreview.N))
+	}
+	if !d.UnavailableAfter.IsZero() {
+		parts = append(parts, "unavailable_after: "+d.UnavailableAfter.Format(time.RFC3339))
+	}
+	parts = append(parts, d.Unknown...)
+	if len(parts) == 0 {
+		return "all"
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,106 @@
+package metarobots
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// DefaultMaxBytes is how much of a page [FromHTML] reads when
+// Options.MaxBytes is 0: 1 MiB. Robots meta tags belong in the head, which
+// is far smaller.
+const DefaultMaxBytes = 1 << 20
+
+// Options controls reading. The zero value reads at most DefaultMaxBytes.
+type Options struct {
+	// MaxBytes is the most of a page that is read: 0 means DefaultMaxBytes,
+	// a negative value means no limit.
+	MaxBytes int
+}
+
+// FromHTML reads the robots meta tags of an HTML page with the default
+// options; see [Options.FromHTML].
+func FromHTML(r io.Reader, agents ...string) (Directives, error) {
+	return Options{}.FromHTML(r, agents...)
+}
+
+// FromHTML reads the robots meta tags of an HTML page:
+// <meta name="robots" content="..."> and <meta name="TOKEN" content="...">
+// for each of the crawler's product tokens, combining all that apply. It
+// stops at the end of the head or at the <body> tag, whichever comes
+// first, and reads no more than o.MaxBytes bytes, so a huge page costs no
+// more than its head. Malformed HTML yields what can be read; the only
+// errors are r's, wrapped.
+func (o Options) FromHTML(r io.Reader, agents ...string) (Directives, error) {
+	limit := o.MaxBytes
+	if limit == 0 {
+		limit = DefaultMaxBytes
+	}
+	if limit > 0 {
+		r = io.LimitReader(r, int64(limit))
+	}
+	var d Directives
+	z := html.NewTokenizer(r)
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			if err := z.Err(); !errors.Is(err, io.EOF) {
+				return d, fmt.Errorf("metarobots: reading HTML: %w", err)
+			}
+			return d, nil
+		case html.StartTagToken, html.SelfClosingTagToken:
+			name, hasAttr := z.TagName()
+			switch atom.Lookup(name) {
+			case atom.Body:
+				return d, nil
+			case atom.Meta:
+				if hasAttr {
+					readMeta(z, &d, agents)
+				}
+			}
+		case html.EndTagToken:
+			if name, _ := z.TagName(); atom.Lookup(name) == atom.Head {
+				return d, nil
+			}
+		}
+	}
+}
+
+// readMeta applies one <meta> tag whose name is "robots" or one of agents.
+func readMeta(z *html.Tokenizer, d *Directives, agents []string) {
+	var name, content string
+	var hasContent bool
+	for {
+		key, val, more := z.TagAttr()
+		switch strings.ToLower(string(key)) {
+		case "name":
+			name = strings.TrimSpace(string(val))
+		case "content":
+			content, hasContent = string(val), true
+		}
+		if !more {
+			break
+		}
+	}
+	if hasContent && appliesTo(name, agents) {
+		d.parseList(content)
+	}
+}
+
+// appliesTo reports whether a tag or header addressed to name applies to a
+// crawler with the given product tokens: "robots" addresses every crawler.
+func appliesTo(name string, agents []string) bool {
+	if strings.EqualFold(name, "robots") {
+		return true
+	}
+	for _, a := range agents {
+		if a != "" && strings.EqualFold(name, a) {
+			return true
+		}
+	}
+	return false
+}
