@@ -3,6 +3,7 @@ package robotstxt
 import (
 	"fmt"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -98,4 +99,32 @@ func BenchmarkPathological(b *testing.B) {
 			Options{MaxBytes: -1}.Parse(line)
 		}
 	})
+}
+
+// BenchmarkRetained reports the heap a parsed file keeps alive, as a
+// multiple of the file's size (the metric "x-size").
+func BenchmarkRetained(b *testing.B) {
+	for _, c := range []struct{ name, file string }{
+		{"1KB", "011_reddit.com.txt"},
+		{"github-32KB", "024_github.com.txt"},
+		{"oracle-853KB", "016_docs.oracle.com.txt"},
+		{"xuexi-3.7MB", "074_www.xuexi.cn.txt"},
+	} {
+		data := readCorpus(b, c.file)
+		b.Run(c.name, func(b *testing.B) {
+			var ms runtime.MemStats
+			var total uint64
+			for b.Loop() {
+				runtime.GC()
+				runtime.ReadMemStats(&ms)
+				before := ms.HeapAlloc
+				r := Options{MaxBytes: -1}.Parse(data)
+				runtime.GC()
+				runtime.ReadMemStats(&ms)
+				total += ms.HeapAlloc - before
+				runtime.KeepAlive(r)
+			}
+			b.ReportMetric(float64(total)/float64(b.N)/float64(len(data)), "x-size")
+		})
+	}
 }

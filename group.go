@@ -16,8 +16,10 @@ import (
 // use; a nil *Group allows everything.
 type Group struct {
 	mode   Mode
-	rules  []rule // sorted by sortRules
-	ids    []int  // the file's groups merged into this one, ascending
+	text   *ruleText
+	rules  []rule  // in the order compile gives them
+	index  []entry // nil for small groups
+	ids    []int   // the file's groups merged into this one, ascending
 	agents []string
 }
 
@@ -41,7 +43,7 @@ func (g *Group) Rules() []Rule {
 	out := make([]Rule, 0, len(g.rules))
 	for i := range g.rules {
 		if r := &g.rules[i]; !r.derived {
-			out = append(out, r.public())
+			out = append(out, g.public(r))
 		}
 	}
 	slices.SortStableFunc(out, func(a, b Rule) int { return a.Line - b.Line })
@@ -68,7 +70,7 @@ func (g *Group) Decide(target string) Decision {
 	allowed, r := g.match(target)
 	d := Decision{Allowed: allowed}
 	if r != nil {
-		pr := r.public()
+		pr := g.public(r)
 		d.Rule = &pr
 	}
 	return d
@@ -82,15 +84,19 @@ func (g *Group) match(target string) (bool, *rule) {
 			return true, nil
 		}
 	}
-	r := decide(g.rules, g.mode, path)
+	r := g.decide(path)
 	if r == nil {
 		return true, nil
 	}
 	return r.allow || r.prio == 0, r
 }
 
-func (r *rule) public() Rule {
-	return Rule{Allow: r.allow, Pattern: r.written, Line: int(r.line)}
+func (g *Group) public(r *rule) Rule {
+	w, ok := g.text.written[r.line]
+	if !ok {
+		w = g.text.pattern(r)
+	}
+	return Rule{Allow: r.allow, Pattern: w, Line: int(r.line)}
 }
 
 // rawGroup is one group as the file writes it: the user-agent lines that
@@ -99,7 +105,7 @@ type rawGroup struct {
 	agents     []string // product tokens as written; "*" for the global group
 	global     bool
 	start, end int    // the group's rules are builder.all[start:end]
-	rules      []rule // set by finish
+	rules      []rule // compiled by finish
 }
 
 // builder collects groups line by line (RFC 9309 section 2.1). A group
@@ -110,8 +116,9 @@ type rawGroup struct {
 type builder struct {
 	mode      Mode
 	groups    []rawGroup
-	all       []rule // every rule in file order: a group's rules are contiguous
-	sawRule   bool   // a rule followed the last user-agent line
+	all       []pending // every rule in file order: a group's rules are contiguous
+	compiled  []rule    // all, compiled by finish
+	sawRule   bool      // a rule followed the last user-agent line
 	tokenToID map[string][]int
 	globalIDs []int
 }
@@ -144,7 +151,7 @@ func (b *builder) userAgent(value string) {
 }
 
 // addRule adds a rule to the open group and reports whether there was one.
-func (b *builder) addRule(r rule) bool {
+func (b *builder) addRule(r pending) bool {
 	if len(b.groups) == 0 {
 		return false
 	}
@@ -190,12 +197,10 @@ func IsValidProductToken(token string) bool {
 // Groups that share a token are merged once here, so that selecting a
 // crawler's group at query time is a map look-up.
 func (b *builder) finish(r *Robots) {
-	if cap(b.all) > 2*len(b.all)+64 {
-		b.all = slices.Clone(b.all) // drop the spare room of the estimate
-	}
+	r.text = b.compileText()
 	for i := range b.groups {
 		g := &b.groups[i]
-		g.rules = b.all[g.start:g.end:g.end]
+		g.rules = b.compiled[g.start:g.end:g.end]
 	}
 	r.raw = b.groups
 	r.byToken = make(map[string]*Group, len(b.tokenToID))
@@ -208,6 +213,34 @@ func (b *builder) finish(r *Robots) {
 	}
 }
 
+// compileText copies every canonical pattern into one arena string and
+// compiles the pending rules to windows of it. The file's text is then no
+// longer referenced by any rule, so comments and keys are not retained.
+func (b *builder) compileText() *ruleText {
+	t := &ruleText{}
+	n := 0
+	for i := range b.all {
+		n += len(b.all[i].pattern)
+	}
+	var sb strings.Builder
+	sb.Grow(n)
+	b.compiled = make([]rule, len(b.all))
+	for i := range b.all {
+		p := &b.all[i]
+		b.compiled[i] = rule{off: uint32(sb.Len()), n: uint32(len(p.pattern)), prio: p.prio, line: p.line, allow: p.allow, derived: p.derived}
+		sb.WriteString(p.pattern)
+		if p.written != p.pattern || p.derived {
+			if t.written == nil {
+				t.written = make(map[int32]string)
+			}
+			t.written[p.line] = strings.Clone(p.written)
+		}
+	}
+	t.arena = sb.String()
+	b.all = nil
+	return t
+}
+
 // merged returns the group made of the file's groups ids (ascending),
 // sharing one *Group among all tokens that name the same groups.
 func (r *Robots) merged(ids []int, cache map[string]*Group) *Group {
@@ -218,13 +251,14 @@ func (r *Robots) merged(ids []int, cache map[string]*Group) *Group {
 			return g
 		}
 	}
-	g := &Group{mode: r.mode, ids: ids}
+	g := &Group{mode: r.mode, text: r.text, ids: ids}
 	n := 0
 	for _, id := range ids {
 		n += len(r.raw[id].rules)
 	}
 	if len(ids) == 1 {
-		// Sorting in place is safe: the file order is kept in each rule's line.
+		// Reordering in place is safe: the file order is kept in each
+		// rule's line, and no other group has this window.
 		g.rules = r.raw[ids[0]].rules
 	} else {
 		g.rules = make([]rule, 0, n)
@@ -232,7 +266,7 @@ func (r *Robots) merged(ids []int, cache map[string]*Group) *Group {
 			g.rules = append(g.rules, r.raw[id].rules...)
 		}
 	}
-	sortRules(g.rules)
+	g.compile()
 	for _, id := range ids {
 		for _, a := range r.raw[id].agents {
 			if !slices.Contains(g.agents, a) {

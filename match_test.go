@@ -2,6 +2,8 @@ package robotstxt
 
 import (
 	"fmt"
+	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -189,4 +191,55 @@ func FuzzMatch(f *testing.F) {
 			t.Fatalf("RFC match of %q against %q = %v, slow says %v", pattern, path, got, want)
 		}
 	})
+}
+
+// linear returns a copy of g that decides by scanning every rule in
+// priority order, with no index: the oracle for the index.
+func linear(g *Group) *Group {
+	c := *g
+	c.index = nil
+	c.rules = slices.Clone(g.rules)
+	slices.SortFunc(c.rules, compareRules)
+	return &c
+}
+
+// TestIndexAgreesWithScan checks the index of every large group of the
+// corpus against a linear scan, on paths made from the group's own rules
+// (so that many of them match) and variations of them.
+func TestIndexAgreesWithScan(t *testing.T) {
+	checked := 0
+	for _, name := range corpusFiles(t) {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, mode := range []Mode{RFC, Google} {
+			r := Options{Mode: mode, MaxBytes: -1}.Parse(data)
+			groups := []*Group{r.global}
+			for _, g := range r.byToken {
+				groups = append(groups, g)
+			}
+			for _, g := range groups {
+				if g == nil || g.index == nil {
+					continue
+				}
+				lin := linear(g)
+				step := max(1, len(g.rules)/100)
+				for i := 0; i < len(g.rules); i += step {
+					p := g.text.pattern(&g.rules[i])
+					base := strings.TrimSuffix(strings.ReplaceAll(p, "*", "x"), "$")
+					for _, path := range []string{base, base + "/z", base[:len(base)/2], "/", "/zzz" + base} {
+						got, want := g.decide(path), lin.decide(path)
+						if (got == nil) != (want == nil) || got != nil && (got.line != want.line || got.allow != want.allow || got.prio != want.prio) {
+							t.Fatalf("%s (%v): indexed decide(%q) = %+v, linear scan gives %+v", name, mode, path, got, want)
+						}
+						checked++
+					}
+				}
+			}
+		}
+	}
+	if checked < 5000 {
+		t.Errorf("checked %d paths, want at least 5000", checked)
+	}
 }

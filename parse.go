@@ -115,7 +115,7 @@ func (p *parser) run(src string, truncated bool) *Robots {
 	if lines == 0 {
 		lines = strings.Count(src, "\r")
 	}
-	p.b.all = make([]rule, 0, lines+1)
+	p.b.all = make([]pending, 0, lines+1)
 	last := p.lines(src)
 	p.lastLine = last
 	if truncated {
@@ -254,7 +254,7 @@ func (p *parser) userAgent(num int, value string) {
 }
 
 func (p *parser) rule(num int, allow bool, value string) {
-	r := rule{written: value, line: int32(num), allow: allow}
+	r := pending{written: value, line: int32(num), allow: allow}
 	if p.opts.Mode == Google {
 		r.pattern = escapeGoogle(value)
 		r.prio = int32(len(r.pattern))

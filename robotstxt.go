@@ -52,6 +52,7 @@ type Options struct {
 // allow everything.
 type Robots struct {
 	mode     Mode
+	text     *ruleText
 	raw      []rawGroup
 	byToken  map[string]*Group // lower-cased product token -> merged group
 	global   *Group            // the merged "*" groups, or nil
