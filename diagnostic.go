@@ -49,6 +49,7 @@ const (
 	CodeNUL              = "nul-byte"           // a NUL byte cut a line short
 	CodeLineTooLong      = "line-too-long"      // Google mode cut a line at 16663 bytes
 	CodeTruncated        = "truncated"          // the file exceeded the size limit
+	CodeTooLarge         = "too-large"          // the patterns exceeded what one parse holds
 	CodeKeyTypo          = "key-typo"           // a misspelt or extended key was accepted
 	CodeMissingColon     = "missing-colon"      // "key value" was read as "key: value"
 	CodeNotKeyValue      = "not-key-value"      // a line that is not "key: value" was ignored

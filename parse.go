@@ -9,6 +9,7 @@ package robotstxt
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -18,6 +19,12 @@ import (
 // when Options.MaxBytes is 0: 500 KiB, the minimum RFC 9309 section 2.5
 // asks a crawler to parse.
 const DefaultMaxBytes = 500 << 10
+
+// maxPatternText bounds the total length of a file's canonical patterns,
+// which compiled rules address with 32-bit offsets. Only a file parsed
+// without a size limit can reach it. It is a variable so that tests can
+// lower it.
+var maxPatternText = min(math.MaxUint32, math.MaxInt)
 
 // googleMaxLineLen is the longest line, in bytes, that Google's parser
 // keeps; it drops the rest of a longer line.
@@ -91,6 +98,8 @@ type parser struct {
 	diags    []Diagnostic
 	sitemaps []string
 	lastLine int
+	// textBytes counts the octets of the canonical patterns kept so far.
+	textBytes int
 	// onDirective, when set, sees every key-value line as Google's parser
 	// hands it to its callbacks; the tests use it to compare line numbers
 	// and values with Google's reports.
@@ -262,11 +271,17 @@ func (p *parser) rule(num int, allow bool, value string) {
 		pat, prio := normalizeRFC(value, true)
 		r.pattern, r.prio = pat, int32(prio)
 	}
+	if p.textBytes+len(r.pattern) > maxPatternText {
+		p.report(num, Error, CodeTooLarge,
+			"the file's patterns exceed %d bytes, the most one parsed file holds; this rule and the rest are ignored", maxPatternText)
+		return
+	}
 	if !p.b.addRule(r) {
 		p.report(num, Error, CodeRuleOutsideGroup,
 			"this rule comes before any user-agent line, so it applies to no crawler (RFC 9309 section 2.1)")
 		return
 	}
+	p.textBytes += len(r.pattern)
 	if p.opts.Mode == Google && allow {
 		// Google's library reads "Allow: /dir/index.html" (or index.htm...)
 		// as also allowing "/dir/" itself: it adds the rule "/dir/$". RFC mode
@@ -277,6 +292,7 @@ func (p *parser) rule(num int, allow bool, value string) {
 			d.prio = int32(len(d.pattern))
 			d.derived = true
 			p.b.addRule(d)
+			p.textBytes += len(d.pattern)
 		}
 	}
 }

@@ -462,3 +462,21 @@ func TestLargeFileLimit(t *testing.T) {
 		t.Errorf("no limit: %d rules, want 47064", n)
 	}
 }
+
+func TestPatternTextLimit(t *testing.T) {
+	defer func(old int) { maxPatternText = old }(maxPatternText)
+	maxPatternText = 10
+	r := Parse([]byte("User-agent: *\nDisallow: /aaaa\nDisallow: /bbbb\nDisallow: /cccc\n"))
+	if r.Allowed("x", "/aaaa") || r.Allowed("x", "/bbbb") || !r.Allowed("x", "/cccc") {
+		t.Errorf("with a 10-byte pattern limit, want the first two rules kept and the third dropped")
+	}
+	var lines []int
+	for _, d := range r.Diagnostics() {
+		if d.Code == CodeTooLarge {
+			lines = append(lines, d.Line)
+		}
+	}
+	if diff := cmp.Diff([]int{4}, lines); diff != "" {
+		t.Errorf("too-large diagnostics (-want +got):\n%s", diff)
+	}
+}
