@@ -305,7 +305,7 @@ func TestGoogleReports(t *testing.T) {
 			}
 			got = append(got, d)
 		}
-		r := p.run(string(m.body(t)), false)
+		r := p.run(string(m.body(t)), false, -1)
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("%s: directives mismatch (-want +got):\n%s", c.ID, diff)
 		}

@@ -56,4 +56,17 @@ const (
 	CodeUnknownKey       = "unknown-key"        // a key this library does not know
 	CodeRuleOutsideGroup = "rule-outside-group" // a rule before any user-agent line
 	CodeAgentToken       = "agent-token"        // a user-agent value was cut to its product token
+	CodeBadValue         = "bad-value"          // an extension's value was invalid and ignored
+	CodeDuplicate        = "duplicate"          // a record repeats an earlier one
+	CodeOutsideGroup     = "outside-group"      // a group record before any user-agent line
+	CodeConflict         = "conflicting-values" // merged groups disagree on a record
+	CodeAgentWildcard    = "agent-wildcard"     // a '*' inside a user-agent value
+	CodeSeveralPaths     = "several-paths"      // a rule value with spaces in it
+	CodeNoSlash          = "no-leading-slash"   // a pattern that can never match
+	CodeEOLComment       = "eol-comment"        // a comment after a value
+	CodeLeadingSpace     = "leading-space"      // a line that starts with whitespace
+	CodeInvalidUTF8      = "invalid-utf8"       // a line that is not UTF-8
+	CodeEmptyFile        = "empty-file"         // nothing at all
+	CodeNotRobotsTxt     = "not-robots-txt"     // HTML or other text, not robots.txt
+	CodeNeverDecides     = "never-decides"      // a rule another rule always outranks
 )

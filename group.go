@@ -15,12 +15,14 @@ import (
 // global "*" groups when none does. It is immutable and safe for concurrent
 // use; a nil *Group allows everything.
 type Group struct {
-	mode   Mode
-	text   *ruleText
-	rules  []rule  // in the order compile gives them
-	index  []entry // nil for small groups
-	ids    []int   // the file's groups merged into this one, ascending
-	agents []string
+	mode        Mode
+	ext         groupExt
+	fileSignals map[string]bool
+	text        *ruleText
+	rules       []rule  // in the order compile gives them
+	index       []entry // nil for small groups
+	ids         []int   // the file's groups merged into this one, ascending
+	agents      []string
 }
 
 // Agents returns the product tokens, as written in the file, of the groups
@@ -104,7 +106,8 @@ func (g *Group) public(r *rule) Rule {
 type rawGroup struct {
 	agents     []string // product tokens as written; "*" for the global group
 	global     bool
-	start, end int    // the group's rules are builder.all[start:end]
+	start, end int // the group's rules are builder.all[start:end]
+	ext        groupExt
 	rules      []rule // compiled by finish
 }
 
@@ -115,6 +118,7 @@ type rawGroup struct {
 // rules (blank lines, comments, Sitemap, unknown keys) never end a group.
 type builder struct {
 	mode      Mode
+	report    func(line int, sev Severity, code, format string, args ...any)
 	groups    []rawGroup
 	all       []pending // every rule in file order: a group's rules are contiguous
 	compiled  []rule    // all, compiled by finish
@@ -138,7 +142,7 @@ func (b *builder) userAgent(value string) {
 		}
 		return
 	}
-	tok := ProductToken(value)
+	tok := strings.Clone(ProductToken(value))
 	g.agents = append(g.agents, tok)
 	key := asciiLower(tok)
 	if b.tokenToID == nil {
@@ -196,7 +200,10 @@ func IsValidProductToken(token string) bool {
 // finish compiles the collected groups into the lookup tables of r.
 // Groups that share a token are merged once here, so that selecting a
 // crawler's group at query time is a map look-up.
-func (b *builder) finish(r *Robots) {
+func (b *builder) finish(r *Robots) (conflicts []int) {
+	for i := range b.groups {
+		b.neverDecides(&b.groups[i])
+	}
 	r.text = b.compileText()
 	for i := range b.groups {
 		g := &b.groups[i]
@@ -211,6 +218,80 @@ func (b *builder) finish(r *Robots) {
 	if len(b.globalIDs) > 0 {
 		r.global = r.merged(b.globalIDs, cache)
 	}
+	for _, g := range cache {
+		conflicts = append(conflicts, g.mergeExt(r)...)
+	}
+	slices.Sort(conflicts)
+	return slices.Compact(conflicts)
+}
+
+// mergeExt combines the extension records of g's groups and returns the
+// lines whose values disagree.
+func (g *Group) mergeExt(r *Robots) (conflicts []int) {
+	g.ext = groupExt{}
+	for _, id := range g.ids {
+		conflicts = append(conflicts, g.ext.merge(&r.raw[id].ext)...)
+	}
+	g.fileSignals = r.signals
+	return conflicts
+}
+
+// neverDecides finds the rules of a group that another rule of the same
+// group outranks on every path: patterns that match the same paths (the
+// same pattern, or one that differs only by trailing '*'s) where the other
+// is longer, or as long and an allow. Such a rule can never decide; a
+// webmaster usually meant something else.
+func (b *builder) neverDecides(g *rawGroup) {
+	rules := b.all[g.start:g.end]
+	best := make(map[string]*pending)
+	for i := range rules {
+		r := &rules[i]
+		if r.derived {
+			continue
+		}
+		key := matchKey(r.pattern)
+		if key == "" {
+			continue // the empty pattern and "*": nothing to say
+		}
+		if old, ok := best[key]; !ok || betterPending(r, old) {
+			best[key] = r
+		}
+	}
+	for i := range rules {
+		r := &rules[i]
+		key := matchKey(r.pattern)
+		if r.derived || key == "" || best[key] == r {
+			continue
+		}
+		w := best[key]
+		what := "the same paths as"
+		if w.pattern == r.pattern {
+			what = "the same pattern as"
+		}
+		if w.allow == r.allow && w.pattern == r.pattern {
+			b.report(int(r.line), Warning, CodeNeverDecides, "this rule repeats line %d", w.line)
+			continue
+		}
+		b.report(int(r.line), Warning, CodeNeverDecides,
+			"this rule never decides: line %d has %s it and outranks it (RFC 9309 section 2.2.2)", w.line, what)
+	}
+}
+
+// matchKey returns a key shared by patterns that match the same paths:
+// trailing '*'s (and a '$' right after them) change nothing.
+func matchKey(p string) string {
+	p = strings.TrimSuffix(p, "*$")
+	return strings.TrimRight(p, "*")
+}
+
+func betterPending(a, b *pending) bool {
+	if a.prio != b.prio {
+		return a.prio > b.prio
+	}
+	if a.allow != b.allow {
+		return a.allow
+	}
+	return a.line < b.line
 }
 
 // compileText copies every canonical pattern into one arena string and

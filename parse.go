@@ -7,9 +7,11 @@ package robotstxt
 // Diagnostic.
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -44,7 +46,11 @@ func (o Options) limit() int {
 // what cannot be understood is reported by [Robots.Diagnostics].
 func (o Options) Parse(data []byte) *Robots {
 	keep, cut := o.cut(len(data), func(i int) byte { return data[i] })
-	return o.parse(string(data[:keep]), cut)
+	lost := -1
+	if cut {
+		lost = countRules(data[keep:])
+	}
+	return o.parse(string(data[:keep]), cut, lost)
 }
 
 // ParseReader reads and parses a robots.txt body from r. It reads at most
@@ -62,7 +68,7 @@ func (o Options) ParseReader(r io.Reader) (*Robots, error) {
 	}
 	s := sb.String()
 	keep, cut := o.cut(len(s), func(i int) byte { return s[i] })
-	return o.parse(s[:keep], cut), nil
+	return o.parse(s[:keep], cut, -1), nil
 }
 
 // cut returns how many of n bytes to parse and whether the rest is cut off
@@ -93,26 +99,37 @@ func Parse(data []byte) *Robots { return Options{}.Parse(data) }
 func ParseReader(r io.Reader) (*Robots, error) { return Options{}.ParseReader(r) }
 
 type parser struct {
-	opts     Options
-	b        builder
-	diags    []Diagnostic
-	sitemaps []string
-	lastLine int
+	opts        Options
+	b           builder
+	diags       []Diagnostic
+	sitemaps    []string
+	host        string
+	cleanParams []CleanParam
+	signals     map[string]bool // Content-Signal outside any group
+	records     []Record
+	lastLine    int
 	// textBytes counts the octets of the canonical patterns kept so far.
 	textBytes int
+	// content counts lines with something besides comments; known counts
+	// those with a key this parser knows.
+	content, known int
 	// onDirective, when set, sees every key-value line as Google's parser
 	// hands it to its callbacks; the tests use it to compare line numbers
 	// and values with Google's reports.
 	onDirective func(line int, kind keyKind, key, value string)
 }
 
-func (o Options) parse(src string, truncated bool) *Robots {
+// parse parses src; truncated says the size limit cut the file there, and
+// lost how many rules the cut-off part held (-1: not known, as when that
+// part was never read).
+func (o Options) parse(src string, truncated bool, lost int) *Robots {
 	p := parser{opts: o, b: builder{mode: o.Mode}}
-	return p.run(src, truncated)
+	return p.run(src, truncated, lost)
 }
 
-func (p *parser) run(src string, truncated bool) *Robots {
+func (p *parser) run(src string, truncated bool, lost int) *Robots {
 	o := p.opts
+	p.b.report = p.report
 	if o.Mode == RFC {
 		if u, ok := decodeUTF16(src); ok {
 			src = u
@@ -127,13 +144,23 @@ func (p *parser) run(src string, truncated bool) *Robots {
 	p.b.all = make([]pending, 0, lines+1)
 	last := p.lines(src)
 	p.lastLine = last
+	p.fileChecks(src)
 	if truncated {
+		n := "its rules were not read"
+		if lost >= 0 {
+			n = fmt.Sprintf("%d allow and disallow rules are lost", lost)
+		}
 		p.report(last, Error, CodeTruncated,
-			"the file is larger than the %d-byte limit; everything from byte %d on is ignored (RFC 9309 section 2.5)",
-			o.limit(), len(src))
+			"the file is larger than the %d-byte limit; everything from byte %d on is ignored (RFC 9309 section 2.5): %s",
+			o.limit(), len(src), n)
 	}
-	r := &Robots{mode: o.Mode, diags: p.diags, sitemaps: p.sitemaps}
-	p.b.finish(r)
+	r := &Robots{mode: o.Mode, sitemaps: p.sitemaps, host: p.host, cleanParams: p.cleanParams, signals: p.signals, records: p.records}
+	for _, line := range p.b.finish(r) {
+		p.report(line, Warning, CodeConflict,
+			"this value disagrees with another for the same crawler; the most restrictive one applies")
+	}
+	slices.SortStableFunc(p.diags, func(a, b Diagnostic) int { return a.Line - b.Line })
+	r.diags = p.diags
 	return r
 }
 
@@ -197,10 +224,25 @@ func (p *parser) line(num int, s string) {
 		s = s[:k]
 		p.report(num, Warning, CodeNUL, "a NUL byte ends the line; the rest of it is ignored")
 	}
-	if k := strings.IndexByte(s, '#'); k >= 0 {
-		s = s[:k]
+	if !utf8.ValidString(s) {
+		p.report(num, Warning, CodeInvalidUTF8, "the line is not valid UTF-8 (RFC 9309 section 2.2); its bytes are read as they are")
 	}
-	s = trimSpace(s)
+	comment := false
+	if k := strings.IndexByte(s, '#'); k >= 0 {
+		s, comment = s[:k], true
+	}
+	t := trimSpace(s)
+	if t == "" {
+		return
+	}
+	p.content++
+	if comment {
+		p.report(num, Info, CodeEOLComment, "a comment follows the value; some old crawlers read it as part of the value")
+	}
+	if t[0] != s[0] {
+		p.report(num, Info, CodeLeadingSpace, "the line starts with whitespace; some old crawlers ignore such lines")
+	}
+	s = t
 	if s == "" {
 		return
 	}
@@ -209,6 +251,9 @@ func (p *parser) line(num int, s string) {
 		return
 	}
 	kind, name, exact := classifyKey(key)
+	if kind != keyUnknown {
+		p.known++
+	}
 	if kind != keyUnknown && !exact {
 		p.report(num, Warning, CodeKeyTypo, "%q is read as %q", key, name)
 	}
@@ -221,9 +266,9 @@ func (p *parser) line(num int, s string) {
 	case keyAllow, keyDisallow:
 		p.rule(num, kind == keyAllow, value)
 	case keySitemap:
-		p.sitemaps = append(p.sitemaps, value)
+		p.sitemap(num, value)
 	default:
-		p.report(num, Info, CodeUnknownKey, "unknown key %q is ignored", key)
+		p.extension(num, key, value)
 	}
 }
 
@@ -254,7 +299,10 @@ func (p *parser) split(num int, s string) (key, value string, ok bool) {
 
 func (p *parser) userAgent(num int, value string) {
 	if !isGlobalAgent(value) {
-		if tok := ProductToken(value); tok != value {
+		if strings.Contains(value, "*") {
+			p.report(num, Warning, CodeAgentWildcard,
+				"user-agent %q has a '*' inside; '*' is the global group only alone, and tokens are matched exactly (RFC 9309 section 2.2.1)", value)
+		} else if tok := ProductToken(value); tok != value {
 			p.report(num, Warning, CodeAgentToken,
 				"user-agent %q is read as the product token %q (RFC 9309 section 2.2.1)", value, tok)
 		}
@@ -263,6 +311,14 @@ func (p *parser) userAgent(num int, value string) {
 }
 
 func (p *parser) rule(num int, allow bool, value string) {
+	switch {
+	case strings.ContainsAny(value, " \t"):
+		p.report(num, Warning, CodeSeveralPaths,
+			"the value %q holds several words; it is one pattern, with the spaces in it, not several paths", value)
+	case value != "" && value[0] != '/' && value[0] != '*':
+		p.report(num, Warning, CodeNoSlash,
+			"the pattern %q does not start with '/' or '*', so it never matches (RFC 9309 section 2.2.2)", value)
+	}
 	r := pending{written: value, line: int32(num), allow: allow}
 	if p.opts.Mode == Google {
 		r.pattern = escapeGoogle(value)
@@ -379,4 +435,145 @@ func decodeUTF16(s string) (string, bool) {
 		b = utf8.AppendRune(b, r)
 	}
 	return string(b), true
+}
+
+// sitemap records a Sitemap line: an absolute http(s) URL, wherever it
+// stands; repeats are dropped.
+func (p *parser) sitemap(num int, value string) {
+	if !isAbsoluteHTTP(value) {
+		p.report(num, Warning, CodeBadValue, "sitemap %q is not an absolute http or https URL; it is ignored", value)
+		return
+	}
+	if slices.Contains(p.sitemaps, value) {
+		p.report(num, Info, CodeDuplicate, "sitemap %q is listed again", value)
+		return
+	}
+	p.sitemaps = append(p.sitemaps, strings.Clone(value))
+}
+
+// extension reads a line whose key is none of the rules': an extension
+// record, or an unknown key kept as a Record. Extensions never end a group
+// and never change a verdict (RFC 9309 section 2.2.4).
+func (p *parser) extension(num int, key, value string) {
+	kind, name, exact := classifyExt(key)
+	if kind == extNone {
+		p.records = append(p.records, Record{Line: num, Key: strings.Clone(key), Value: strings.Clone(value)})
+		p.report(num, Info, CodeUnknownKey, "unknown key %q is ignored", key)
+		return
+	}
+	if !exact {
+		p.report(num, Warning, CodeKeyTypo, "%q is read as %q", key, name)
+	}
+	bad := func(err error) {
+		p.report(num, Warning, CodeBadValue, "%s value %q is ignored: %v", name, value, err)
+	}
+	var e groupExt
+	switch kind {
+	case extCrawlDelay:
+		d, err := parseCrawlDelay(value)
+		if err != nil {
+			bad(err)
+			return
+		}
+		e.crawlDelay, e.crawlDelayLine = d, num
+	case extRequestRate:
+		r, err := parseRequestRate(value)
+		if err != nil {
+			bad(err)
+			return
+		}
+		e.rate, e.rateLine = r, num
+	case extVisitTime:
+		w, err := parseWindow(value)
+		if err != nil {
+			bad(err)
+			return
+		}
+		e.visit, e.visitLine = w, num
+	case extContentSignal:
+		m, err := parseContentSignal(value)
+		if err != nil {
+			bad(err)
+			return
+		}
+		if len(p.b.groups) == 0 {
+			g := groupExt{signals: p.signals}
+			g.merge(&groupExt{signals: m, signalsLine: num})
+			p.signals = g.signals
+			return
+		}
+		e.signals, e.signalsLine = m, num
+	case extHost:
+		h, err := parseHost(value)
+		if err != nil {
+			bad(err)
+			return
+		}
+		if p.host != "" {
+			p.report(num, Info, CodeDuplicate, "a Host record came earlier; only the first applies")
+			return
+		}
+		p.host = strings.Clone(h)
+		return
+	case extCleanParam:
+		c, err := parseCleanParam(strings.Clone(value))
+		if err != nil {
+			bad(err)
+			return
+		}
+		c.Line = num
+		p.cleanParams = append(p.cleanParams, c)
+		return
+	}
+	if len(p.b.groups) == 0 {
+		p.report(num, Warning, CodeOutsideGroup, "%s comes before any user-agent line, so it applies to no crawler", name)
+		return
+	}
+	g := &p.b.groups[len(p.b.groups)-1]
+	for _, line := range g.ext.merge(&e) {
+		p.report(line, Warning, CodeConflict, "%s is given again for the same group; the most restrictive value applies", name)
+	}
+}
+
+// fileChecks reports what is wrong with the file as a whole.
+func (p *parser) fileChecks(src string) {
+	switch {
+	case trimSpace(strings.TrimPrefix(src, bom)) == "":
+		p.report(1, Info, CodeEmptyFile, "the file is empty: everything is allowed")
+	case looksLikeHTML(src):
+		p.report(1, Error, CodeNotRobotsTxt, "the file is an HTML page, not a robots.txt file; only the lines that happen to be robots.txt lines apply")
+	case p.known == 0 && p.content > 0:
+		p.report(1, Error, CodeNotRobotsTxt, "no line of the file is a robots.txt record: everything is allowed")
+	}
+}
+
+func looksLikeHTML(src string) bool {
+	head := src[:min(len(src), 1024)]
+	head = strings.ToLower(trimSpace(strings.TrimPrefix(head, bom)))
+	return strings.HasPrefix(head, "<!doctype html") || strings.HasPrefix(head, "<html") ||
+		strings.HasPrefix(head, "<head") || strings.HasPrefix(head, "<?xml") || strings.Contains(head, "<body")
+}
+
+// countRules counts the allow and disallow lines of b, the part of a file
+// past the size limit, without parsing it into anything.
+func countRules(b []byte) int {
+	n := 0
+	for len(b) > 0 {
+		end := bytes.IndexAny(b, "\r\n")
+		line := b
+		if end >= 0 {
+			line, b = b[:end], b[end+1:]
+		} else {
+			b = nil
+		}
+		line = bytes.TrimLeft(line, " \t")
+		k := bytes.IndexAny(line, ": \t")
+		if k < 0 {
+			continue
+		}
+		if kind, _, _ := classifyKey(string(line[:min(k, 16)])); kind == keyAllow || kind == keyDisallow {
+			n++
+		}
+	}
+	return n
 }

@@ -51,13 +51,17 @@ type Options struct {
 // concurrent use by multiple goroutines. The zero value and a nil *Robots
 // allow everything.
 type Robots struct {
-	mode     Mode
-	text     *ruleText
-	raw      []rawGroup
-	byToken  map[string]*Group // lower-cased product token -> merged group
-	global   *Group            // the merged "*" groups, or nil
-	diags    []Diagnostic
-	sitemaps []string
+	mode        Mode
+	text        *ruleText
+	raw         []rawGroup
+	byToken     map[string]*Group // lower-cased product token -> merged group
+	global      *Group            // the merged "*" groups, or nil
+	diags       []Diagnostic
+	sitemaps    []string
+	host        string
+	cleanParams []CleanParam
+	signals     map[string]bool
+	records     []Record
 }
 
 // Mode returns the mode r was parsed in.
@@ -100,7 +104,9 @@ func (r *Robots) Group(agents ...string) *Group {
 	}
 	if ids != nil {
 		slices.Sort(ids)
-		return r.merged(slices.Compact(ids), nil)
+		g := r.merged(slices.Compact(ids), nil)
+		g.mergeExt(r)
+		return g
 	}
 	if found != nil {
 		return found

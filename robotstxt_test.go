@@ -187,7 +187,7 @@ func TestDiagnostics(t *testing.T) {
 		{"NUL", "User-agent: *\nDisallow: /a\x00b\n", RFC, []Diagnostic{{2, Warning, CodeNUL, ""}}},
 		{"long line, Google", "User-agent: *\nDisallow: /" + strings.Repeat("a", 20000) + "\n", Google, []Diagnostic{{2, Warning, CodeLineTooLong, ""}}},
 		{"long line, RFC", "User-agent: *\nDisallow: /" + strings.Repeat("a", 20000) + "\n", RFC, nil},
-		{"UTF-16", "\xff\xfeU\x00:\x00", RFC, []Diagnostic{{1, Warning, CodeUTF16, ""}, {1, Info, CodeUnknownKey, ""}}},
+		{"UTF-16", "\xff\xfeU\x00:\x00", RFC, []Diagnostic{{1, Warning, CodeUTF16, ""}, {1, Info, CodeUnknownKey, ""}, {1, Error, CodeNotRobotsTxt, ""}}},
 	}
 	for _, tt := range tests {
 		got := Options{Mode: tt.mode}.Parse([]byte(tt.robots)).Diagnostics()
@@ -448,7 +448,7 @@ func TestLargeFileLimit(t *testing.T) {
 			trunc = &d
 		}
 	}
-	if trunc == nil || !strings.Contains(trunc.Message, fmt.Sprint(DefaultMaxBytes)) {
+	if trunc == nil || !strings.Contains(trunc.Message, fmt.Sprint(DefaultMaxBytes)) || !strings.Contains(trunc.Message, "40584 allow and disallow rules are lost") {
 		t.Errorf("default limit: truncated diagnostic = %v, want one naming the limit", trunc)
 	}
 	r = Options{MaxBytes: -1}.Parse(data)

@@ -1,0 +1,439 @@
+package robotstxt
+
+// This file reads the records robots.txt files carry beside allow and
+// disallow: Crawl-delay, Request-rate and Visit-time for a group; Sitemap,
+// Host, Clean-param and Content-Signal for the file. RFC 9309 section 2.2.4
+// lets such records exist and says they never change how rules match;
+// none of them does here.
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"math"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// MaxCrawlDelay is the longest Crawl-delay taken seriously: one day. A
+// longer one (sites write 10^77) is ignored and reported.
+const MaxCrawlDelay = 24 * time.Hour
+
+// A RequestRate asks for at most Requests requests every Per, during
+// Window when HasWindow is set (Request-rate: 1/10s 0600-0845).
+type RequestRate struct {
+	Requests  int
+	Per       time.Duration
+	Window    Window
+	HasWindow bool
+}
+
+// PerSecond returns the rate as requests per second.
+func (r RequestRate) PerSecond() float64 { return float64(r.Requests) / r.Per.Seconds() }
+
+// slower reports whether r allows fewer requests per time than o.
+func (r RequestRate) slower(o RequestRate) bool {
+	// r.Requests/r.Per < o.Requests/o.Per, without division.
+	return float64(r.Requests)*o.Per.Seconds() < float64(o.Requests)*r.Per.Seconds()
+}
+
+func (r RequestRate) String() string {
+	s := strconv.Itoa(r.Requests) + "/" + durationUnit(r.Per)
+	if r.HasWindow {
+		s += " " + r.Window.String()
+	}
+	return s
+}
+
+func durationUnit(d time.Duration) string {
+	for _, u := range []struct {
+		unit string
+		d    time.Duration
+	}{{"d", 24 * time.Hour}, {"h", time.Hour}, {"m", time.Minute}} {
+		if d%u.d == 0 {
+			return strconv.FormatInt(int64(d/u.d), 10) + u.unit
+		}
+	}
+	return strconv.FormatInt(int64(d/time.Second), 10) + "s"
+}
+
+// A Window is a daily time window in UTC, as offsets from midnight. End
+// may be before Start for a window across midnight (2200-0600).
+type Window struct {
+	Start, End time.Duration
+}
+
+// Contains reports whether t falls in the window.
+func (w Window) Contains(t time.Time) bool {
+	t = t.UTC()
+	d := time.Duration(t.Hour())*time.Hour + time.Duration(t.Minute())*time.Minute + time.Duration(t.Second())*time.Second
+	if w.Start <= w.End {
+		return w.Start <= d && d < w.End
+	}
+	return d >= w.Start || d < w.End
+}
+
+func (w Window) length() time.Duration {
+	if w.Start <= w.End {
+		return w.End - w.Start
+	}
+	return 24*time.Hour - w.Start + w.End
+}
+
+func (w Window) String() string {
+	f := func(d time.Duration) string {
+		return fmt.Sprintf("%02d%02d", int(d/time.Hour), int(d%time.Hour/time.Minute))
+	}
+	return f(w.Start) + "-" + f(w.End)
+}
+
+// A CleanParam is a Yandex Clean-param record: URL parameters that do not
+// change a page's content, for URLs whose path starts with Path (every URL
+// when Path is empty).
+type CleanParam struct {
+	Params []string
+	Path   string
+	Line   int
+}
+
+// A Record is a key-value line this library does not interpret, kept for
+// callers that read directives of their own.
+type Record struct {
+	Line       int
+	Key, Value string
+}
+
+// groupExt holds a group's extension records, each with the line it came
+// from (0: absent).
+type groupExt struct {
+	crawlDelay     time.Duration
+	crawlDelayLine int
+	rate           RequestRate
+	rateLine       int
+	visit          Window
+	visitLine      int
+	signals        map[string]bool
+	signalsLine    int
+}
+
+// merge combines o into e, keeping the most restrictive value of each
+// record: the longest Crawl-delay, the slowest Request-rate, the narrowest
+// Visit-time, and "no" for a content signal either says "no" to. It
+// returns the lines of o whose values disagree with e's.
+func (e *groupExt) merge(o *groupExt) (conflicts []int) {
+	if o.crawlDelayLine != 0 {
+		if e.crawlDelayLine != 0 && e.crawlDelay != o.crawlDelay {
+			conflicts = append(conflicts, o.crawlDelayLine)
+		}
+		if e.crawlDelayLine == 0 || o.crawlDelay > e.crawlDelay {
+			e.crawlDelay, e.crawlDelayLine = o.crawlDelay, o.crawlDelayLine
+		}
+	}
+	if o.rateLine != 0 {
+		if e.rateLine != 0 && e.rate != o.rate {
+			conflicts = append(conflicts, o.rateLine)
+		}
+		if e.rateLine == 0 || o.rate.slower(e.rate) {
+			e.rate, e.rateLine = o.rate, o.rateLine
+		}
+	}
+	if o.visitLine != 0 {
+		if e.visitLine != 0 && e.visit != o.visit {
+			conflicts = append(conflicts, o.visitLine)
+		}
+		if e.visitLine == 0 || o.visit.length() < e.visit.length() {
+			e.visit, e.visitLine = o.visit, o.visitLine
+		}
+	}
+	for k, v := range o.signals {
+		if e.signals == nil {
+			e.signals = make(map[string]bool)
+		}
+		old, ok := e.signals[k]
+		if ok && old != v && !slices.Contains(conflicts, o.signalsLine) {
+			conflicts = append(conflicts, o.signalsLine)
+		}
+		if !ok || old {
+			e.signals[k] = v
+		}
+		e.signalsLine = o.signalsLine
+	}
+	return conflicts
+}
+
+// CrawlDelay returns how long the crawler should wait between requests
+// (Crawl-delay, in seconds, decimals allowed). When merged groups disagree,
+// the longest delay wins.
+func (g *Group) CrawlDelay() (time.Duration, bool) {
+	if g == nil || g.ext.crawlDelayLine == 0 {
+		return 0, false
+	}
+	return g.ext.crawlDelay, true
+}
+
+// RequestRate returns the group's Request-rate. When merged groups
+// disagree, the slowest rate wins.
+func (g *Group) RequestRate() (RequestRate, bool) {
+	if g == nil || g.ext.rateLine == 0 {
+		return RequestRate{}, false
+	}
+	return g.ext.rate, true
+}
+
+// VisitTime returns the group's Visit-time window. When merged groups
+// disagree, the narrowest window wins.
+func (g *Group) VisitTime() (Window, bool) {
+	if g == nil || g.ext.visitLine == 0 {
+		return Window{}, false
+	}
+	return g.ext.visit, true
+}
+
+// ContentSignals returns the Content-Signal preferences that apply to the
+// group's crawler ("search=yes, ai-train=no" gives search: true, ai-train:
+// false): the group's own, or the file's when the group states none. Where
+// several records disagree on a signal, "no" wins. The map is a copy.
+func (g *Group) ContentSignals() map[string]bool {
+	if g == nil {
+		return nil
+	}
+	if len(g.ext.signals) > 0 {
+		return maps.Clone(g.ext.signals)
+	}
+	return maps.Clone(g.fileSignals)
+}
+
+// Host returns the first valid Host record (Yandex's preferred host name).
+func (r *Robots) Host() (string, bool) {
+	if r == nil || r.host == "" {
+		return "", false
+	}
+	return r.host, true
+}
+
+// CleanParams returns the Clean-param records in file order.
+func (r *Robots) CleanParams() []CleanParam {
+	if r == nil {
+		return nil
+	}
+	out := slices.Clone(r.cleanParams)
+	for i := range out {
+		out[i].Params = slices.Clone(out[i].Params)
+	}
+	return out
+}
+
+// ContentSignals returns the Content-Signal preferences stated outside any
+// group, for every crawler. The map is a copy.
+func (r *Robots) ContentSignals() map[string]bool {
+	if r == nil {
+		return nil
+	}
+	return maps.Clone(r.signals)
+}
+
+// Records returns, in file order, the key-value lines whose keys this
+// library does not know.
+func (r *Robots) Records() []Record {
+	if r == nil {
+		return nil
+	}
+	return slices.Clone(r.records)
+}
+
+// extKind is the kind of an extension key.
+type extKind uint8
+
+const (
+	extNone extKind = iota
+	extCrawlDelay
+	extRequestRate
+	extVisitTime
+	extHost
+	extCleanParam
+	extContentSignal
+)
+
+// extSpellings lists the keys of the extensions, each under its name and
+// the spellings files use for it; keys compare case-insensitively and
+// whole.
+var extSpellings = []struct {
+	kind      extKind
+	spellings []string
+}{
+	{extCrawlDelay, []string{"crawl-delay", "crawl delay", "crawldelay", "crawl_delay"}},
+	{extRequestRate, []string{"request-rate", "request rate", "requestrate", "request_rate"}},
+	{extVisitTime, []string{"visit-time", "visit time", "visittime", "visit_time"}},
+	{extHost, []string{"host"}},
+	{extCleanParam, []string{"clean-param", "clean param", "cleanparam", "clean_param"}},
+	{extContentSignal, []string{"content-signal", "content signal", "contentsignal", "content_signal"}},
+}
+
+func classifyExt(key string) (kind extKind, name string, exact bool) {
+	for _, e := range extSpellings {
+		for i, s := range e.spellings {
+			if strings.EqualFold(key, s) {
+				return e.kind, e.spellings[0], i == 0
+			}
+		}
+	}
+	return extNone, "", false
+}
+
+var errAbsurd = errors.New("longer than a day")
+
+func parseCrawlDelay(v string) (time.Duration, error) {
+	f, err := strconv.ParseFloat(v, 64)
+	switch {
+	case err != nil || math.IsNaN(f) || math.IsInf(f, 0):
+		return 0, errors.New("not a number of seconds")
+	case f < 0:
+		return 0, errors.New("negative")
+	case f*float64(time.Second) > float64(MaxCrawlDelay):
+		return 0, errAbsurd
+	}
+	return time.Duration(f * float64(time.Second)), nil
+}
+
+// parseRequestRate reads "n/d", "n/dU" with U one of s, m, h, d (bare d is
+// seconds), optionally followed by a window.
+func parseRequestRate(v string) (RequestRate, error) {
+	rate, window, hasWindow := strings.Cut(strings.TrimSpace(v), " ")
+	ns, ds, ok := strings.Cut(rate, "/")
+	if !ok {
+		return RequestRate{}, errors.New(`not "requests/period"`)
+	}
+	n, err := strconv.Atoi(ns)
+	if err != nil || n < 1 {
+		return RequestRate{}, errors.New("the number of requests is not a positive integer")
+	}
+	unit := time.Second
+	if ds != "" {
+		switch ds[len(ds)-1] {
+		case 's', 'S':
+			ds = ds[:len(ds)-1]
+		case 'm', 'M':
+			unit, ds = time.Minute, ds[:len(ds)-1]
+		case 'h', 'H':
+			unit, ds = time.Hour, ds[:len(ds)-1]
+		case 'd', 'D':
+			unit, ds = 24*time.Hour, ds[:len(ds)-1]
+		}
+	}
+	d, err := strconv.Atoi(ds)
+	if err != nil || d < 1 || d > 366 {
+		return RequestRate{}, errors.New("the period is not a positive whole number of seconds, minutes, hours or days")
+	}
+	r := RequestRate{Requests: n, Per: time.Duration(d) * unit}
+	if hasWindow {
+		w, err := parseWindow(window)
+		if err != nil {
+			return RequestRate{}, err
+		}
+		r.Window, r.HasWindow = w, true
+	}
+	return r, nil
+}
+
+// parseWindow reads "HHMM-HHMM" (also "HHMM HHMM" and "HH:MM-HH:MM"), UTC.
+func parseWindow(v string) (Window, error) {
+	v = strings.TrimSpace(v)
+	a, b, ok := strings.Cut(v, "-")
+	if !ok {
+		a, b, ok = strings.Cut(v, " ")
+	}
+	if !ok {
+		return Window{}, errors.New(`not a "HHMM-HHMM" window`)
+	}
+	start, err1 := parseClock(a)
+	end, err2 := parseClock(b)
+	if err1 != nil || err2 != nil {
+		return Window{}, errors.New(`not a "HHMM-HHMM" window`)
+	}
+	return Window{Start: start, End: end}, nil
+}
+
+func parseClock(s string) (time.Duration, error) {
+	s = strings.ReplaceAll(strings.TrimSpace(s), ":", "")
+	if len(s) != 4 {
+		return 0, errors.New("bad clock")
+	}
+	h, err1 := strconv.Atoi(s[:2])
+	m, err2 := strconv.Atoi(s[2:])
+	if err1 != nil || err2 != nil || h < 0 || m < 0 || m > 59 || h > 24 || h == 24 && m != 0 {
+		return 0, errors.New("bad clock")
+	}
+	return time.Duration(h)*time.Hour + time.Duration(m)*time.Minute, nil
+}
+
+// parseHost reads a Host value: a host name or address, with an optional
+// port and an optional http or https scheme.
+func parseHost(v string) (string, error) {
+	s := v
+	if !strings.Contains(s, "://") {
+		s = "http://" + s
+	}
+	u, err := url.Parse(s)
+	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") || strings.Trim(u.Path, "/") != "" || u.RawQuery != "" || u.User != nil {
+		return "", errors.New("not a host name")
+	}
+	return v, nil
+}
+
+// parseCleanParam reads "p1&p2 [/path-prefix]".
+func parseCleanParam(v string) (CleanParam, error) {
+	params, path, _ := strings.Cut(v, " ")
+	path = strings.TrimSpace(path)
+	var p CleanParam
+	for _, name := range strings.Split(params, "&") {
+		if name != "" {
+			p.Params = append(p.Params, name)
+		}
+	}
+	if len(p.Params) == 0 {
+		return CleanParam{}, errors.New("no parameter names")
+	}
+	if path != "" && path[0] != '/' && path[0] != '*' {
+		return CleanParam{}, errors.New("the path prefix does not start with '/'")
+	}
+	p.Path = path
+	return p, nil
+}
+
+// parseContentSignal reads "name=yes, name=no, ...".
+func parseContentSignal(v string) (map[string]bool, error) {
+	m := make(map[string]bool)
+	for _, item := range strings.Split(v, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		k, val, ok := strings.Cut(item, "=")
+		k = strings.ToLower(strings.TrimSpace(k))
+		switch strings.ToLower(strings.TrimSpace(val)) {
+		case "yes":
+			m[k] = true
+		case "no":
+			m[k] = false
+		default:
+			ok = false
+		}
+		if !ok || k == "" {
+			return nil, fmt.Errorf("%q is not name=yes or name=no", item)
+		}
+	}
+	if len(m) == 0 {
+		return nil, errors.New("no signals")
+	}
+	return m, nil
+}
+
+// isAbsoluteHTTP reports whether a Sitemap value is an absolute http or
+// https URL.
+func isAbsoluteHTTP(v string) bool {
+	u, err := url.Parse(v)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
+}
