@@ -426,7 +426,14 @@ func TestCorpus(t *testing.T) {
 					t.Errorf("%s: Allowed(%q, /robots.txt) = false in RFC mode", name, agent)
 				}
 			}
-			if diff := cmp.Diff(a.Diagnostics(), b.Diagnostics()); diff != "" {
+			// Only Parse has the part past the limit, to count its rules.
+			ignoreLost := cmp.Transformer("lost", func(d Diagnostic) Diagnostic {
+				if d.Code == CodeTruncated {
+					d.Message = ""
+				}
+				return d
+			})
+			if diff := cmp.Diff(a.Diagnostics(), b.Diagnostics(), ignoreLost); diff != "" {
 				t.Errorf("%s (%v): diagnostics differ (-Parse +ParseReader):\n%s", name, mode, diff)
 			}
 		}
