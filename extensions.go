@@ -295,7 +295,7 @@ func parseCrawlDelay(v string) (time.Duration, error) {
 	case f*float64(time.Second) > float64(MaxCrawlDelay):
 		return 0, errAbsurd
 	}
-	return time.Duration(f * float64(time.Second)), nil
+	return time.Duration(math.Round(f * float64(time.Second))), nil
 }
 
 // parseRequestRate reads "n/d", "n/dU" with U one of s, m, h, d (bare d is

@@ -2,12 +2,15 @@ package robotstxt
 
 import (
 	"bytes"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"testing/iotest"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // slowAllowed decides path for a group from its rules in file order, with
@@ -73,8 +76,13 @@ func FuzzParse(f *testing.F) {
 			if diff := cmp.Diff(r.Diagnostics(), r2.Diagnostics()); diff != "" {
 				t.Fatalf("%v: Parse and ParseReader diagnostics differ:\n%s", mode, diff)
 			}
+			rt := o.Parse([]byte(r.String()))
+			checkSameExtensions(t, r, rt)
 			for _, agent := range []string{"FooBot", "googlebot", ""} {
 				g := r.Group(agent)
+				if got := rt.Allowed(agent, target); got != g.Allowed(target) {
+					t.Fatalf("%v: after writing back, Allowed(%q, %q) = %v, was %v\nwritten:\n%s", mode, agent, target, got, g.Allowed(target), r.String())
+				}
 				d := r.Decide(target, agent)
 				if d.Allowed != g.Allowed(target) || d.Allowed != r2.Allowed(agent, target) {
 					t.Fatalf("%v: Decide, Group.Allowed and the ParseReader result disagree on %q", mode, target)
@@ -91,4 +99,46 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// checkSameExtensions fails when a and b differ in any extension value.
+func checkSameExtensions(t testing.TB, a, b *Robots) {
+	t.Helper()
+	type ext struct {
+		Sitemaps    []string
+		Host        string
+		CleanParams []CleanParam
+		Signals     map[string]bool
+		Groups      map[string][5]any
+	}
+	get := func(r *Robots) ext {
+		h, _ := r.Host()
+		e := ext{Sitemaps: r.Sitemaps(), Host: h, CleanParams: r.CleanParams(), Signals: r.ContentSignals(), Groups: map[string][5]any{}}
+		for _, g := range append([]*Group{r.global}, slices.Collect(maps.Values(r.byToken))...) {
+			if g == nil {
+				continue
+			}
+			for _, a := range g.Agents() {
+				if r.lookup(a) != g && !(a == "*" && r.global == g) {
+					continue
+				}
+				cd, _ := g.CrawlDelay()
+				rr, _ := g.RequestRate()
+				vt, _ := g.VisitTime()
+				e.Groups[asciiLower(a)] = [5]any{cd, rr, vt, g.ContentSignals(), len(g.Rules()) > 0}
+			}
+		}
+		return e
+	}
+	ea, eb := get(a), get(b)
+	// A group without rules is written with an empty Disallow.
+	for k, v := range eb.Groups {
+		if w, ok := ea.Groups[k]; ok && w[4] == false {
+			v[4] = false
+			eb.Groups[k] = v
+		}
+	}
+	if diff := cmp.Diff(ea, eb, cmpopts.EquateEmpty(), cmpopts.IgnoreFields(CleanParam{}, "Line")); diff != "" {
+		t.Fatalf("extensions changed by writing back (-before +after):\n%s\nwritten:\n%s", diff, a.String())
+	}
 }

@@ -1,0 +1,171 @@
+package robotstxt
+
+import (
+	"bufio"
+	"cmp"
+	"io"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// String returns r as a canonical robots.txt file; see [Robots.WriteTo].
+func (r *Robots) String() string {
+	var b strings.Builder
+	r.WriteTo(&b) // a strings.Builder never fails
+	return b.String()
+}
+
+// WriteTo writes r as a canonical robots.txt file: one group for each set
+// of crawlers that obey the same rules (merged groups written once), each
+// with its user-agent lines, its extension records and its rules in file
+// order, then the file-wide records. A group without rules gets an empty
+// "Disallow:", which allows everything, so that it cannot merge with the
+// next one. Parsing the result in the same mode gives the same verdict for
+// every crawler and URL and the same extension values; comments, unknown
+// spellings and the rules before the first user-agent line are not kept.
+func (r *Robots) WriteTo(w io.Writer) (int64, error) {
+	cw := &countingWriter{w: bufio.NewWriter(w)}
+	if r != nil {
+		r.write(cw)
+	}
+	if cw.err == nil {
+		cw.err = cw.w.(*bufio.Writer).Flush()
+	}
+	return cw.n, cw.err
+}
+
+type countingWriter struct {
+	w   io.Writer
+	n   int64
+	err error
+}
+
+func (c *countingWriter) line(parts ...string) {
+	for _, p := range append(parts, "\n") {
+		if c.err != nil {
+			return
+		}
+		n, err := io.WriteString(c.w, p)
+		c.n += int64(n)
+		c.err = err
+	}
+}
+
+func (r *Robots) write(w *countingWriter) {
+	if len(r.signals) > 0 {
+		w.line("Content-Signal: ", signalsText(r.signals))
+		w.line()
+	}
+	for _, g := range r.distinctGroups() {
+		for _, a := range r.tokensOf(g) {
+			w.line("User-agent: ", a)
+		}
+		if d, ok := g.CrawlDelay(); ok {
+			w.line("Crawl-delay: ", secondsText(d))
+		}
+		if rr, ok := g.RequestRate(); ok {
+			w.line("Request-rate: ", rr.String())
+		}
+		if v, ok := g.VisitTime(); ok {
+			w.line("Visit-time: ", v.String())
+		}
+		if len(g.ext.signals) > 0 {
+			w.line("Content-Signal: ", signalsText(g.ext.signals))
+		}
+		rules := g.Rules()
+		for _, rule := range rules {
+			key := "Disallow: "
+			if rule.Allow {
+				key = "Allow: "
+			}
+			if rule.Pattern == "" || r.mode == Google && len(key)+len(rule.Pattern) > googleMaxLineLen {
+				key = key[:len(key)-1] // no trailing space; keep a line within Google's cut
+			}
+			w.line(key, rule.Pattern)
+		}
+		if len(rules) == 0 {
+			w.line("Disallow:")
+		}
+		w.line()
+	}
+	for _, s := range r.sitemaps {
+		w.line("Sitemap: ", s)
+	}
+	if r.host != "" {
+		w.line("Host: ", r.host)
+	}
+	for _, c := range r.cleanParams {
+		if c.Path != "" {
+			w.line("Clean-param: ", strings.Join(c.Params, "&"), " ", c.Path)
+		} else {
+			w.line("Clean-param: ", strings.Join(c.Params, "&"))
+		}
+	}
+	for _, rec := range r.records {
+		w.line(rec.Key, ": ", rec.Value)
+	}
+}
+
+// distinctGroups returns each group of r once, in the order of the file's
+// first group in each.
+func (r *Robots) distinctGroups() []*Group {
+	var gs []*Group
+	for _, g := range r.byToken {
+		if !slices.Contains(gs, g) {
+			gs = append(gs, g)
+		}
+	}
+	if r.global != nil && !slices.Contains(gs, r.global) {
+		gs = append(gs, r.global)
+	}
+	slices.SortFunc(gs, func(a, b *Group) int { return slices.Compare(a.ids, b.ids) })
+	return gs
+}
+
+// tokensOf returns the user-agent values that select g: each token whose
+// group is g, spelled as first written, and "*" for the global group.
+func (r *Robots) tokensOf(g *Group) []string {
+	var out []string
+	seen := make(map[string]bool)
+	for _, id := range g.ids {
+		for _, a := range r.raw[id].agents {
+			if a == "*" {
+				if r.global == g && !seen["*"] {
+					seen["*"] = true
+					out = append(out, "*")
+				}
+				continue
+			}
+			key := asciiLower(a)
+			if r.byToken[key] == g && !seen[key] {
+				seen[key] = true
+				out = append(out, a)
+			}
+		}
+	}
+	return out
+}
+
+func secondsText(d time.Duration) string {
+	s := strconv.FormatInt(int64(d/time.Second), 10)
+	if frac := d % time.Second; frac != 0 {
+		s += strings.TrimRight("."+strconv.FormatInt(int64(frac)+1e9, 10)[1:], "0")
+	}
+	return s
+}
+
+func signalsText(m map[string]bool) string {
+	keys := slices.SortedFunc(maps.Keys(m), cmp.Compare[string])
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		v := "no"
+		if m[k] {
+			v = "yes"
+		}
+		parts[i] = k + "=" + v
+	}
+	return strings.Join(parts, ", ")
+}

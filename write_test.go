@@ -1,0 +1,105 @@
+package robotstxt
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+func TestWriteTo(t *testing.T) {
+	in := `# comment
+Sitemap: https://example.com/s.xml
+User-agent: FooBot
+user-agent: BarBot # shares
+Crawl-delay: 2.5
+Disallow: /private
+Allow: /private/press
+
+User-agent: *
+Dissallow: /tmp
+Content-Signal: ai-train=no, search=yes
+
+User-agent: foobot
+Disallow: /more
+
+User-agent: quiet
+Request-rate: 1/10s 0600-0845
+Visit-time: 2200-0600
+Host: www.example.com
+Clean-param: ref /a/
+Noindex: /x
+`
+	want := `User-agent: BarBot
+Crawl-delay: 2.5
+Disallow: /private
+Allow: /private/press
+
+User-agent: FooBot
+Crawl-delay: 2.5
+Disallow: /private
+Allow: /private/press
+Disallow: /more
+
+User-agent: *
+Content-Signal: ai-train=no, search=yes
+Disallow: /tmp
+
+User-agent: quiet
+Request-rate: 1/10s 0600-0845
+Visit-time: 2200-0600
+Disallow:
+
+Sitemap: https://example.com/s.xml
+Host: www.example.com
+Clean-param: ref /a/
+Noindex: /x
+`
+	r := Parse([]byte(in))
+	var b strings.Builder
+	n, err := r.WriteTo(&b)
+	if err != nil || int(n) != b.Len() {
+		t.Fatalf("WriteTo = %d, %v; wrote %d bytes", n, err, b.Len())
+	}
+	if got := b.String(); got != want {
+		t.Errorf("WriteTo wrote\n%s\nwant\n%s", got, want)
+	}
+	if r.String() != want {
+		t.Error("String() differs from WriteTo")
+	}
+	if got := Parse([]byte(want)).String(); got != want {
+		t.Errorf("canonical text is not a fixed point: rewritten as\n%s", got)
+	}
+	var nilRobots *Robots
+	if nilRobots.String() != "" {
+		t.Error("nil Robots writes something")
+	}
+}
+
+// TestWriteBackCorpus writes every corpus file back and checks that the
+// result decides like the original on paths made from its own rules.
+func TestWriteBackCorpus(t *testing.T) {
+	for _, name := range corpusFiles(t) {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, mode := range []Mode{RFC, Google} {
+			o := Options{Mode: mode}
+			r := o.Parse(data)
+			rt := o.Parse([]byte(r.String()))
+			checkSameExtensions(t, r, rt)
+			for _, agent := range []string{"googlebot", "bingbot", "FooBot", "*"} {
+				g, gt := r.Group(agent), rt.Group(agent)
+				rules := g.Rules()
+				for i := 0; i < len(rules); i += max(1, len(rules)/50) {
+					p := strings.TrimSuffix(strings.ReplaceAll(rules[i].Pattern, "*", "x"), "$")
+					for _, path := range []string{p, p + "/z", "/"} {
+						if got, want := gt.Allowed(path), g.Allowed(path); got != want {
+							t.Fatalf("%s (%v): after writing back, Allowed(%q, %q) = %v, want %v", name, mode, agent, path, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
