@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"strings"
 
@@ -121,9 +122,24 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return status
 }
 
+// readRobots reads a robots.txt file from a path, standard input ("-") or
+// an http(s) URL. A URL is fetched as it is; a status other than 2xx is
+// an error here (the fetch command applies RFC 9309's rules for those).
 func readRobots(name string, stdin io.Reader, o robotstxt.Options) (*robotstxt.Robots, error) {
 	if name == "-" {
 		return o.ParseReader(stdin)
+	}
+	if isURL(name) {
+		client := &http.Client{Timeout: fetchTimeout}
+		resp, err := client.Get(name)
+		if err != nil {
+			return nil, err
+		}
+		defer resp.Body.Close()
+		if resp.StatusCode/100 != 2 {
+			return nil, fmt.Errorf("%s: HTTP status %s", name, resp.Status)
+		}
+		return o.ParseReader(resp.Body)
 	}
 	f, err := os.Open(name)
 	if err != nil {
@@ -174,4 +190,8 @@ func writeJSON(w io.Writer, target string, d robotstxt.Decision) {
 	}
 	b, _ := json.Marshal(v) // a struct of strings, bools and ints always marshals
 	w.Write(append(b, '\n'))
+}
+
+func isURL(s string) bool {
+	return strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://")
 }

@@ -3,6 +3,7 @@
 // Usage:
 //
 //	robotstxt check [-mode rfc|google] [-agent TOKEN]... [-json] [-max-bytes N] -robots FILE [TARGET...]
+//	robotstxt lint [-mode rfc|google] [-json] FILE|URL
 //	robotstxt meta [-agent TOKEN]... [-json] FILE|URL
 //
 // check prints one line per target: "allowed" or "disallowed", the target,
@@ -10,6 +11,9 @@
 // tabs. Targets are URLs or paths; without TARGET arguments they are read
 // from standard input, one per line. -robots - reads the robots.txt file
 // from standard input instead (targets must then be arguments).
+//
+// lint lists the problems of a robots.txt file as FILE:LINE: severity:
+// message [code], and exits 1 when any is a warning or an error.
 //
 // meta prints the page-level robots directives of an HTML page (its robots
 // meta tags and, for a URL, its X-Robots-Tag headers) and both combined.
@@ -38,6 +42,7 @@ const usage = `usage: robotstxt <command> [flags] [arguments]
 
 Commands:
   check    decide whether targets may be fetched under a robots.txt file
+  lint     list the problems of a robots.txt file, by line
   meta     print the robots meta tags and X-Robots-Tag headers of a page
 
 Run "robotstxt <command> -h" for a command's flags.
@@ -58,6 +63,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return check(args[1:], stdin, stdout, stderr)
 	case "meta":
 		return meta(args[1:], stdout, stderr)
+	case "lint":
+		return lint(args[1:], stdin, stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return exitAllowed

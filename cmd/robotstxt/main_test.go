@@ -106,3 +106,48 @@ func TestMeta(t *testing.T) {
 		t.Errorf("meta on a missing file: status %d, want %d", status, exitError)
 	}
 }
+
+func TestLint(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) string {
+		p := dir + "/" + name
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	clean := write("clean.txt", "User-agent: *\nDisallow: /private\n")
+	infoOnly := write("info.txt", "User-agent: *\nDisallow: /private # staff\n")
+	bad := write("bad.txt", "Disallow: /tmp\nUser-agent: *\nDissallow: /private\n")
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/robots.txt" {
+			http.NotFound(w, r)
+			return
+		}
+		fmt.Fprint(w, "User-agent: *\nDisallow: cgi\n")
+	}))
+	defer srv.Close()
+	tests := []struct {
+		name   string
+		args   []string
+		want   string
+		status int
+	}{
+		{"clean", []string{"lint", clean}, "", 0},
+		{"info only is clean", []string{"lint", infoOnly}, infoOnly + ":2: info: a comment follows the value; some old crawlers read it as part of the value [eol-comment]\n", 0},
+		{"warnings and errors", []string{"lint", bad}, bad + ":1: error: this rule comes before any user-agent line, so it applies to no crawler (RFC 9309 section 2.1) [rule-outside-group]\n" +
+			bad + ":3: warning: \"Dissallow\" is read as \"disallow\" [key-typo]\n", 1},
+		{"json", []string{"lint", "-json", bad}, `{"file":"` + bad + `","line":1,"severity":"error","code":"rule-outside-group","message":"this rule comes before any user-agent line, so it applies to no crawler (RFC 9309 section 2.1)"}` + "\n" +
+			`{"file":"` + bad + `","line":3,"severity":"warning","code":"key-typo","message":"\"Dissallow\" is read as \"disallow\""}` + "\n", 1},
+		{"url", []string{"lint", srv.URL + "/robots.txt"}, srv.URL + "/robots.txt:2: warning: the pattern \"cgi\" does not start with '/' or '*', so it never matches (RFC 9309 section 2.2.2) [no-leading-slash]\n", 1},
+		{"unreadable", []string{"lint", dir + "/missing.txt"}, "", 2},
+		{"url not found", []string{"lint", srv.URL + "/nothing"}, "", 2},
+	}
+	for _, tt := range tests {
+		var stdout, stderr bytes.Buffer
+		status := run(tt.args, strings.NewReader(""), &stdout, &stderr)
+		if stdout.String() != tt.want || status != tt.status {
+			t.Errorf("%s: run(%q) = %d, output\n%s\nwant %d, output\n%s\nstderr: %s", tt.name, tt.args, status, stdout.String(), tt.status, tt.want, stderr.String())
+		}
+	}
+}

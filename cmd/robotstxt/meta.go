@@ -8,7 +8,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/rfc9309/robotstxt/metarobots"
@@ -42,7 +41,7 @@ func meta(args []string, stdout, stderr io.Writer) int {
 	src := fs.Arg(0)
 	var header, page metarobots.Directives
 	var err error
-	if strings.HasPrefix(src, "http://") || strings.HasPrefix(src, "https://") {
+	if isURL(src) {
 		header, page, err = metaFromURL(src, agents)
 	} else {
 		page, err = metaFromFile(src, agents)
