@@ -1,0 +1,127 @@
+package robotstxt
+
+// This file is net/http middleware: a RoundTripper that sends only what
+// the robots.txt file of each request's origin allows.
+
+import (
+	"errors"
+	"fmt"
+	"log"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+)
+
+// ErrDisallowed is what errors.Is finds in the error of a request that a
+// robots.txt file disallows; errors.As finds a *DisallowedError with the
+// deciding rule.
+var ErrDisallowed = errors.New("robotstxt: disallowed by robots.txt")
+
+// A DisallowedError is returned for a request that robots.txt disallows.
+type DisallowedError struct {
+	URL      string
+	Decision Decision
+}
+
+func (e *DisallowedError) Error() string {
+	if r := e.Decision.Rule; r != nil && r.Line > 0 {
+		return fmt.Sprintf("robotstxt: %s is disallowed by robots.txt line %d (Disallow: %s)", e.URL, r.Line, r.Pattern)
+	}
+	return fmt.Sprintf("robotstxt: %s is disallowed: its robots.txt is unreachable", e.URL)
+}
+
+// Is makes errors.Is(err, ErrDisallowed) true.
+func (e *DisallowedError) Is(target error) bool { return target == ErrDisallowed }
+
+// Transport is an http.RoundTripper that checks each request against the
+// robots.txt file of its origin, for the crawler's product tokens, before
+// sending it. A disallowed request is not sent; its error is a
+// *DisallowedError. Requests for /robots.txt itself always pass. With
+// CrawlDelay set, requests to one origin are spaced by the Crawl-delay of
+// the crawler's group, without holding up other origins. A Transport is
+// safe for concurrent use once its fields are set.
+type Transport struct {
+	// Base sends the requests that are allowed; nil means
+	// http.DefaultTransport.
+	Base http.RoundTripper
+	// Cache supplies the robots.txt files. Its Fetcher must not use this
+	// Transport, or fetching robots.txt would ask for robots.txt.
+	Cache *Cache
+	// Agents are the crawler's product tokens.
+	Agents []string
+	// CrawlDelay waits out the group's Crawl-delay between requests to the
+	// same origin; the wait ends early, with an error, when the request's
+	// context does.
+	CrawlDelay bool
+	// Logf receives warnings, such as a User-Agent header without the
+	// crawler's product token (reported once); nil means log.Printf.
+	Logf func(format string, args ...any)
+
+	warnOnce sync.Once
+	mu       sync.Mutex
+	next     map[string]time.Time // origin -> earliest time of its next request
+}
+
+// RoundTrip implements http.RoundTripper.
+func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
+	base := t.Base
+	if base == nil {
+		base = http.DefaultTransport
+	}
+	if req.URL.Path == "/robots.txt" {
+		return base.RoundTrip(req)
+	}
+	t.checkUserAgent(req)
+	target := req.URL.String()
+	d, l, err := t.Cache.Decide(req.Context(), target, t.Agents...)
+	if err != nil {
+		return nil, err
+	}
+	if !d.Allowed {
+		return nil, &DisallowedError{URL: target, Decision: d}
+	}
+	if t.CrawlDelay {
+		if delay, ok := l.Robots.Group(t.Agents...).CrawlDelay(); ok && delay > 0 {
+			if err := t.wait(req, l.Origin, delay); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return base.RoundTrip(req)
+}
+
+// wait reserves the origin's next slot and sleeps until it comes.
+func (t *Transport) wait(req *http.Request, origin string, delay time.Duration) error {
+	clock := t.Cache.Clock
+	now := clock.Now()
+	t.mu.Lock()
+	if t.next == nil {
+		t.next = make(map[string]time.Time)
+	}
+	at := t.next[origin]
+	if at.Before(now) {
+		at = now
+	}
+	t.next[origin] = at.Add(delay)
+	t.mu.Unlock()
+	return clock.Sleep(req.Context(), at.Sub(now))
+}
+
+// checkUserAgent warns once when the request's User-Agent header does not
+// contain the crawler's product token: sites address crawlers by it.
+func (t *Transport) checkUserAgent(req *http.Request) {
+	ua := strings.ToLower(req.Header.Get("User-Agent"))
+	for _, a := range t.Agents {
+		if strings.Contains(ua, strings.ToLower(a)) {
+			return
+		}
+	}
+	t.warnOnce.Do(func() {
+		logf := t.Logf
+		if logf == nil {
+			logf = log.Printf
+		}
+		logf("robotstxt: the User-Agent header %q does not contain the product token %q that robots.txt rules are matched against", req.Header.Get("User-Agent"), t.Agents)
+	})
+}
