@@ -109,6 +109,16 @@ func (r *Robots) write(w *countingWriter) {
 	}
 }
 
+// Groups returns each group of the file once, merged as crawlers see them:
+// one per set of product tokens that obey the same rules, in the order of
+// their first lines.
+func (r *Robots) Groups() []*Group {
+	if r == nil {
+		return nil
+	}
+	return r.distinctGroups()
+}
+
 // distinctGroups returns each group of r once, in the order of the file's
 // first group in each.
 func (r *Robots) distinctGroups() []*Group {

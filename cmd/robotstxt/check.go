@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -50,15 +51,17 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var (
 		agents   agentList
 		mode     modeFlag
-		robots   = fs.String("robots", "", "robots.txt `FILE` to read (- for standard input)")
+		robots   = fs.String("robots", "", "robots.txt `FILE` or URL to read (- for standard input); without it, each target's robots.txt is fetched")
 		asJSON   = fs.Bool("json", false, "print one JSON object per target")
 		maxBytes = fs.Int("max-bytes", 0, "parse at most `N` bytes of the file (0: 500 KiB, negative: no limit)")
 	)
 	fs.Var(&agents, "agent", "crawler product `TOKEN` (repeatable; the crawler answers to each; default: a crawler without a group of its own)")
 	fs.Var(&mode, "mode", "`rfc` (RFC 9309) or google (Google's library)")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, "usage: robotstxt check [-mode rfc|google] [-agent TOKEN]... [-json] -robots FILE [TARGET...]\n\n"+
+		fmt.Fprint(stderr, "usage: robotstxt check [-mode rfc|google] [-agent TOKEN]... [-json] [-robots FILE] [TARGET...]\n\n"+
 			"Prints, for each target URL or path, whether it may be fetched and the rule that decided.\n"+
+			"Without -robots, targets are absolute URLs and each origin's robots.txt is fetched (once),\n"+
+			"as RFC 9309 section 2.3 says: unavailable (4xx) allows everything, unreachable (5xx, errors) nothing.\n"+
 			"Without TARGET arguments, targets are read from standard input, one per line.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
@@ -66,10 +69,6 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitAllowed
 		}
-		return exitError
-	}
-	if *robots == "" {
-		fmt.Fprintln(stderr, "robotstxt check: -robots FILE is required (use - to read it from standard input)")
 		return exitError
 	}
 	if *robots == "-" && fs.NArg() == 0 {
@@ -80,19 +79,41 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		agents = agentList{"*"}
 	}
 
-	r, err := readRobots(*robots, stdin, robotstxt.Options{Mode: mode.m, MaxBytes: *maxBytes})
-	if err != nil {
-		fmt.Fprintf(stderr, "robotstxt check: %v\n", err)
-		return exitError
+	opts := robotstxt.Options{Mode: mode.m, MaxBytes: *maxBytes}
+	// With -robots, one file decides every target; without, each target's
+	// origin's file is fetched, once per origin.
+	var decideOne func(target string) (robotstxt.Decision, error)
+	if *robots != "" {
+		r, err := readRobots(*robots, stdin, opts)
+		if err != nil {
+			fmt.Fprintf(stderr, "robotstxt check: %v\n", err)
+			return exitError
+		}
+		g := r.Group(agents...)
+		decideOne = func(target string) (robotstxt.Decision, error) { return g.Decide(target), nil }
+	} else {
+		cache := robotstxt.NewCache(&robotstxt.Fetcher{UserAgent: cliUserAgent(agents), Options: opts}, 0)
+		decideOne = func(target string) (robotstxt.Decision, error) {
+			d, _, err := cache.Decide(context.Background(), target, agents...)
+			if err != nil {
+				return d, fmt.Errorf("%w (without -robots, targets must be absolute URLs)", err)
+			}
+			return d, nil
+		}
 	}
-	g := r.Group(agents...)
 
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	status := exitAllowed
 	decide := func(target string) {
-		d := g.Decide(target)
-		if !d.Allowed {
+		d, err := decideOne(target)
+		if err != nil {
+			out.Flush()
+			fmt.Fprintf(stderr, "robotstxt check: %v\n", err)
+			status = exitError
+			return
+		}
+		if !d.Allowed && status != exitError {
 			status = exitDisallowed
 		}
 		if *asJSON {
@@ -194,4 +215,13 @@ func writeJSON(w io.Writer, target string, d robotstxt.Decision) {
 
 func isURL(s string) bool {
 	return strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://")
+}
+
+// cliUserAgent is the User-Agent header of the tool's fetches: it names the
+// crawler whose rules are checked, as the site would see that crawler.
+func cliUserAgent(agents []string) string {
+	if len(agents) == 1 && agents[0] != "*" {
+		return agents[0] + " (robotstxt command-line tool)"
+	}
+	return "robotstxt-cli"
 }

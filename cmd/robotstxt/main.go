@@ -2,7 +2,8 @@
 //
 // Usage:
 //
-//	robotstxt check [-mode rfc|google] [-agent TOKEN]... [-json] [-max-bytes N] -robots FILE [TARGET...]
+//	robotstxt check [-mode rfc|google] [-agent TOKEN]... [-json] [-max-bytes N] [-robots FILE] [TARGET...]
+//	robotstxt fetch [-agent TOKEN] [-json] URL
 //	robotstxt lint [-mode rfc|google] [-json] FILE|URL
 //	robotstxt meta [-agent TOKEN]... [-json] FILE|URL
 //
@@ -10,7 +11,12 @@
 // and, when a rule decided, the rule and its line number, separated by
 // tabs. Targets are URLs or paths; without TARGET arguments they are read
 // from standard input, one per line. -robots - reads the robots.txt file
-// from standard input instead (targets must then be arguments).
+// from standard input instead (targets must then be arguments). Without
+// -robots, each target's robots.txt is fetched, once per origin, and read
+// as RFC 9309 section 2.3 says.
+//
+// fetch fetches the robots.txt file of a URL's origin and prints the
+// status, redirects, size, truncation, cache lifetime and resulting access.
 //
 // lint lists the problems of a robots.txt file as FILE:LINE: severity:
 // message [code], and exits 1 when any is a warning or an error.
@@ -42,6 +48,7 @@ const usage = `usage: robotstxt <command> [flags] [arguments]
 
 Commands:
   check    decide whether targets may be fetched under a robots.txt file
+  fetch    fetch a site's robots.txt and say what the answer means
   lint     list the problems of a robots.txt file, by line
   meta     print the robots meta tags and X-Robots-Tag headers of a page
 
@@ -65,6 +72,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return meta(args[1:], stdout, stderr)
 	case "lint":
 		return lint(args[1:], stdin, stdout, stderr)
+	case "fetch":
+		return fetch(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return exitAllowed

@@ -58,7 +58,7 @@ func TestCheckErrors(t *testing.T) {
 	}{
 		{"no command", nil, "usage: robotstxt"},
 		{"unknown command", []string{"frobnicate"}, `unknown command "frobnicate"`},
-		{"missing -robots", []string{"check", "/x"}, "-robots FILE is required"},
+		{"path without -robots", []string{"check", "/x"}, "targets must be absolute URLs"},
 		{"missing file", []string{"check", "-robots", "does-not-exist.txt", "/x"}, "does-not-exist.txt"},
 		{"bad mode", []string{"check", "-mode", "bing", "-robots", "x", "/x"}, "mode must be rfc or google"},
 		{"stdin used twice", []string{"check", "-robots", "-"}, "give the targets as arguments"},
@@ -149,5 +149,53 @@ func TestLint(t *testing.T) {
 		if stdout.String() != tt.want || status != tt.status {
 			t.Errorf("%s: run(%q) = %d, output\n%s\nwant %d, output\n%s\nstderr: %s", tt.name, tt.args, status, stdout.String(), tt.status, tt.want, stderr.String())
 		}
+	}
+}
+
+func TestCheckFetches(t *testing.T) {
+	var robotsHits int
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			robotsHits++
+			fmt.Fprint(w, "User-agent: *\nDisallow: /private\n")
+		}
+	}))
+	defer srv.Close()
+	down := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(503) }))
+	defer down.Close()
+	gone := httptest.NewServer(http.NotFoundHandler())
+	defer gone.Close()
+	var stdout, stderr bytes.Buffer
+	status := run([]string{"check", srv.URL + "/a", srv.URL + "/private/b", down.URL + "/c", gone.URL + "/private"}, strings.NewReader(""), &stdout, &stderr)
+	want := "allowed\t" + srv.URL + "/a\n" +
+		"disallowed\t" + srv.URL + "/private/b\tDisallow: /private\t2\n" +
+		"disallowed\t" + down.URL + "/c\tDisallow: /\t0\n" +
+		"allowed\t" + gone.URL + "/private\n"
+	if status != 1 || stdout.String() != want || robotsHits != 1 {
+		t.Errorf("check with fetching = %d, %d robots.txt fetches, output\n%s\nwant 1, 1 fetch, output\n%s\nstderr %s", status, robotsHits, stdout.String(), want, stderr.String())
+	}
+}
+
+func TestFetchCommand(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			w.Header().Set("Cache-Control", "max-age=3600")
+			fmt.Fprint(w, "User-agent: *\nDisallow: /private\nSitemap: http://example.com/s.xml\n")
+		}
+	}))
+	defer srv.Close()
+	var stdout, stderr bytes.Buffer
+	status := run([]string{"fetch", srv.URL + "/some/page"}, strings.NewReader(""), &stdout, &stderr)
+	want := "url\t" + srv.URL + "/robots.txt\nfinal url\t" + srv.URL + "/robots.txt\nstatus\t200\nredirects\t0\nbytes\t67\ntruncated\tfalse\n" +
+		"access\tavailable (the file's rules apply)\ncache for\t1h0m0s\ngroups\t1\nsitemaps\t1\ndiagnostics\t0\n"
+	if status != 0 || stdout.String() != want {
+		t.Errorf("fetch = %d, output\n%s\nwant\n%s\nstderr %s", status, stdout.String(), want, stderr.String())
+	}
+	stdout.Reset()
+	if status := run([]string{"fetch", "-json", srv.URL}, strings.NewReader(""), &stdout, &stderr); status != 0 || !strings.Contains(stdout.String(), `"access":"available"`) {
+		t.Errorf("fetch -json = %d, %s", status, stdout.String())
+	}
+	if status := run([]string{"fetch", "ftp://x"}, strings.NewReader(""), &stdout, &stderr); status != exitError {
+		t.Errorf("fetch of an ftp URL = %d, want %d", status, exitError)
 	}
 }

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/rfc9309/robotstxt"
+)
+
+func fetch(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("fetch", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var mode modeFlag
+	var agents agentList
+	asJSON := fs.Bool("json", false, "print a JSON object")
+	maxBytes := fs.Int("max-bytes", 0, "read at most `N` bytes of the file (0: 500 KiB, negative: no limit)")
+	google429 := fs.Bool("429-unreachable", false, "read status 429 as unreachable, as Google does (default: unavailable, as RFC 9309 reads)")
+	fs.Var(&mode, "mode", "`rfc` (RFC 9309) or google (Google's library)")
+	fs.Var(&agents, "agent", "crawler product `TOKEN`, sent in the User-Agent header")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, "usage: robotstxt fetch [-agent TOKEN] [-json] URL\n\n"+
+			"Fetches the robots.txt file of URL's origin and prints what came back and what it means:\n"+
+			"status, redirects, size, truncation, how long it may be cached, and the resulting access.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitAllowed
+		}
+		return exitError
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(stderr, "robotstxt fetch: give exactly one URL")
+		return exitError
+	}
+	robotsURL, err := robotstxt.RobotsURL(fs.Arg(0))
+	if err != nil {
+		fmt.Fprintf(stderr, "robotstxt fetch: %v\n", err)
+		return exitError
+	}
+	f := &robotstxt.Fetcher{UserAgent: cliUserAgent(agents), Options: robotstxt.Options{Mode: mode.m, MaxBytes: *maxBytes}, TooManyRequestsUnreachable: *google429}
+	res := f.Fetch(context.Background(), robotsURL)
+	lifetime := robotstxt.DefaultMaxAge
+	switch {
+	case res.Access == robotstxt.Unreachable:
+		lifetime = robotstxt.DefaultRetryUnreachable
+	case res.MaxAge >= 0 && res.MaxAge < lifetime:
+		lifetime = res.MaxAge
+	}
+	r := res.Robots(f.Options)
+	errText := ""
+	if res.Err != nil {
+		errText = res.Err.Error()
+	}
+	info := struct {
+		URL        string `json:"url"`
+		FinalURL   string `json:"final_url"`
+		Status     int    `json:"status"`
+		Redirects  int    `json:"redirects"`
+		Bytes      int    `json:"bytes"`
+		Truncated  bool   `json:"truncated"`
+		Access     string `json:"access"`
+		Meaning    string `json:"meaning"`
+		CacheFor   string `json:"cache_for"`
+		Groups     int    `json:"groups"`
+		Sitemaps   int    `json:"sitemaps"`
+		Diagnostic int    `json:"diagnostics"`
+		Error      string `json:"error,omitempty"`
+	}{res.URL, res.FinalURL, res.StatusCode, res.Redirects, len(res.Body), res.Truncated, res.Access.String(), meaning(res.Access), lifetime.String(),
+		len(r.Groups()), len(r.Sitemaps()), len(r.Diagnostics()), errText}
+	if *asJSON {
+		b, _ := json.Marshal(info)
+		fmt.Fprintf(stdout, "%s\n", b)
+		return exitAllowed
+	}
+	fmt.Fprintf(stdout, "url\t%s\nfinal url\t%s\nstatus\t%d\nredirects\t%d\nbytes\t%d\ntruncated\t%v\naccess\t%s (%s)\ncache for\t%v\ngroups\t%d\nsitemaps\t%d\ndiagnostics\t%d\n",
+		info.URL, info.FinalURL, info.Status, info.Redirects, info.Bytes, info.Truncated, info.Access, info.Meaning, lifetime, info.Groups, info.Sitemaps, info.Diagnostic)
+	if errText != "" {
+		fmt.Fprintf(stdout, "error\t%s\n", errText)
+	}
+	return exitAllowed
+}
+
+func meaning(a robotstxt.Access) string {
+	switch a {
+	case robotstxt.Available:
+		return "the file's rules apply"
+	case robotstxt.Unavailable:
+		return "everything is allowed, RFC 9309 section 2.3.1.3"
+	}
+	return "nothing is allowed, RFC 9309 section 2.3.1.4"
+}
