@@ -25,9 +25,8 @@ type Group struct {
 	agents      []string
 }
 
-// Agents returns the product tokens, as written in the file, of the groups
-// merged into g ("*" for the global group). It returns nil when no group of
-// the file applies.
+// Agents returns the product tokens that select g, as first written in
+// the file, and "*" when g is the global group.
 func (g *Group) Agents() []string {
 	if g == nil {
 		return nil
@@ -221,6 +220,20 @@ func (b *builder) finish(r *Robots) (conflicts []int) {
 	for _, g := range cache {
 		conflicts = append(conflicts, g.mergeExt(r)...)
 	}
+	// Name each group by the tokens that select it.
+	seen := make(map[string]bool)
+	for _, rg := range r.raw {
+		for _, a := range rg.agents {
+			key, g := "*", r.global
+			if a != "*" {
+				key, g = asciiLower(a), r.byToken[asciiLower(a)]
+			}
+			if !seen[key] {
+				seen[key] = true
+				g.agents = append(g.agents, a)
+			}
+		}
+	}
 	slices.Sort(conflicts)
 	return slices.Compact(conflicts)
 }
@@ -348,13 +361,6 @@ func (r *Robots) merged(ids []int, cache map[string]*Group) *Group {
 		}
 	}
 	g.compile()
-	for _, id := range ids {
-		for _, a := range r.raw[id].agents {
-			if !slices.Contains(g.agents, a) {
-				g.agents = append(g.agents, a)
-			}
-		}
-	}
 	if cache != nil {
 		cache[key] = g
 	}

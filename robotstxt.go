@@ -89,6 +89,7 @@ func (r *Robots) Group(agents ...string) *Group {
 	}
 	var found *Group
 	var ids []int
+	var names []string
 	for _, a := range agents {
 		g := r.lookup(a)
 		switch {
@@ -98,14 +99,17 @@ func (r *Robots) Group(agents ...string) *Group {
 		default:
 			if ids == nil {
 				ids = slices.Clone(found.ids)
+				names = slices.Clone(found.agents)
 			}
 			ids = append(ids, g.ids...)
+			names = append(names, g.agents...)
 		}
 	}
 	if ids != nil {
 		slices.Sort(ids)
 		g := r.merged(slices.Compact(ids), nil)
 		g.mergeExt(r)
+		g.agents = slices.Compact(names)
 		return g
 	}
 	if found != nil {

@@ -60,7 +60,7 @@ func (r *Robots) write(w *countingWriter) {
 		w.line()
 	}
 	for _, g := range r.distinctGroups() {
-		for _, a := range r.tokensOf(g) {
+		for _, a := range g.agents {
 			w.line("User-agent: ", a)
 		}
 		if d, ok := g.CrawlDelay(); ok {
@@ -133,30 +133,6 @@ func (r *Robots) distinctGroups() []*Group {
 	}
 	slices.SortFunc(gs, func(a, b *Group) int { return slices.Compare(a.ids, b.ids) })
 	return gs
-}
-
-// tokensOf returns the user-agent values that select g: each token whose
-// group is g, spelled as first written, and "*" for the global group.
-func (r *Robots) tokensOf(g *Group) []string {
-	var out []string
-	seen := make(map[string]bool)
-	for _, id := range g.ids {
-		for _, a := range r.raw[id].agents {
-			if a == "*" {
-				if r.global == g && !seen["*"] {
-					seen["*"] = true
-					out = append(out, "*")
-				}
-				continue
-			}
-			key := asciiLower(a)
-			if r.byToken[key] == g && !seen[key] {
-				seen[key] = true
-				out = append(out, a)
-			}
-		}
-	}
-	return out
 }
 
 func secondsText(d time.Duration) string {

@@ -45,6 +45,54 @@ func (f *modeFlag) Set(v string) error {
 	return nil
 }
 
+// A crawler is one -agent value: the product tokens one crawler answers
+// to, comma-separated ("googlebot,googlebot-news").
+type crawler struct {
+	name   string
+	tokens []string
+}
+
+func crawlers(agents agentList) []crawler {
+	if len(agents) == 0 {
+		return []crawler{{name: "*", tokens: []string{"*"}}}
+	}
+	out := make([]crawler, len(agents))
+	for i, a := range agents {
+		out[i] = crawler{name: a, tokens: strings.Split(a, ",")}
+	}
+	return out
+}
+
+// decider decides targets for each crawler, from one file or by fetching
+// each target's origin's file.
+type decider func(target string, c crawler) (robotstxt.Decision, error)
+
+func newDecider(robots string, stdin io.Reader, opts robotstxt.Options, cs []crawler) (decider, error) {
+	if robots != "" {
+		r, err := readRobots(robots, stdin, opts)
+		if err != nil {
+			return nil, err
+		}
+		groups := make(map[string]*robotstxt.Group)
+		for _, c := range cs {
+			groups[c.name] = r.Group(c.tokens...)
+		}
+		return func(target string, c crawler) (robotstxt.Decision, error) { return groups[c.name].Decide(target), nil }, nil
+	}
+	var tokens []string
+	for _, c := range cs {
+		tokens = append(tokens, c.tokens...)
+	}
+	cache := robotstxt.NewCache(&robotstxt.Fetcher{UserAgent: cliUserAgent(tokens), Options: opts}, 0)
+	return func(target string, c crawler) (robotstxt.Decision, error) {
+		d, _, err := cache.Decide(context.Background(), target, c.tokens...)
+		if err != nil {
+			return d, fmt.Errorf("%w (without -robots, targets must be absolute URLs)", err)
+		}
+		return d, nil
+	}, nil
+}
+
 func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -52,17 +100,21 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		agents   agentList
 		mode     modeFlag
 		robots   = fs.String("robots", "", "robots.txt `FILE` or URL to read (- for standard input); without it, each target's robots.txt is fetched")
+		urls     = fs.String("urls", "", "read targets from `FILE`, one per line, instead of standard input")
 		asJSON   = fs.Bool("json", false, "print one JSON object per target")
 		maxBytes = fs.Int("max-bytes", 0, "parse at most `N` bytes of the file (0: 500 KiB, negative: no limit)")
 	)
-	fs.Var(&agents, "agent", "crawler product `TOKEN` (repeatable; the crawler answers to each; default: a crawler without a group of its own)")
+	fs.Var(&agents, "agent", "crawler product `TOKEN`; repeat for several crawlers (one column each), or join tokens one crawler answers to with commas (default: a crawler without a group of its own)")
 	fs.Var(&mode, "mode", "`rfc` (RFC 9309) or google (Google's library)")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, "usage: robotstxt check [-mode rfc|google] [-agent TOKEN]... [-json] [-robots FILE] [TARGET...]\n\n"+
-			"Prints, for each target URL or path, whether it may be fetched and the rule that decided.\n"+
+		fmt.Fprint(stderr, "usage: robotstxt check [-mode rfc|google] [-agent TOKEN]... [-json] [-robots FILE] [-urls FILE] [TARGET...]\n\n"+
+			"Prints, for each target URL or path, whether it may be fetched and the rule that decided:\n"+
+			"  one crawler:  VERDICT<TAB>TARGET[<TAB>RULE<TAB>LINE]\n"+
+			"  several:      TARGET<TAB>VERDICT[ (line N: RULE)] for each crawler, in -agent order\n"+
 			"Without -robots, targets are absolute URLs and each origin's robots.txt is fetched (once),\n"+
 			"as RFC 9309 section 2.3 says: unavailable (4xx) allows everything, unreachable (5xx, errors) nothing.\n"+
-			"Without TARGET arguments, targets are read from standard input, one per line.\n\nFlags:\n")
+			"Without TARGET arguments, targets are read from standard input (or -urls), one per line, streamed.\n"+
+			"A summary goes to standard error at the end.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -71,76 +123,100 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return exitError
 	}
-	if *robots == "-" && fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "robotstxt check: with -robots -, give the targets as arguments")
+	if *robots == "-" && fs.NArg() == 0 && *urls == "" {
+		fmt.Fprintln(stderr, "robotstxt check: with -robots -, give the targets as arguments or with -urls FILE")
 		return exitError
 	}
-	if len(agents) == 0 {
-		agents = agentList{"*"}
+	cs := crawlers(agents)
+	decide, err := newDecider(*robots, stdin, robotstxt.Options{Mode: mode.m, MaxBytes: *maxBytes}, cs)
+	if err != nil {
+		fmt.Fprintf(stderr, "robotstxt check: %v\n", err)
+		return exitError
 	}
-
-	opts := robotstxt.Options{Mode: mode.m, MaxBytes: *maxBytes}
-	// With -robots, one file decides every target; without, each target's
-	// origin's file is fetched, once per origin.
-	var decideOne func(target string) (robotstxt.Decision, error)
-	if *robots != "" {
-		r, err := readRobots(*robots, stdin, opts)
-		if err != nil {
-			fmt.Fprintf(stderr, "robotstxt check: %v\n", err)
-			return exitError
-		}
-		g := r.Group(agents...)
-		decideOne = func(target string) (robotstxt.Decision, error) { return g.Decide(target), nil }
-	} else {
-		cache := robotstxt.NewCache(&robotstxt.Fetcher{UserAgent: cliUserAgent(agents), Options: opts}, 0)
-		decideOne = func(target string) (robotstxt.Decision, error) {
-			d, _, err := cache.Decide(context.Background(), target, agents...)
-			if err != nil {
-				return d, fmt.Errorf("%w (without -robots, targets must be absolute URLs)", err)
-			}
-			return d, nil
-		}
+	targets, closeTargets, err := openTargets(fs.Args(), *urls, stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "robotstxt check: %v\n", err)
+		return exitError
 	}
+	defer closeTargets()
 
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	status := exitAllowed
-	decide := func(target string) {
-		d, err := decideOne(target)
-		if err != nil {
-			out.Flush()
-			fmt.Fprintf(stderr, "robotstxt check: %v\n", err)
-			status = exitError
-			return
+	allowed := make([]int, len(cs))
+	disallowed := make([]int, len(cs))
+	progress := newProgress(stderr)
+	ds := make([]robotstxt.Decision, len(cs))
+	n := 0
+	err = targets(func(target string) error {
+		for i, c := range cs {
+			d, err := decide(target, c)
+			if err != nil {
+				return err
+			}
+			ds[i] = d
+			if d.Allowed {
+				allowed[i]++
+			} else {
+				disallowed[i]++
+				status = exitDisallowed
+			}
 		}
-		if !d.Allowed && status != exitError {
-			status = exitDisallowed
-		}
-		if *asJSON {
-			writeJSON(out, target, d)
-		} else {
-			writeLine(out, target, d)
-		}
-	}
-	if fs.NArg() > 0 {
-		for _, t := range fs.Args() {
-			decide(t)
-		}
-		return status
-	}
-	sc := bufio.NewScanner(stdin)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		if t := strings.TrimSpace(sc.Text()); t != "" {
-			decide(t)
-		}
-	}
-	if err := sc.Err(); err != nil {
-		out.Flush()
-		fmt.Fprintf(stderr, "robotstxt check: reading targets: %v\n", err)
+		writeDecisions(out, target, cs, ds, *asJSON)
+		n++
+		progress.tick(n)
+		return nil
+	})
+	progress.done()
+	out.Flush()
+	if err != nil {
+		fmt.Fprintf(stderr, "robotstxt check: %v\n", err)
 		return exitError
 	}
+	summary := make([]string, len(cs))
+	for i, c := range cs {
+		summary[i] = fmt.Sprintf("%s: %d allowed, %d disallowed", c.name, allowed[i], disallowed[i])
+	}
+	fmt.Fprintf(stderr, "robotstxt check: %d targets; %s\n", n, strings.Join(summary, "; "))
 	return status
+}
+
+// openTargets returns an iterator over the targets: the arguments, or the
+// lines of -urls FILE or standard input, streamed one at a time.
+func openTargets(args []string, urls string, stdin io.Reader) (func(func(string) error) error, func(), error) {
+	if len(args) > 0 {
+		return func(yield func(string) error) error {
+			for _, t := range args {
+				if err := yield(t); err != nil {
+					return err
+				}
+			}
+			return nil
+		}, func() {}, nil
+	}
+	src, closeFn := stdin, func() {}
+	if urls != "" {
+		f, err := os.Open(urls)
+		if err != nil {
+			return nil, nil, err
+		}
+		src, closeFn = f, func() { f.Close() }
+	}
+	return func(yield func(string) error) error {
+		sc := bufio.NewScanner(src)
+		sc.Buffer(make([]byte, 64<<10), 1<<20)
+		for sc.Scan() {
+			if t := strings.TrimSpace(sc.Text()); t != "" {
+				if err := yield(t); err != nil {
+					return err
+				}
+			}
+		}
+		if err := sc.Err(); err != nil {
+			return fmt.Errorf("reading targets: %w", err)
+		}
+		return nil
+	}, closeFn, nil
 }
 
 // readRobots reads a robots.txt file from a path, standard input ("-") or
@@ -184,12 +260,36 @@ func ruleText(r *robotstxt.Rule) string {
 	return "Disallow: " + r.Pattern
 }
 
-func writeLine(w io.Writer, target string, d robotstxt.Decision) {
-	if d.Rule == nil {
-		fmt.Fprintf(w, "%s\t%s\n", verdict(d.Allowed), target)
+// writeDecisions prints one target's verdicts: for one crawler
+// "VERDICT\tTARGET[\tRULE\tLINE]", for several "TARGET" and a column per
+// crawler; with asJSON one object.
+func writeDecisions(w io.Writer, target string, cs []crawler, ds []robotstxt.Decision, asJSON bool) {
+	if asJSON {
+		writeJSON(w, target, cs, ds)
 		return
 	}
-	fmt.Fprintf(w, "%s\t%s\t%s\t%d\n", verdict(d.Allowed), target, ruleText(d.Rule), d.Rule.Line)
+	if len(cs) == 1 {
+		d := ds[0]
+		if d.Rule == nil {
+			fmt.Fprintf(w, "%s\t%s\n", verdict(d.Allowed), target)
+			return
+		}
+		fmt.Fprintf(w, "%s\t%s\t%s\t%d\n", verdict(d.Allowed), target, ruleText(d.Rule), d.Rule.Line)
+		return
+	}
+	io.WriteString(w, target)
+	for _, d := range ds {
+		io.WriteString(w, "\t"+decisionText(d))
+	}
+	io.WriteString(w, "\n")
+}
+
+// decisionText is a verdict with its rule: "disallowed (line 4: Disallow: /x)".
+func decisionText(d robotstxt.Decision) string {
+	if d.Rule == nil {
+		return verdict(d.Allowed)
+	}
+	return fmt.Sprintf("%s (line %d: %s)", verdict(d.Allowed), d.Rule.Line, ruleText(d.Rule))
 }
 
 type jsonRule struct {
@@ -199,17 +299,39 @@ type jsonRule struct {
 }
 
 type jsonDecision struct {
-	Target  string    `json:"target"`
+	Target  string    `json:"target,omitempty"`
+	Agent   string    `json:"agent,omitempty"`
 	Allowed bool      `json:"allowed"`
 	Rule    *jsonRule `json:"rule"`
 }
 
-func writeJSON(w io.Writer, target string, d robotstxt.Decision) {
-	v := jsonDecision{Target: target, Allowed: d.Allowed}
+func toJSON(d robotstxt.Decision) jsonDecision {
+	v := jsonDecision{Allowed: d.Allowed}
 	if d.Rule != nil {
 		v.Rule = &jsonRule{Allow: d.Rule.Allow, Pattern: d.Rule.Pattern, Line: d.Rule.Line}
 	}
-	b, _ := json.Marshal(v) // a struct of strings, bools and ints always marshals
+	return v
+}
+
+func writeJSON(w io.Writer, target string, cs []crawler, ds []robotstxt.Decision) {
+	var v any
+	if len(cs) == 1 {
+		j := toJSON(ds[0])
+		j.Target = target
+		v = j
+	} else {
+		all := struct {
+			Target   string         `json:"target"`
+			Crawlers []jsonDecision `json:"crawlers"`
+		}{Target: target}
+		for i, d := range ds {
+			j := toJSON(d)
+			j.Agent = cs[i].name
+			all.Crawlers = append(all.Crawlers, j)
+		}
+		v = all
+	}
+	b, _ := json.Marshal(v) // strings, bools and ints always marshal
 	w.Write(append(b, '\n'))
 }
 

@@ -1,31 +1,47 @@
-// Command robotstxt answers robots.txt questions from the command line.
+// Command robotstxt answers robots.txt questions from the command line:
+// what a crawler may fetch and why, what changes between two versions of a
+// file, what is wrong with a file, what a site's server answers, and what a
+// page's meta robots tags say.
 //
 // Usage:
 //
-//	robotstxt check [-mode rfc|google] [-agent TOKEN]... [-json] [-max-bytes N] [-robots FILE] [TARGET...]
+//	robotstxt check [-mode rfc|google] [-agent TOKEN]... [-json] [-robots FILE] [-urls FILE] [TARGET...]
+//	robotstxt diff [-mode rfc|google] [-agent TOKEN]... [-urls FILE] [-json] OLD NEW
 //	robotstxt fetch [-agent TOKEN] [-json] URL
+//	robotstxt groups [-mode rfc|google] [-json] FILE|URL
 //	robotstxt lint [-mode rfc|google] [-json] FILE|URL
 //	robotstxt meta [-agent TOKEN]... [-json] FILE|URL
+//	robotstxt sitemaps [-json] FILE|URL
 //
-// check prints one line per target: "allowed" or "disallowed", the target,
-// and, when a rule decided, the rule and its line number, separated by
-// tabs. Targets are URLs or paths; without TARGET arguments they are read
-// from standard input, one per line. -robots - reads the robots.txt file
-// from standard input instead (targets must then be arguments). Without
-// -robots, each target's robots.txt is fetched, once per origin, and read
-// as RFC 9309 section 2.3 says.
+// check prints, for one crawler, one line per target: "allowed" or
+// "disallowed", the target and, when a rule decided, the rule and its line
+// number, separated by tabs; for several crawlers (-agent repeated), the
+// target and a column per crawler. Targets are URLs or paths, from the
+// arguments or streamed from standard input (or -urls FILE), one per line;
+// a summary of the counts goes to standard error. Without -robots, each
+// target's robots.txt is fetched, once per origin, and read as RFC 9309
+// section 2.3 says.
+//
+// diff prints the targets whose verdict differs between two files, with
+// the old and new deciding rules: what to check before deploying a new
+// robots.txt.
 //
 // fetch fetches the robots.txt file of a URL's origin and prints the
 // status, redirects, size, truncation, cache lifetime and resulting access.
 //
+// groups and sitemaps print a file's groups (tokens, extensions, rules with
+// lines) and Sitemap URLs.
+//
 // lint lists the problems of a robots.txt file as FILE:LINE: severity:
-// message [code], and exits 1 when any is a warning or an error.
+// message [code].
 //
 // meta prints the page-level robots directives of an HTML page (its robots
 // meta tags and, for a URL, its X-Robots-Tag headers) and both combined.
 //
-// Exit status: 0 when every target is allowed, 1 when any is disallowed,
-// 2 on a usage error or when a file cannot be read.
+// Exit status: check exits 1 when any target is disallowed, diff when any
+// verdict changes, lint when there are warnings or errors; every command
+// exits 2 on a usage error or a file or URL that cannot be read, and 0
+// otherwise.
 package main
 
 import (
@@ -47,15 +63,23 @@ func main() {
 const usage = `usage: robotstxt <command> [flags] [arguments]
 
 Commands:
-  check    decide whether targets may be fetched under a robots.txt file
-  fetch    fetch a site's robots.txt and say what the answer means
-  lint     list the problems of a robots.txt file, by line
-  meta     print the robots meta tags and X-Robots-Tag headers of a page
+  check     decide whether targets may be fetched, with the deciding rule
+  diff      list the targets whose verdict changes between two robots.txt files
+  fetch     fetch a site's robots.txt and say what the answer means
+  groups    print a file's groups: user-agents, extensions, rules with lines
+  lint      list the problems of a robots.txt file, by line
+  meta      print the robots meta tags and X-Robots-Tag headers of a page
+  sitemaps  print a file's Sitemap URLs
 
+FILE arguments may be paths, http(s) URLs, or - for standard input.
 Run "robotstxt <command> -h" for a command's flags.
 
-Exit status: 0 when every target is allowed, 1 when any is disallowed,
-2 on a usage error or a file that cannot be read.
+Exit status:
+  check   0 every target allowed, 1 any disallowed
+  diff    0 nothing changes, 1 something does
+  lint    0 no warnings or errors, 1 some
+  others  0 done
+  all     2 on a usage error or a file or URL that cannot be read
 `
 
 // run is the whole command, with its inputs and outputs passed in so that
@@ -74,6 +98,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return lint(args[1:], stdin, stdout, stderr)
 	case "fetch":
 		return fetch(args[1:], stdout, stderr)
+	case "diff":
+		return diff(args[1:], stdin, stdout, stderr)
+	case "sitemaps":
+		return sitemaps(args[1:], stdin, stdout, stderr)
+	case "groups":
+		return groups(args[1:], stdin, stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return exitAllowed

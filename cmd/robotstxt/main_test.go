@@ -29,8 +29,13 @@ func TestCheck(t *testing.T) {
 			"disallowed\t/example/page.html\tDisallow: /example/page.html\t14\nallowed\t/b\n", 1},
 		{"robots from standard input", []string{"check", "-robots", "-", "/a"}, "User-agent: *\nDisallow: /a\n",
 			"disallowed\t/a\tDisallow: /a\t2\n", 1},
-		{"several agents", []string{"check", "-robots", example, "-agent", "barbot", "-agent", "foobot", "/example/allowed.gif"}, "",
+		{"one crawler with several tokens", []string{"check", "-robots", example, "-agent", "barbot,foobot", "/example/allowed.gif"}, "",
 			"allowed\t/example/allowed.gif\tAllow: /example/allowed.gif\t10\n", 0},
+		{"several crawlers: a column each", []string{"check", "-robots", example, "-agent", "barbot", "-agent", "foobot", "/example/allowed.gif", "/example/page.html"}, "",
+			"/example/allowed.gif\tallowed\tallowed (line 10: Allow: /example/allowed.gif)\n" +
+				"/example/page.html\tdisallowed (line 14: Disallow: /example/page.html)\tallowed (line 9: Allow: /example/page.html)\n", 1},
+		{"several crawlers, json", []string{"check", "-json", "-robots", example, "-agent", "barbot", "-agent", "quxbot", "/example/page.html"}, "",
+			`{"target":"/example/page.html","crawlers":[{"agent":"barbot","allowed":false,"rule":{"allow":false,"pattern":"/example/page.html","line":14}},{"agent":"quxbot","allowed":true,"rule":null}]}` + "\n", 1},
 		{"json", []string{"check", "-json", "-robots", example, "-agent", "foobot", "/x", "/example/page.html"}, "",
 			`{"target":"/x","allowed":false,"rule":{"allow":false,"pattern":"/","line":8}}` + "\n" +
 				`{"target":"/example/page.html","allowed":true,"rule":{"allow":true,"pattern":"/example/page.html","line":9}}` + "\n", 1},

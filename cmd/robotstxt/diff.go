@@ -1,0 +1,114 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/rfc9309/robotstxt"
+)
+
+func diff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var (
+		agents   agentList
+		mode     modeFlag
+		urls     = fs.String("urls", "", "read targets from `FILE`, one per line, instead of standard input")
+		asJSON   = fs.Bool("json", false, "print one JSON object per changed target")
+		maxBytes = fs.Int("max-bytes", 0, "parse at most `N` bytes of each file (0: 500 KiB, negative: no limit)")
+	)
+	fs.Var(&agents, "agent", "crawler product `TOKEN`; repeat for several crawlers, or join the tokens of one crawler with commas (default: a crawler without a group of its own)")
+	fs.Var(&mode, "mode", "`rfc` (RFC 9309) or google (Google's library)")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, "usage: robotstxt diff [-mode rfc|google] [-agent TOKEN]... [-urls FILE] [-json] OLD NEW\n\n"+
+			"Reads targets (standard input or -urls) and prints each one whose verdict differs between the\n"+
+			"robots.txt files OLD and NEW (paths or URLs) for any crawler:\n"+
+			"  TARGET<TAB>AGENT: OLD-VERDICT -> NEW-VERDICT[<TAB>...]  with the deciding rules\n"+
+			"Exit status: 0 when nothing changes, 1 when something does, 2 on errors.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitAllowed
+		}
+		return exitError
+	}
+	if fs.NArg() != 2 {
+		fmt.Fprintln(stderr, "robotstxt diff: give the OLD and NEW robots.txt files (paths or URLs); targets come from standard input or -urls")
+		return exitError
+	}
+	opts := robotstxt.Options{Mode: mode.m, MaxBytes: *maxBytes}
+	cs := crawlers(agents)
+	var groups [2][]*robotstxt.Group
+	for i, name := range fs.Args() {
+		if name == "-" {
+			fmt.Fprintln(stderr, "robotstxt diff: standard input holds the targets; give OLD and NEW as files or URLs")
+			return exitError
+		}
+		r, err := readRobots(name, nil, opts)
+		if err != nil {
+			fmt.Fprintf(stderr, "robotstxt diff: %v\n", err)
+			return exitError
+		}
+		for _, c := range cs {
+			groups[i] = append(groups[i], r.Group(c.tokens...))
+		}
+	}
+	targets, closeTargets, err := openTargets(nil, *urls, stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "robotstxt diff: %v\n", err)
+		return exitError
+	}
+	defer closeTargets()
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	n, changed := 0, 0
+	err = targets(func(target string) error {
+		n++
+		var cols []string
+		var js []jsonChange
+		for i, c := range cs {
+			old, new := groups[0][i].Decide(target), groups[1][i].Decide(target)
+			if old.Allowed == new.Allowed {
+				continue
+			}
+			cols = append(cols, fmt.Sprintf("%s: %s -> %s", c.name, decisionText(old), decisionText(new)))
+			js = append(js, jsonChange{Agent: c.name, Old: toJSON(old), New: toJSON(new)})
+		}
+		if cols == nil {
+			return nil
+		}
+		changed++
+		if *asJSON {
+			b, _ := json.Marshal(struct {
+				Target  string       `json:"target"`
+				Changes []jsonChange `json:"changes"`
+			}{target, js})
+			out.Write(append(b, '\n'))
+			return nil
+		}
+		fmt.Fprintf(out, "%s\t%s\n", target, strings.Join(cols, "\t"))
+		return nil
+	})
+	out.Flush()
+	if err != nil {
+		fmt.Fprintf(stderr, "robotstxt diff: %v\n", err)
+		return exitError
+	}
+	fmt.Fprintf(stderr, "robotstxt diff: %d targets, %d changed\n", n, changed)
+	if changed > 0 {
+		return exitDisallowed
+	}
+	return exitAllowed
+}
+
+type jsonChange struct {
+	Agent string       `json:"agent"`
+	Old   jsonDecision `json:"old"`
+	New   jsonDecision `json:"new"`
+}

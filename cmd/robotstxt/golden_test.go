@@ -1,0 +1,158 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/golden")
+
+// binary is the command built once for the golden tests.
+var binary string
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	dir, err := os.MkdirTemp("", "robotstxt-cli")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	binary = filepath.Join(dir, "robotstxt")
+	if out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "building the command: %v\n%s", err, out)
+		os.Exit(2)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// TestGoldenCommands runs the built binary and compares its standard
+// output and exit status with testdata/golden/NAME.golden; -update
+// rewrites them.
+func TestGoldenCommands(t *testing.T) {
+	const (
+		example = "../../testdata/rfc9309-example.txt"
+		bni     = "../../testdata/corpus/063_www.bni.co.id.txt"
+		adguard = "../../testdata/corpus/057_adguard.com.txt"
+		liberty = "../../testdata/corpus/039_www.liberty.edu.txt"
+	)
+	tests := []struct {
+		name  string
+		args  []string
+		stdin string
+	}{
+		{"help", []string{"-h"}, ""},
+		{"check", []string{"check", "-robots", example, "-agent", "foobot", "/example/page.html", "/publications/", "/x"}, ""},
+		{"check-json", []string{"check", "-json", "-robots", example, "-agent", "barbot", "/example/page.html"}, ""},
+		{"check-columns", []string{"check", "-robots", bni, "-agent", "googlebot", "-agent", "msnbot"}, "/js/app.js\n/login?x\n/news/today\n"},
+		{"check-google", []string{"check", "-mode", "google", "-robots", example, "/robots.txt"}, ""},
+		{"lint", []string{"lint", liberty}, ""},
+		{"lint-json", []string{"lint", "-json", example}, ""},
+		{"diff", []string{"diff", "-agent", "foobot", "-agent", "barbot", example, bni}, "/example/page.html\n/js/x\n/publications/\n"},
+		{"diff-none", []string{"diff", example, example}, "/example/page.html\n"},
+		{"sitemaps", []string{"sitemaps", adguard}, ""},
+		{"sitemaps-json", []string{"sitemaps", "-json", adguard}, ""},
+		{"groups", []string{"groups", example}, ""},
+		{"groups-json", []string{"groups", "-json", bni}, ""},
+		{"unknown-command", []string{"frobnicate"}, ""},
+	}
+	for _, tt := range tests {
+		cmd := exec.Command(binary, tt.args...)
+		cmd.Stdin = strings.NewReader(tt.stdin)
+		var stdout bytes.Buffer
+		cmd.Stdout = &stdout
+		err := cmd.Run()
+		status := 0
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			status = ee.ExitCode()
+		} else if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		got := fmt.Sprintf("$ robotstxt %s\nexit status %d\n%s", strings.Join(tt.args, " "), status, stdout.String())
+		path := filepath.Join("testdata/golden", tt.name+".golden")
+		if *update {
+			if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("%v (go test -run TestGoldenCommands -update creates it)", err)
+		}
+		if got != string(want) {
+			t.Errorf("%s: output differs from %s:\ngot\n%s\nwant\n%s", tt.name, path, got, want)
+		}
+	}
+}
+
+// targetStream yields n generated targets, one per line, and samples the
+// heap as it goes.
+type targetStream struct {
+	n, i    int
+	buf     []byte
+	samples []uint64
+}
+
+func (s *targetStream) Read(p []byte) (int, error) {
+	for len(s.buf) < len(p) && s.i < s.n {
+		s.buf = fmt.Appendf(s.buf, "/section-%d/page-%d.html?q=%d\n", s.i%97, s.i, s.i%13)
+		s.i++
+		if s.i%100000 == 0 {
+			runtime.GC()
+			var ms runtime.MemStats
+			runtime.ReadMemStats(&ms)
+			s.samples = append(s.samples, ms.HeapAlloc)
+		}
+	}
+	if len(s.buf) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p, s.buf)
+	s.buf = s.buf[n:]
+	return n, nil
+}
+
+// TestCheckMillionTargetsFlatMemory pipes 1,000,000 targets through check
+// and samples the heap every 100,000: it must not grow with the count.
+func TestCheckMillionTargetsFlatMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a million targets")
+	}
+	in := &targetStream{n: 1000000}
+	var counter countWriter
+	var stderr bytes.Buffer
+	status := run([]string{"check", "-robots", "../../testdata/corpus/024_github.com.txt", "-agent", "googlebot", "-agent", "bingbot"}, in, &counter, &stderr)
+	if status == exitError {
+		t.Fatalf("check failed: %s", stderr.String())
+	}
+	if counter.lines != 1000000 {
+		t.Fatalf("%d output lines, want 1000000", counter.lines)
+	}
+	first, last := in.samples[0], in.samples[len(in.samples)-1]
+	t.Logf("heap after 100,000 targets: %d KiB; after 1,000,000: %d KiB", first>>10, last>>10)
+	if last > first+4<<20 {
+		t.Errorf("the heap grew from %d KiB to %d KiB over 900,000 targets", first>>10, last>>10)
+	}
+	if !strings.Contains(stderr.String(), "1000000 targets") {
+		t.Errorf("summary = %q", stderr.String())
+	}
+}
+
+type countWriter struct{ lines int }
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	c.lines += bytes.Count(p, []byte("\n"))
+	return len(p), nil
+}
