@@ -1,7 +1,11 @@
 package robotstxt_test
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 
 	"github.com/rfc9309/robotstxt"
@@ -87,4 +91,92 @@ func ExampleRobots_Diagnostics() {
 func ExampleProductToken() {
 	fmt.Println(robotstxt.ProductToken("Googlebot/2.1 (+http://www.google.com/bot.html)"))
 	// Output: Googlebot
+}
+
+func ExampleGroup_CrawlDelay() {
+	r := robotstxt.Parse([]byte("User-agent: ExampleBot\nCrawl-delay: 2.5\nRequest-rate: 1/10s 0600-0845\nDisallow: /tmp\n"))
+	g := r.Group("ExampleBot")
+	delay, _ := g.CrawlDelay()
+	rate, _ := g.RequestRate()
+	fmt.Println(delay, rate, rate.PerSecond())
+	// Output: 2.5s 1/10s 0600-0845 0.1
+}
+
+func ExampleRobots_String() {
+	r := robotstxt.Parse([]byte("# two groups for one crawler\nuser-agent: a\ndisallow: /x\n\nuser-agent: b\ndisallow: /\n\nuser-agent: A\nallow: /x/y\nsitemap: https://example.com/s.xml\n"))
+	fmt.Print(r)
+	// Output:
+	// User-agent: a
+	// Disallow: /x
+	// Allow: /x/y
+	//
+	// User-agent: b
+	// Disallow: /
+	//
+	// Sitemap: https://example.com/s.xml
+}
+
+func ExampleRobotsURL() {
+	u, _ := robotstxt.RobotsURL("https://Bücher.example:443/katalog?seite=2")
+	fmt.Println(u)
+	// Output: https://xn--bcher-kva.example/robots.txt
+}
+
+func ExampleFetcher_Fetch() {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusServiceUnavailable)
+	}))
+	defer srv.Close()
+	f := &robotstxt.Fetcher{UserAgent: "ExampleBot/1.0"}
+	res := f.Fetch(context.Background(), srv.URL+"/robots.txt")
+	// RFC 9309 section 2.3.1.4: an unreachable file disallows everything.
+	fmt.Println(res.StatusCode, res.Access, res.Robots(f.Options).Allowed("ExampleBot", "/"))
+	// Output: 503 unreachable false
+}
+
+func ExampleCache_Decide() {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, "User-agent: *\nDisallow: /private\n")
+	}))
+	defer srv.Close()
+	cache := robotstxt.NewCache(&robotstxt.Fetcher{UserAgent: "ExampleBot/1.0"}, 1000)
+	for _, path := range []string{"/", "/private/a", "/private/b"} { // one fetch for all three
+		d, _, err := cache.Decide(context.Background(), srv.URL+path, "ExampleBot")
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Println(path, d.Allowed)
+	}
+	// Output:
+	// / true
+	// /private/a false
+	// /private/b false
+}
+
+func ExampleTransport() {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			fmt.Fprint(w, "User-agent: ExampleBot\nDisallow: /private\n")
+			return
+		}
+		fmt.Fprint(w, "hello")
+	}))
+	defer srv.Close()
+	client := &http.Client{Transport: &robotstxt.Transport{
+		Cache:  robotstxt.NewCache(&robotstxt.Fetcher{UserAgent: "ExampleBot/1.0"}, 1000),
+		Agents: []string{"ExampleBot"},
+		Logf:   func(string, ...any) {},
+	}}
+	_, err := client.Get(srv.URL + "/private/report")
+	var denied *robotstxt.DisallowedError
+	fmt.Println(errors.Is(err, robotstxt.ErrDisallowed), errors.As(err, &denied) && denied.Decision.Rule.Line == 2)
+	resp, err := client.Get(srv.URL + "/public")
+	if err == nil {
+		resp.Body.Close()
+		fmt.Println(resp.Status)
+	}
+	// Output:
+	// true true
+	// 200 OK
 }

@@ -1,6 +1,7 @@
-// Command decide shows the library's core loop: parse a robots.txt file
-// once, select the crawler's group once, then decide each URL and log the
-// rule behind every URL that is skipped.
+// Command decide shows the library's core loop: fetch and parse a
+// robots.txt file once, select the crawler's group once, then decide each
+// URL and log the rule behind every URL that is skipped. It serves the file
+// itself on loopback, so it runs as is:
 //
 //	go run ./examples/decide
 package main
@@ -8,7 +9,8 @@ package main
 import (
 	"fmt"
 	"log"
-	"strings"
+	"net/http"
+	"net/http/httptest"
 
 	"github.com/rfc9309/robotstxt"
 )
@@ -27,25 +29,40 @@ Sitemap: https://www.example.com/sitemap.xml
 `
 
 func main() {
-	r, err := robotstxt.ParseReader(strings.NewReader(robotsTxt))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/robots.txt" {
+			http.NotFound(w, r)
+			return
+		}
+		fmt.Fprint(w, robotsTxt)
+	}))
+	defer srv.Close()
+
+	resp, err := http.Get(srv.URL + "/robots.txt")
+	if err != nil {
+		log.Fatal(err)
+	}
+	r, err := robotstxt.ParseReader(resp.Body) // reads at most 500 KiB
+	resp.Body.Close()
 	if err != nil {
 		log.Fatal(err)
 	}
 	g := r.Group("ExampleBot")
-	for _, u := range []string{
-		"https://www.example.com/",
-		"https://www.example.com/private/notes.html",
-		"https://www.example.com/private/press/launch.html",
-		"https://www.example.com/docs/manual.pdf",
-		"https://www.example.com/docs/manual.pdf?download=1",
-		"https://www.example.com/search?q=robots",
+	for _, path := range []string{
+		"/",
+		"/private/notes.html",
+		"/private/press/launch.html",
+		"/docs/manual.pdf",
+		"/docs/manual.pdf?download=1",
+		"/search?q=robots",
 	} {
+		u := srv.URL + path
 		d := g.Decide(u)
 		switch {
 		case !d.Allowed:
-			fmt.Printf("skip  %s (line %d: Disallow: %s)\n", u, d.Rule.Line, d.Rule.Pattern)
+			fmt.Printf("skip  %s (line %d: Disallow: %s)\n", path, d.Rule.Line, d.Rule.Pattern)
 		default:
-			fmt.Printf("fetch %s\n", u)
+			fmt.Printf("fetch %s\n", path)
 		}
 	}
 	for _, d := range r.Diagnostics() {
