@@ -59,6 +59,7 @@ func BenchmarkAllowed(b *testing.B) {
 		data := readCorpus(b, c.file)
 		for _, mode := range []Mode{RFC, Google} {
 			g := Options{Mode: mode, MaxBytes: -1}.Parse(data).Group(c.agent)
+			g.Allowed("/") // the first query orders the rules; time the rest
 			b.Run(fmt.Sprintf("%s/%v", c.name, mode), func(b *testing.B) {
 				b.ReportAllocs()
 				i := 0
@@ -119,6 +120,7 @@ func BenchmarkRetained(b *testing.B) {
 				runtime.ReadMemStats(&ms)
 				before := ms.HeapAlloc
 				r := Options{MaxBytes: -1}.Parse(data)
+				r.Allowed("googlebot", "/x") // as a crawler keeps it: asked once
 				runtime.GC()
 				runtime.ReadMemStats(&ms)
 				total += ms.HeapAlloc - before

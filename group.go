@@ -5,9 +5,11 @@ package robotstxt
 // how groups for the same product token merge.
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // A Group is the set of rules one crawler obeys in one robots.txt file: the
@@ -15,6 +17,7 @@ import (
 // global "*" groups when none does. It is immutable and safe for concurrent
 // use; a nil *Group allows everything.
 type Group struct {
+	once        sync.Once // orders the rules and builds the index on first use
 	mode        Mode
 	ext         groupExt
 	fileSignals map[string]bool
@@ -41,6 +44,7 @@ func (g *Group) Rules() []Rule {
 	if g == nil {
 		return nil
 	}
+	g.prepare()
 	out := make([]Rule, 0, len(g.rules))
 	for i := range g.rules {
 		if r := &g.rules[i]; !r.derived {
@@ -108,6 +112,7 @@ type rawGroup struct {
 	start, end int // the group's rules are builder.all[start:end]
 	ext        groupExt
 	rules      []rule // compiled by finish
+	owner      *Group // the Group whose rules are this very window, if any
 }
 
 // builder collects groups line by line (RFC 9309 section 2.1). A group
@@ -119,16 +124,17 @@ type builder struct {
 	mode      Mode
 	report    func(line int, sev Severity, code, format string, args ...any)
 	groups    []rawGroup
-	all       []pending // every rule in file order: a group's rules are contiguous
-	compiled  []rule    // all, compiled by finish
-	sawRule   bool      // a rule followed the last user-agent line
+	rules     []rule // every rule in file order: a group's rules are contiguous
+	arena     []byte // the canonical patterns, back to back
+	written   map[int32]string
+	sawRule   bool // a rule followed the last user-agent line
 	tokenToID map[string][]int
 	globalIDs []int
 }
 
 func (b *builder) userAgent(value string) {
 	if len(b.groups) == 0 || b.sawRule {
-		b.groups = append(b.groups, rawGroup{start: len(b.all), end: len(b.all)})
+		b.groups = append(b.groups, rawGroup{start: len(b.rules), end: len(b.rules)})
 		b.sawRule = false
 	}
 	g := &b.groups[len(b.groups)-1]
@@ -153,13 +159,21 @@ func (b *builder) userAgent(value string) {
 	}
 }
 
-// addRule adds a rule to the open group and reports whether there was one.
-func (b *builder) addRule(r pending) bool {
+// addRule compiles a rule into the open group and reports whether there
+// was one. Its pattern is copied to the arena and addressed by offset.
+func (b *builder) addRule(pattern, written string, prio, line int32, allow, derived bool) bool {
 	if len(b.groups) == 0 {
 		return false
 	}
-	b.all = append(b.all, r)
-	b.groups[len(b.groups)-1].end = len(b.all)
+	b.rules = append(b.rules, rule{off: uint32(len(b.arena)), n: uint32(len(pattern)), prio: prio, line: line, allow: allow, derived: derived})
+	b.arena = append(b.arena, pattern...)
+	if written != pattern || derived {
+		if b.written == nil {
+			b.written = make(map[int32]string)
+		}
+		b.written[line] = strings.Clone(written)
+	}
+	b.groups[len(b.groups)-1].end = len(b.rules)
 	b.sawRule = true
 	return true
 }
@@ -200,13 +214,15 @@ func IsValidProductToken(token string) bool {
 // Groups that share a token are merged once here, so that selecting a
 // crawler's group at query time is a map look-up.
 func (b *builder) finish(r *Robots) (conflicts []int) {
-	for i := range b.groups {
-		b.neverDecides(&b.groups[i])
+	// The patterns are copied out of the file's text as they are read, so
+	// the text (comments, keys and all) is not retained.
+	r.text = &ruleText{arena: string(b.arena), written: b.written}
+	if cap(b.rules) > 2*len(b.rules)+64 {
+		b.rules = slices.Clone(b.rules) // drop the spare room of the estimate
 	}
-	r.text = b.compileText()
 	for i := range b.groups {
 		g := &b.groups[i]
-		g.rules = b.compiled[g.start:g.end:g.end]
+		g.rules = b.rules[g.start:g.end:g.end]
 	}
 	r.raw = b.groups
 	r.byToken = make(map[string]*Group, len(b.tokenToID))
@@ -249,45 +265,48 @@ func (g *Group) mergeExt(r *Robots) (conflicts []int) {
 	return conflicts
 }
 
-// neverDecides finds the rules of a group that another rule of the same
-// group outranks on every path: patterns that match the same paths (the
-// same pattern, or one that differs only by trailing '*'s) where the other
-// is longer, or as long and an allow. Such a rule can never decide; a
-// webmaster usually meant something else.
-func (b *builder) neverDecides(g *rawGroup) {
-	rules := b.all[g.start:g.end]
-	best := make(map[string]*pending)
-	for i := range rules {
-		r := &rules[i]
-		if r.derived {
-			continue
+// neverDecides reports the rules of each group that another rule of the
+// same group outranks on every path: patterns that match the same paths
+// (the same pattern, or one that differs only by trailing '*'s) where the
+// other is longer, or as long and an allow. Such a rule can never decide;
+// its author usually meant something else. It runs when the diagnostics
+// are first asked for, not at parse time.
+func (r *Robots) neverDecides() []Diagnostic {
+	var out []Diagnostic
+	for id := range r.raw {
+		rules := r.rawRules(id)
+		best := make(map[string]*rule)
+		for i := range rules {
+			rl := &rules[i]
+			key := matchKey(r.text.pattern(rl))
+			if rl.derived || key == "" {
+				continue // the empty pattern and "*": nothing to say
+			}
+			if old, ok := best[key]; !ok || better(rl, old) {
+				best[key] = rl
+			}
 		}
-		key := matchKey(r.pattern)
-		if key == "" {
-			continue // the empty pattern and "*": nothing to say
-		}
-		if old, ok := best[key]; !ok || betterPending(r, old) {
-			best[key] = r
+		for i := range rules {
+			rl := &rules[i]
+			p := r.text.pattern(rl)
+			key := matchKey(p)
+			if rl.derived || key == "" || best[key] == rl {
+				continue
+			}
+			w := best[key]
+			d := Diagnostic{Line: int(rl.line), Severity: Warning, Code: CodeNeverDecides}
+			switch {
+			case w.allow == rl.allow && r.text.pattern(w) == p:
+				d.Message = fmt.Sprintf("this rule repeats line %d", w.line)
+			case r.text.pattern(w) == p:
+				d.Message = fmt.Sprintf("this rule never decides: line %d has the same pattern and outranks it (RFC 9309 section 2.2.2)", w.line)
+			default:
+				d.Message = fmt.Sprintf("this rule never decides: line %d has the same paths as it and outranks it (RFC 9309 section 2.2.2)", w.line)
+			}
+			out = append(out, d)
 		}
 	}
-	for i := range rules {
-		r := &rules[i]
-		key := matchKey(r.pattern)
-		if r.derived || key == "" || best[key] == r {
-			continue
-		}
-		w := best[key]
-		what := "the same paths as"
-		if w.pattern == r.pattern {
-			what = "the same pattern as"
-		}
-		if w.allow == r.allow && w.pattern == r.pattern {
-			b.report(int(r.line), Warning, CodeNeverDecides, "this rule repeats line %d", w.line)
-			continue
-		}
-		b.report(int(r.line), Warning, CodeNeverDecides,
-			"this rule never decides: line %d has %s it and outranks it (RFC 9309 section 2.2.2)", w.line, what)
-	}
+	return out
 }
 
 // matchKey returns a key shared by patterns that match the same paths:
@@ -297,42 +316,14 @@ func matchKey(p string) string {
 	return strings.TrimRight(p, "*")
 }
 
-func betterPending(a, b *pending) bool {
-	if a.prio != b.prio {
-		return a.prio > b.prio
+// rawRules returns the rules of the file's group id. A group that is a
+// crawler's whole group shares its window with that Group, which orders it
+// in place on first use; the window is read only once that is done.
+func (r *Robots) rawRules(id int) []rule {
+	if o := r.raw[id].owner; o != nil {
+		o.prepare()
 	}
-	if a.allow != b.allow {
-		return a.allow
-	}
-	return a.line < b.line
-}
-
-// compileText copies every canonical pattern into one arena string and
-// compiles the pending rules to windows of it. The file's text is then no
-// longer referenced by any rule, so comments and keys are not retained.
-func (b *builder) compileText() *ruleText {
-	t := &ruleText{}
-	n := 0
-	for i := range b.all {
-		n += len(b.all[i].pattern)
-	}
-	var sb strings.Builder
-	sb.Grow(n)
-	b.compiled = make([]rule, len(b.all))
-	for i := range b.all {
-		p := &b.all[i]
-		b.compiled[i] = rule{off: uint32(sb.Len()), n: uint32(len(p.pattern)), prio: p.prio, line: p.line, allow: p.allow, derived: p.derived}
-		sb.WriteString(p.pattern)
-		if p.written != p.pattern || p.derived {
-			if t.written == nil {
-				t.written = make(map[int32]string)
-			}
-			t.written[p.line] = strings.Clone(p.written)
-		}
-	}
-	t.arena = sb.String()
-	b.all = nil
-	return t
+	return r.raw[id].rules
 }
 
 // merged returns the group made of the file's groups ids (ascending),
@@ -350,17 +341,18 @@ func (r *Robots) merged(ids []int, cache map[string]*Group) *Group {
 	for _, id := range ids {
 		n += len(r.raw[id].rules)
 	}
-	if len(ids) == 1 {
-		// Reordering in place is safe: the file order is kept in each
-		// rule's line, and no other group has this window.
+	if len(ids) == 1 && cache != nil {
+		// The Group orders this window in place on first use: the file
+		// order is kept in each rule's line, and other readers of the
+		// window go through rawRules, which waits for that.
 		g.rules = r.raw[ids[0]].rules
+		r.raw[ids[0]].owner = g
 	} else {
 		g.rules = make([]rule, 0, n)
 		for _, id := range ids {
-			g.rules = append(g.rules, r.raw[id].rules...)
+			g.rules = append(g.rules, r.rawRules(id)...)
 		}
 	}
-	g.compile()
 	if cache != nil {
 		cache[key] = g
 	}

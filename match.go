@@ -9,16 +9,6 @@ import (
 	"strings"
 )
 
-// pending is an allow or disallow line as the parser builds it.
-type pending struct {
-	pattern string // canonical form: '*' is a wildcard, a final '$' anchors
-	written string // the value as it stood in the file
-	prio    int32  // octets of the pattern: the most specific match wins
-	line    int32
-	allow   bool
-	derived bool // added by Google's index.html rule, not written in the file
-}
-
 // rule is a compiled allow or disallow line. Its pattern is a window of
 // the file's text arena rather than a string of its own: this keeps a rule
 // at 20 bytes, and a parsed file within twice its size in memory (see
@@ -85,6 +75,12 @@ func literalPrefix(pattern string) string {
 	return strings.TrimSuffix(pattern, "$")
 }
 
+// prepare orders g's rules for matching and, for a large group, builds its
+// index, once, on first use. Sorting is the one cost of a parse that grows
+// faster than the file; doing it when a crawler first asks keeps Parse
+// linear, and costs nothing for files that are only linted or written back.
+func (g *Group) prepare() { g.once.Do(g.compile) }
+
 // compile orders g's rules for matching and, for a large group, builds its
 // index.
 func (g *Group) compile() {
@@ -148,6 +144,7 @@ func (g *Group) entryPrefix(e *entry) string {
 // Google mode returns it (and the caller reads a priority-0 rule as
 // allowed).
 func (g *Group) decide(path string) *rule {
+	g.prepare()
 	if g.index == nil {
 		for i := range g.rules {
 			if g.matches(&g.rules[i], path) {

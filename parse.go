@@ -108,8 +108,6 @@ type parser struct {
 	signals     map[string]bool // Content-Signal outside any group
 	records     []Record
 	lastLine    int
-	// textBytes counts the octets of the canonical patterns kept so far.
-	textBytes int
 	// content counts lines with something besides comments; known counts
 	// those with a key this parser knows.
 	content, known int
@@ -141,7 +139,8 @@ func (p *parser) run(src string, truncated bool, lost int) *Robots {
 	if lines == 0 {
 		lines = strings.Count(src, "\r")
 	}
-	p.b.all = make([]pending, 0, lines+1)
+	p.b.rules = make([]rule, 0, lines+1)
+	p.b.arena = make([]byte, 0, len(src)) // patterns are rarely longer than their lines
 	last := p.lines(src)
 	p.lastLine = last
 	p.fileChecks(src)
@@ -312,43 +311,38 @@ func (p *parser) userAgent(num int, value string) {
 
 func (p *parser) rule(num int, allow bool, value string) {
 	switch {
-	case strings.ContainsAny(value, " \t"):
+	case strings.IndexByte(value, ' ') >= 0 || strings.IndexByte(value, '\t') >= 0:
 		p.report(num, Warning, CodeSeveralPaths,
 			"the value %q holds several words; it is one pattern, with the spaces in it, not several paths", value)
 	case value != "" && value[0] != '/' && value[0] != '*':
 		p.report(num, Warning, CodeNoSlash,
 			"the pattern %q does not start with '/' or '*', so it never matches (RFC 9309 section 2.2.2)", value)
 	}
-	r := pending{written: value, line: int32(num), allow: allow}
+	var pattern string
+	var prio int
 	if p.opts.Mode == Google {
-		r.pattern = escapeGoogle(value)
-		r.prio = int32(len(r.pattern))
+		pattern = escapeGoogle(value)
+		prio = len(pattern)
 	} else {
-		pat, prio := normalizeRFC(value, true)
-		r.pattern, r.prio = pat, int32(prio)
+		pattern, prio = normalizeRFC(value, true)
 	}
-	if p.textBytes+len(r.pattern) > maxPatternText {
+	if len(p.b.arena)+len(pattern) > maxPatternText {
 		p.report(num, Error, CodeTooLarge,
 			"the file's patterns exceed %d bytes, the most one parsed file holds; this rule and the rest are ignored", maxPatternText)
 		return
 	}
-	if !p.b.addRule(r) {
+	if !p.b.addRule(pattern, value, int32(prio), int32(num), allow, false) {
 		p.report(num, Error, CodeRuleOutsideGroup,
 			"this rule comes before any user-agent line, so it applies to no crawler (RFC 9309 section 2.1)")
 		return
 	}
-	p.textBytes += len(r.pattern)
 	if p.opts.Mode == Google && allow {
 		// Google's library reads "Allow: /dir/index.html" (or index.htm...)
 		// as also allowing "/dir/" itself: it adds the rule "/dir/$". RFC mode
 		// does not, because RFC 9309 gives a pattern no meaning but its octets.
-		if slash := strings.LastIndexByte(r.pattern, '/'); slash >= 0 && strings.HasPrefix(r.pattern[slash:], "/index.htm") {
-			d := r
-			d.pattern = r.pattern[:slash+1] + "$"
-			d.prio = int32(len(d.pattern))
-			d.derived = true
-			p.b.addRule(d)
-			p.textBytes += len(d.pattern)
+		if slash := strings.LastIndexByte(pattern, '/'); slash >= 0 && strings.HasPrefix(pattern[slash:], "/index.htm") {
+			d := pattern[:slash+1] + "$"
+			p.b.addRule(d, value, int32(len(d)), int32(num), true, true)
 		}
 	}
 }
@@ -380,14 +374,42 @@ var keySpellings = []struct {
 // classifyKey returns the kind of key, its proper name, and whether the
 // key is exactly that name; one that is not was accepted leniently.
 func classifyKey(key string) (kind keyKind, name string, exact bool) {
+	if key == "" {
+		return keyUnknown, "", false
+	}
+	// Every spelling starts with one of these letters: most unknown keys
+	// are turned away by the first byte.
+	switch key[0] | 0x20 {
+	case 'u', 'a', 'd', 's':
+	default:
+		return keyUnknown, "", false
+	}
 	for _, k := range keySpellings {
 		for _, s := range k.spellings {
-			if len(key) >= len(s) && strings.EqualFold(key[:len(s)], s) {
-				return k.kind, k.spellings[0], strings.EqualFold(key, k.spellings[0])
+			if len(key) >= len(s) && foldEqual(key[:len(s)], s) {
+				return k.kind, k.spellings[0], len(key) == len(k.spellings[0]) && foldEqual(key, k.spellings[0])
 			}
 		}
 	}
 	return keyUnknown, "", false
+}
+
+// foldEqual reports whether a equals lower, a lower-case spelling made of
+// letters, '-', '_' and ' ', ignoring the case of a's letters. It is
+// strings.EqualFold cut down to what keys need, for the parse loop
+// (BenchmarkParse): a|0x20 maps 'A'-'Z' to 'a'-'z' and leaves '-' and ' '
+// alone; the only other octets it could confuse with them, CR and NUL,
+// never reach a key.
+func foldEqual(a, lower string) bool {
+	if len(a) != len(lower) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		if a[i]|0x20 != lower[i] && a[i] != lower[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func isSpace(c byte) bool {
@@ -548,10 +570,16 @@ func (p *parser) fileChecks(src string) {
 }
 
 func looksLikeHTML(src string) bool {
-	head := src[:min(len(src), 1024)]
-	head = strings.ToLower(trimSpace(strings.TrimPrefix(head, bom)))
-	return strings.HasPrefix(head, "<!doctype html") || strings.HasPrefix(head, "<html") ||
-		strings.HasPrefix(head, "<head") || strings.HasPrefix(head, "<?xml") || strings.Contains(head, "<body")
+	head := trimSpace(strings.TrimPrefix(src[:min(len(src), 1024)], bom))
+	if head == "" || head[0] != '<' {
+		return false // HTML served as robots.txt starts with a tag
+	}
+	for _, tag := range []string{"<!doctype html", "<html", "<head", "<body", "<?xml", "<div", "<p>", "<meta"} {
+		if len(head) >= len(tag) && strings.EqualFold(head[:len(tag)], tag) {
+			return true
+		}
+	}
+	return strings.Contains(strings.ToLower(head), "<body")
 }
 
 // countRules counts the allow and disallow lines of b, the part of a file

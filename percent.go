@@ -45,6 +45,17 @@ func mustEscape(c byte) bool {
 	return false
 }
 
+// urlSpecial and patternSpecial mark the octets that may make
+// normalizeRFC change a URL or a pattern: '%', '$', those that must be
+// escaped, and in a URL '*'.
+var urlSpecial, patternSpecial = func() (u, p [256]bool) {
+	for c := range 256 {
+		p[c] = c == '%' || c == '$' || mustEscape(byte(c))
+		u[c] = p[c] || c == '*'
+	}
+	return u, p
+}()
+
 // rfcStep says what the RFC normaliser does with the octet at s[i]:
 // how many input octets it consumes and how many output octets it writes.
 // out == 0 means "copy as is".
@@ -97,6 +108,20 @@ func rfcStep(s string, i int, pattern bool) (in, out int) {
 // 2.2.2 counts them for "the most specific match": the normalised pattern,
 // where a '$' inside a pattern counts as the one octet it is.
 func normalizeRFC(s string, pattern bool) (string, int) {
+	// Fast path, shaped for speed (BenchmarkParse, BenchmarkAllowed): most
+	// patterns and paths are canonical already, which one table look-up per
+	// octet shows.
+	special := &urlSpecial
+	if pattern {
+		special = &patternSpecial
+	}
+	i := 0
+	for i < len(s) && !special[s[i]] {
+		i++
+	}
+	if i == len(s) || pattern && i == len(s)-1 && s[i] == '$' {
+		return s, len(s)
+	}
 	n, extra, dollars := 0, 0, 0
 	for i := 0; i < len(s); {
 		in, out := rfcStep(s, i, pattern)

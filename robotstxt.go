@@ -14,7 +14,10 @@
 // the function it affects.
 package robotstxt
 
-import "slices"
+import (
+	"slices"
+	"sync"
+)
 
 // Mode selects whose reading of a robots.txt file a [Robots] follows.
 type Mode uint8
@@ -51,6 +54,7 @@ type Options struct {
 // concurrent use by multiple goroutines. The zero value and a nil *Robots
 // allow everything.
 type Robots struct {
+	diagOnce    sync.Once // completes diags on first use
 	mode        Mode
 	text        *ruleText
 	raw         []rawGroup
@@ -145,6 +149,13 @@ func (r *Robots) Diagnostics() []Diagnostic {
 	if r == nil {
 		return nil
 	}
+	r.diagOnce.Do(func() {
+		if r.text == nil {
+			return // the zero Robots
+		}
+		r.diags = append(r.diags, r.neverDecides()...)
+		slices.SortStableFunc(r.diags, func(a, b Diagnostic) int { return a.Line - b.Line })
+	})
 	return slices.Clone(r.diags)
 }
 
