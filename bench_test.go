@@ -76,8 +76,8 @@ func BenchmarkAllowed(b *testing.B) {
 // of many '*' against long paths that almost match. The cost grows with
 // len(pattern) x len(path) at most, never exponentially.
 func BenchmarkPathological(b *testing.B) {
-	for _, stars := range []int{10, 100} {
-		for _, pathLen := range []int{256, 2048} {
+	for _, stars := range []int{10, 100, 1000} {
+		for _, pathLen := range []int{256, 2048, 16384} {
 			// "/*a*a*a...*b": every segment matches early, the last never.
 			pattern := "/" + strings.Repeat("*a", stars) + "*b"
 			path := "/" + strings.Repeat("a", pathLen-1)
@@ -92,14 +92,16 @@ func BenchmarkPathological(b *testing.B) {
 			})
 		}
 	}
-	line := []byte("User-agent: *\nDisallow: /" + strings.Repeat("x", 1<<20) + "\n")
-	b.Run("parse-1MB-line", func(b *testing.B) {
-		b.SetBytes(int64(len(line)))
-		b.ReportAllocs()
-		for b.Loop() {
-			Options{MaxBytes: -1}.Parse(line)
-		}
-	})
+	for _, size := range []int{1 << 10, 1 << 16, 1 << 20} {
+		line := []byte("User-agent: *\nDisallow: /" + strings.Repeat("x", size) + "\n")
+		b.Run(fmt.Sprintf("parse-line=%d", size), func(b *testing.B) {
+			b.SetBytes(int64(len(line)))
+			b.ReportAllocs()
+			for b.Loop() {
+				Options{MaxBytes: -1}.Parse(line)
+			}
+		})
+	}
 }
 
 // BenchmarkRetained reports the heap a parsed file keeps alive, as a
