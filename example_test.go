@@ -180,3 +180,15 @@ func ExampleTransport() {
 	// true true
 	// 200 OK
 }
+
+func ExampleRobots_Sitemaps() {
+	r := robotstxt.Parse([]byte("Sitemap: https://example.com/a.xml\nUser-agent: *\nDisallow: /x\nSitemap: /relative.xml\nSitemap: https://example.com/a.xml\n"))
+	fmt.Println(r.Sitemaps())
+	for _, d := range r.Diagnostics() {
+		fmt.Println(d.Code)
+	}
+	// Output:
+	// [https://example.com/a.xml]
+	// bad-value
+	// duplicate
+}

@@ -11,7 +11,10 @@
 // /robots.txt; [Google] mode gives the answers of Google's open-source
 // robots.txt library instead, which takes the URL as given and adds a few
 // Googlebot behaviours. Each place where the modes differ is documented on
-// the function it affects.
+// the function it affects. Around the parser, [Fetcher], [Cache] and
+// [Transport] fetch, cache and enforce robots.txt files as RFC 9309
+// section 2.3-2.5 asks, and package metarobots reads the page-level rules
+// of meta robots tags and X-Robots-Tag headers.
 package robotstxt
 
 import (
