@@ -412,7 +412,7 @@ func parseContentSignal(v string) (map[string]bool, error) {
 			continue
 		}
 		k, val, ok := strings.Cut(item, "=")
-		k = strings.ToLower(strings.TrimSpace(k))
+		k = strings.Clone(strings.ToLower(strings.TrimSpace(k))) // kept: not a view of the file
 		switch strings.ToLower(strings.TrimSpace(val)) {
 		case "yes":
 			m[k] = true

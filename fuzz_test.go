@@ -2,6 +2,7 @@ package robotstxt
 
 import (
 	"bytes"
+	"fmt"
 	"maps"
 	"os"
 	"slices"
@@ -75,6 +76,16 @@ func FuzzParse(f *testing.F) {
 			}
 			if diff := cmp.Diff(r.Diagnostics(), r2.Diagnostics()); diff != "" {
 				t.Fatalf("%v: Parse and ParseReader diagnostics differ:\n%s", mode, diff)
+			}
+			// Parse keeps no view of its input (see view).
+			in := bytes.Clone(data)
+			rv := o.Parse(in)
+			before := rv.String() + fmt.Sprint(rv.Diagnostics(), rv.Records())
+			for i := range in {
+				in[i] = 0
+			}
+			if after := rv.String() + fmt.Sprint(rv.Diagnostics(), rv.Records()); after != before {
+				t.Fatalf("%v: overwriting the input changed the parsed file", mode)
 			}
 			rt := o.Parse([]byte(r.String()))
 			checkSameExtensions(t, r, rt)

@@ -216,7 +216,7 @@ func IsValidProductToken(token string) bool {
 func (b *builder) finish(r *Robots) (conflicts []int) {
 	// The patterns are copied out of the file's text as they are read, so
 	// the text (comments, keys and all) is not retained.
-	r.text = &ruleText{arena: string(b.arena), written: b.written}
+	r.text = &ruleText{arena: b.arenaString(), written: b.written}
 	if cap(b.rules) > 2*len(b.rules)+64 {
 		b.rules = slices.Clone(b.rules) // drop the spare room of the estimate
 	}
@@ -397,4 +397,15 @@ func asciiLower(s string) string {
 		}
 	}
 	return string(b)
+}
+
+// arenaString returns the arena as a string. The builder never writes to
+// the arena again, so the string may share its bytes; they are copied only
+// when the arena's spare room (it starts at the file's size) is over a
+// quarter of it, so that a parsed file does not keep that room alive.
+func (b *builder) arenaString() string {
+	if cap(b.arena)-len(b.arena) > len(b.arena)/4 {
+		return string(b.arena)
+	}
+	return view(b.arena)
 }

@@ -487,3 +487,46 @@ func TestPatternTextLimit(t *testing.T) {
 		t.Errorf("too-large diagnostics (-want +got):\n%s", diff)
 	}
 }
+
+// TestParseKeepsNoViewOfItsInput parses files, overwrites the input, and
+// checks that nothing the Robots holds changed: Parse reads its input
+// without copying it, so no string it keeps may point into it.
+func TestParseKeepsNoViewOfItsInput(t *testing.T) {
+	files := corpusFiles(t)
+	extra := [][]byte{
+		[]byte("Content-Signal: search=yes\nUser-agent: FooBot/1\nDisallow: /a\nAllow: /b/index.html\nCrawl-delay: 1\nContent-Signal: ai-train=no\nHost: example.com\nClean-param: a&b /x\nX-Thing: value\nSitemap: https://e.com/s.xml\nDissallow /%7e\n"),
+	}
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		extra = append(extra, data)
+	}
+	for _, data := range extra {
+		for _, mode := range []Mode{RFC, Google} {
+			o := Options{Mode: mode}
+			in := bytes.Clone(data)
+			r := o.Parse(in)
+			snapshot := func() string {
+				var b strings.Builder
+				b.WriteString(r.String())
+				for _, d := range r.Diagnostics() {
+					b.WriteString(d.String())
+				}
+				for _, g := range r.Groups() {
+					fmt.Fprint(&b, g.Agents(), g.Rules(), g.ContentSignals())
+				}
+				fmt.Fprint(&b, r.Records(), r.ContentSignals())
+				return b.String()
+			}
+			before := snapshot()
+			for i := range in {
+				in[i] = 'Z'
+			}
+			if after := snapshot(); after != before {
+				t.Fatalf("overwriting the input changed a parsed file (%d bytes, %v)", len(data), mode)
+			}
+		}
+	}
+}
