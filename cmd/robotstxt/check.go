@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"net/http"
@@ -94,8 +93,7 @@ func newDecider(robots string, stdin io.Reader, opts robotstxt.Options, cs []cra
 }
 
 func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("check", stderr)
 	var (
 		agents   agentList
 		mode     modeFlag
@@ -117,11 +115,8 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			"A summary goes to standard error at the end.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitAllowed
-		}
-		return exitError
+	if status, done := parseFlags(fs, args); done {
+		return status
 	}
 	if *robots == "-" && fs.NArg() == 0 && *urls == "" {
 		fmt.Fprintln(stderr, "robotstxt check: with -robots -, give the targets as arguments or with -urls FILE")

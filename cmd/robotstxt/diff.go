@@ -3,8 +3,6 @@ package main
 import (
 	"bufio"
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -13,8 +11,7 @@ import (
 )
 
 func diff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("diff", stderr)
 	var (
 		agents   agentList
 		mode     modeFlag
@@ -32,11 +29,8 @@ func diff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			"Exit status: 0 when nothing changes, 1 when something does, 2 on errors.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitAllowed
-		}
-		return exitError
+	if status, done := parseFlags(fs, args); done {
+		return status
 	}
 	if fs.NArg() != 2 {
 		fmt.Fprintln(stderr, "robotstxt diff: give the OLD and NEW robots.txt files (paths or URLs); targets come from standard input or -urls")

@@ -3,8 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 
@@ -12,8 +10,7 @@ import (
 )
 
 func fetch(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("fetch", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("fetch", stderr)
 	var mode modeFlag
 	var agents agentList
 	asJSON := fs.Bool("json", false, "print a JSON object")
@@ -27,11 +24,8 @@ func fetch(args []string, stdout, stderr io.Writer) int {
 			"status, redirects, size, truncation, how long it may be cached, and the resulting access.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitAllowed
-		}
-		return exitError
+	if status, done := parseFlags(fs, args); done {
+		return status
 	}
 	if fs.NArg() != 1 {
 		fmt.Fprintln(stderr, "robotstxt fetch: give exactly one URL")

@@ -2,8 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"maps"
@@ -17,8 +15,7 @@ import (
 // readOnly parses the flags of a command that reads one robots.txt file
 // and prints data about it.
 func readOnly(name, what string, args []string, stdin io.Reader, stderr io.Writer) (*robotstxt.Robots, bool, string, int) {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags(name, stderr)
 	var mode modeFlag
 	asJSON := fs.Bool("json", false, "print JSON")
 	maxBytes := fs.Int("max-bytes", 0, "parse at most `N` bytes of the file (0: 500 KiB, negative: no limit)")
@@ -27,11 +24,8 @@ func readOnly(name, what string, args []string, stdin io.Reader, stderr io.Write
 		fmt.Fprintf(stderr, "usage: robotstxt %s [-mode rfc|google] [-json] FILE|URL\n\n%s\n\nFlags:\n", name, what)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil, false, "", exitAllowed
-		}
-		return nil, false, "", exitError
+	if status, done := parseFlags(fs, args); done {
+		return nil, false, "", status
 	}
 	if fs.NArg() != 1 {
 		fmt.Fprintf(stderr, "robotstxt %s: give exactly one FILE or URL (- for standard input)\n", name)

@@ -2,8 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 
@@ -11,8 +9,7 @@ import (
 )
 
 func lint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("lint", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("lint", stderr)
 	var mode modeFlag
 	asJSON := fs.Bool("json", false, "print one JSON object per diagnostic")
 	maxBytes := fs.Int("max-bytes", 0, "parse at most `N` bytes of the file (0: 500 KiB, negative: no limit)")
@@ -23,11 +20,8 @@ func lint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			"Exit status: 0 when there are no warnings or errors, 1 when there are, 2 when the file cannot be read.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitAllowed
-		}
-		return exitError
+	if status, done := parseFlags(fs, args); done {
+		return status
 	}
 	if fs.NArg() != 1 {
 		fmt.Fprintln(stderr, "robotstxt lint: give exactly one FILE or URL (- for standard input)")

@@ -45,6 +45,8 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -110,4 +112,25 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "robotstxt: unknown command %q\n\n%s", args[0], usage)
 	return exitError
+}
+
+// newFlags returns the flag set of a command, writing its errors and usage
+// to stderr.
+func newFlags(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	return fs
+}
+
+// parseFlags parses a command's flags; done says the command ends here,
+// with status: 0 after -h, 2 after a bad flag (the flag package has said
+// what was wrong).
+func parseFlags(fs *flag.FlagSet, args []string) (status int, done bool) {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitAllowed, true
+		}
+		return exitError, true
+	}
+	return 0, false
 }

@@ -2,8 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"net/http"
@@ -17,8 +15,7 @@ import (
 const fetchTimeout = 30 * time.Second
 
 func meta(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("meta", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("meta", stderr)
 	var agents agentList
 	asJSON := fs.Bool("json", false, "print a JSON object")
 	fs.Var(&agents, "agent", "crawler product `TOKEN` whose own meta tags and headers also apply (repeatable)")
@@ -28,11 +25,8 @@ func meta(args []string, stdout, stderr io.Writer) int {
 			"for an http(s) URL, its X-Robots-Tag headers, then both combined.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitAllowed
-		}
-		return exitError
+	if status, done := parseFlags(fs, args); done {
+		return status
 	}
 	if fs.NArg() != 1 {
 		fmt.Fprintln(stderr, "robotstxt meta: give exactly one FILE or URL")
