@@ -108,6 +108,9 @@ func (g *Group) public(r *rule) Rule {
 // open it and the rules that follow them.
 type rawGroup struct {
 	agents     []string // product tokens as written; "*" for the global group
+	keys       []string // agents lower-cased
+	aStart     int      // agents and keys are builder.names and keys[aStart:aEnd]
+	aEnd       int
 	global     bool
 	start, end int // the group's rules are builder.all[start:end]
 	ext        groupExt
@@ -128,13 +131,16 @@ type builder struct {
 	arena     []byte // the canonical patterns, back to back
 	written   map[int32]string
 	sawRule   bool // a rule followed the last user-agent line
-	tokenToID map[string][]int
+	tokenToID map[string]idList
 	globalIDs []int
+	// names and keys hold the user-agent values of all groups, as written
+	// and lower-cased; a group's are contiguous, so each group has a window.
+	names, keys []string
 }
 
 func (b *builder) userAgent(value string) {
 	if len(b.groups) == 0 || b.sawRule {
-		b.groups = append(b.groups, rawGroup{start: len(b.rules), end: len(b.rules)})
+		b.groups = append(b.groups, rawGroup{start: len(b.rules), end: len(b.rules), aStart: len(b.names)})
 		b.sawRule = false
 	}
 	g := &b.groups[len(b.groups)-1]
@@ -142,20 +148,31 @@ func (b *builder) userAgent(value string) {
 	if isGlobalAgent(value) {
 		if !g.global {
 			g.global = true
-			g.agents = append(g.agents, "*")
+			b.names = append(b.names, "*")
+			b.keys = append(b.keys, "*")
+			g.aEnd = len(b.names)
 			b.globalIDs = append(b.globalIDs, id)
 		}
 		return
 	}
 	tok := strings.Clone(ProductToken(value))
-	g.agents = append(g.agents, tok)
 	key := asciiLower(tok)
+	b.names = append(b.names, tok)
+	b.keys = append(b.keys, key)
+	g.aEnd = len(b.names)
 	if b.tokenToID == nil {
-		b.tokenToID = make(map[string][]int)
+		b.tokenToID = make(map[string]idList)
 	}
-	ids := b.tokenToID[key]
-	if len(ids) == 0 || ids[len(ids)-1] != id {
-		b.tokenToID[key] = append(ids, id)
+	l, ok := b.tokenToID[key]
+	switch {
+	case !ok:
+		b.tokenToID[key] = idList{first: id}
+	case l.last() != id:
+		if l.more == nil {
+			l.more = []int{l.first}
+		}
+		l.more = append(l.more, id)
+		b.tokenToID[key] = l
 	}
 }
 
@@ -224,14 +241,26 @@ func (b *builder) finish(r *Robots) (conflicts []int) {
 		g := &b.groups[i]
 		g.rules = b.rules[g.start:g.end:g.end]
 	}
+	singles := make([]int, len(b.groups)) // singles[id:id+1] lists group id alone
+	for i := range b.groups {
+		g := &b.groups[i]
+		g.agents = b.names[g.aStart:g.aEnd:g.aEnd]
+		g.keys = b.keys[g.aStart:g.aEnd:g.aEnd]
+		singles[i] = i
+	}
 	r.raw = b.groups
 	r.byToken = make(map[string]*Group, len(b.tokenToID))
 	cache := make(map[string]*Group)
-	for tok, ids := range b.tokenToID {
-		r.byToken[tok] = r.merged(ids, cache)
+	pool := make([]Group, 0, len(b.tokenToID)+1) // one allocation for all groups
+	for tok, l := range b.tokenToID {
+		ids := l.more
+		if ids == nil {
+			ids = singles[l.first : l.first+1 : l.first+1]
+		}
+		r.byToken[tok] = r.merged(ids, cache, &pool)
 	}
 	if len(b.globalIDs) > 0 {
-		r.global = r.merged(b.globalIDs, cache)
+		r.global = r.merged(b.globalIDs, cache, &pool)
 	}
 	for _, g := range cache {
 		conflicts = append(conflicts, g.mergeExt(r)...)
@@ -239,10 +268,10 @@ func (b *builder) finish(r *Robots) (conflicts []int) {
 	// Name each group by the tokens that select it.
 	seen := make(map[string]bool)
 	for _, rg := range r.raw {
-		for _, a := range rg.agents {
-			key, g := "*", r.global
-			if a != "*" {
-				key, g = asciiLower(a), r.byToken[asciiLower(a)]
+		for i, a := range rg.agents {
+			key, g := rg.keys[i], r.global
+			if key != "*" {
+				g = r.byToken[key]
 			}
 			if !seen[key] {
 				seen[key] = true
@@ -328,7 +357,7 @@ func (r *Robots) rawRules(id int) []rule {
 
 // merged returns the group made of the file's groups ids (ascending),
 // sharing one *Group among all tokens that name the same groups.
-func (r *Robots) merged(ids []int, cache map[string]*Group) *Group {
+func (r *Robots) merged(ids []int, cache map[string]*Group, pool *[]Group) *Group {
 	var key string
 	if cache != nil {
 		key = idsKey(ids)
@@ -336,7 +365,14 @@ func (r *Robots) merged(ids []int, cache map[string]*Group) *Group {
 			return g
 		}
 	}
-	g := &Group{mode: r.mode, text: r.text, ids: ids}
+	var g *Group
+	if pool != nil && len(*pool) < cap(*pool) {
+		*pool = append(*pool, Group{})
+		g = &(*pool)[len(*pool)-1]
+	} else {
+		g = new(Group)
+	}
+	g.mode, g.text, g.ids = r.mode, r.text, ids
 	n := 0
 	for _, id := range ids {
 		n += len(r.raw[id].rules)
@@ -360,6 +396,9 @@ func (r *Robots) merged(ids []int, cache map[string]*Group) *Group {
 }
 
 func idsKey(ids []int) string {
+	if len(ids) == 1 { // most tokens name one group
+		return strconv.Itoa(ids[0])
+	}
 	var b strings.Builder
 	for _, id := range ids {
 		b.WriteString(strconv.Itoa(id))
@@ -390,6 +429,13 @@ func (r *Robots) lookup(agent string) *Group {
 // asciiLower lower-cases ASCII letters only: product tokens are ASCII, and
 // Unicode case folding could make a non-ASCII agent equal to one.
 func asciiLower(s string) string {
+	i := 0
+	for i < len(s) && !('A' <= s[i] && s[i] <= 'Z') {
+		i++
+	}
+	if i == len(s) {
+		return s
+	}
 	b := []byte(s)
 	for i, c := range b {
 		if 'A' <= c && c <= 'Z' {
@@ -408,4 +454,18 @@ func (b *builder) arenaString() string {
 		return string(b.arena)
 	}
 	return view(b.arena)
+}
+
+// idList lists the groups that name one token, without allocating for the
+// common case of one group.
+type idList struct {
+	first int
+	more  []int // all of them, when there are several
+}
+
+func (l idList) last() int {
+	if l.more != nil {
+		return l.more[len(l.more)-1]
+	}
+	return l.first
 }

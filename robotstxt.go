@@ -114,7 +114,7 @@ func (r *Robots) Group(agents ...string) *Group {
 	}
 	if ids != nil {
 		slices.Sort(ids)
-		g := r.merged(slices.Compact(ids), nil)
+		g := r.merged(slices.Compact(ids), nil, nil)
 		g.mergeExt(r)
 		g.agents = slices.Compact(names)
 		return g
