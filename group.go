@@ -114,7 +114,7 @@ type rawGroup struct {
 	global     bool
 	start, end int // the group's rules are builder.all[start:end]
 	ext        groupExt
-	rules      []rule // compiled by finish
+	rules      []rule // set by finish: a window of the file's rules
 	owner      *Group // the Group whose rules are this very window, if any
 }
 
