@@ -164,32 +164,43 @@ func (e *groupExt) merge(o *groupExt) (conflicts []int) {
 	return conflicts
 }
 
+// noExt stands for the extensions of a group that has none: most groups,
+// which then spend a pointer on them, not the whole record.
+var noExt groupExt
+
+func (g *Group) exts() *groupExt {
+	if g.ext == nil {
+		return &noExt
+	}
+	return g.ext
+}
+
 // CrawlDelay returns how long the crawler should wait between requests
 // (Crawl-delay, in seconds, decimals allowed). When merged groups disagree,
 // the longest delay wins.
 func (g *Group) CrawlDelay() (time.Duration, bool) {
-	if g == nil || g.ext.crawlDelayLine == 0 {
+	if g == nil || g.exts().crawlDelayLine == 0 {
 		return 0, false
 	}
-	return g.ext.crawlDelay, true
+	return g.exts().crawlDelay, true
 }
 
 // RequestRate returns the group's Request-rate. When merged groups
 // disagree, the slowest rate wins.
 func (g *Group) RequestRate() (RequestRate, bool) {
-	if g == nil || g.ext.rateLine == 0 {
+	if g == nil || g.exts().rateLine == 0 {
 		return RequestRate{}, false
 	}
-	return g.ext.rate, true
+	return g.exts().rate, true
 }
 
 // VisitTime returns the group's Visit-time window. When merged groups
 // disagree, the narrowest window wins.
 func (g *Group) VisitTime() (Window, bool) {
-	if g == nil || g.ext.visitLine == 0 {
+	if g == nil || g.exts().visitLine == 0 {
 		return Window{}, false
 	}
-	return g.ext.visit, true
+	return g.exts().visit, true
 }
 
 // ContentSignals returns the Content-Signal preferences that apply to the
@@ -200,8 +211,8 @@ func (g *Group) ContentSignals() map[string]bool {
 	if g == nil {
 		return nil
 	}
-	if len(g.ext.signals) > 0 {
-		return maps.Clone(g.ext.signals)
+	if len(g.exts().signals) > 0 {
+		return maps.Clone(g.exts().signals)
 	}
 	return maps.Clone(g.fileSignals)
 }

@@ -19,7 +19,7 @@ import (
 type Group struct {
 	once        sync.Once // orders the rules and builds the index on first use
 	mode        Mode
-	ext         groupExt
+	ext         *groupExt // nil when there are none
 	fileSignals map[string]bool
 	text        *ruleText
 	rules       []rule  // in the order compile gives them
@@ -112,10 +112,10 @@ type rawGroup struct {
 	aStart     int      // agents and keys are builder.names and keys[aStart:aEnd]
 	aEnd       int
 	global     bool
-	start, end int // the group's rules are builder.all[start:end]
-	ext        groupExt
-	rules      []rule // set by finish: a window of the file's rules
-	owner      *Group // the Group whose rules are this very window, if any
+	start, end int       // the group's rules are builder.all[start:end]
+	ext        *groupExt // nil when there are none
+	rules      []rule    // set by finish: a window of the file's rules
+	owner      *Group    // the Group whose rules are this very window, if any
 }
 
 // builder collects groups line by line (RFC 9309 section 2.1). A group
@@ -237,35 +237,64 @@ func (b *builder) finish(r *Robots) (conflicts []int) {
 	if cap(b.rules) > 2*len(b.rules)+64 {
 		b.rules = slices.Clone(b.rules) // drop the spare room of the estimate
 	}
-	for i := range b.groups {
-		g := &b.groups[i]
-		g.rules = b.rules[g.start:g.end:g.end]
-	}
 	singles := make([]int, len(b.groups)) // singles[id:id+1] lists group id alone
 	for i := range b.groups {
 		g := &b.groups[i]
+		g.rules = b.rules[g.start:g.end:g.end]
 		g.agents = b.names[g.aStart:g.aEnd:g.aEnd]
 		g.keys = b.keys[g.aStart:g.aEnd:g.aEnd]
 		singles[i] = i
 	}
 	r.raw = b.groups
-	r.byToken = make(map[string]*Group, len(b.tokenToID))
-	cache := make(map[string]*Group)
-	pool := make([]Group, 0, len(b.tokenToID)+1) // one allocation for all groups
+
+	// Each distinct set of the file's groups becomes one Group, shared by
+	// every token that names exactly that set.
+	setOf := make(map[string]string, len(b.tokenToID)) // token -> set key
+	sets := make(map[string][]int)
 	for tok, l := range b.tokenToID {
 		ids := l.more
 		if ids == nil {
 			ids = singles[l.first : l.first+1 : l.first+1]
 		}
-		r.byToken[tok] = r.merged(ids, cache, &pool)
+		k := idsKey(ids)
+		setOf[tok], sets[k] = k, ids
 	}
+	globalKey := ""
 	if len(b.globalIDs) > 0 {
-		r.global = r.merged(b.globalIDs, cache, &pool)
+		globalKey = idsKey(b.globalIDs)
+		sets[globalKey] = b.globalIDs
 	}
-	for _, g := range cache {
+	pool := make([]Group, len(sets)) // one allocation for all groups
+	bySet := make(map[string]*Group, len(sets))
+	for k, ids := range sets {
+		g := &pool[len(bySet)]
+		r.fill(g, ids, true)
+		bySet[k] = g
 		conflicts = append(conflicts, g.mergeExt(r)...)
 	}
-	// Name each group by the tokens that select it.
+	r.byToken = make(map[string]*Group, len(setOf))
+	for tok, k := range setOf {
+		r.byToken[tok] = bySet[k]
+	}
+	if globalKey != "" {
+		r.global = bySet[globalKey]
+	}
+
+	// Name each group by the tokens that select it, counting first so that
+	// each list is allocated once.
+	count := make(map[*Group]int, len(pool))
+	r.eachToken(func(_ string, g *Group) { count[g]++ })
+	for g, n := range count {
+		g.agents = make([]string, 0, n)
+	}
+	r.eachToken(func(name string, g *Group) { g.agents = append(g.agents, name) })
+	slices.Sort(conflicts)
+	return slices.Compact(conflicts)
+}
+
+// eachToken calls f for each distinct token of the file (and "*"), in file
+// order, as first written, with the group it selects.
+func (r *Robots) eachToken(f func(name string, g *Group)) {
 	seen := make(map[string]bool)
 	for _, rg := range r.raw {
 		for i, a := range rg.agents {
@@ -275,22 +304,31 @@ func (b *builder) finish(r *Robots) (conflicts []int) {
 			}
 			if !seen[key] {
 				seen[key] = true
-				g.agents = append(g.agents, a)
+				f(a, g)
 			}
 		}
 	}
-	slices.Sort(conflicts)
-	return slices.Compact(conflicts)
 }
 
 // mergeExt combines the extension records of g's groups and returns the
 // lines whose values disagree.
 func (g *Group) mergeExt(r *Robots) (conflicts []int) {
-	g.ext = groupExt{}
-	for _, id := range g.ids {
-		conflicts = append(conflicts, g.ext.merge(&r.raw[id].ext)...)
-	}
 	g.fileSignals = r.signals
+	if len(g.ids) == 1 {
+		g.ext = r.raw[g.ids[0]].ext // nothing to merge; never written after parsing
+		return nil
+	}
+	g.ext = nil
+	for _, id := range g.ids {
+		e := r.raw[id].ext
+		if e == nil {
+			continue
+		}
+		if g.ext == nil {
+			g.ext = new(groupExt)
+		}
+		conflicts = append(conflicts, g.ext.merge(e)...)
+	}
 	return conflicts
 }
 
@@ -355,44 +393,27 @@ func (r *Robots) rawRules(id int) []rule {
 	return r.raw[id].rules
 }
 
-// merged returns the group made of the file's groups ids (ascending),
-// sharing one *Group among all tokens that name the same groups.
-func (r *Robots) merged(ids []int, cache map[string]*Group, pool *[]Group) *Group {
-	var key string
-	if cache != nil {
-		key = idsKey(ids)
-		if g, ok := cache[key]; ok {
-			return g
-		}
-	}
-	var g *Group
-	if pool != nil && len(*pool) < cap(*pool) {
-		*pool = append(*pool, Group{})
-		g = &(*pool)[len(*pool)-1]
-	} else {
-		g = new(Group)
-	}
+// fill makes g the group of the file's groups ids (ascending). With own,
+// g is the one Group for exactly these groups, and when that is a single
+// group it shares the group's window of rules instead of copying it.
+func (r *Robots) fill(g *Group, ids []int, own bool) {
 	g.mode, g.text, g.ids = r.mode, r.text, ids
-	n := 0
-	for _, id := range ids {
-		n += len(r.raw[id].rules)
-	}
-	if len(ids) == 1 && cache != nil {
+	if len(ids) == 1 && own {
 		// The Group orders this window in place on first use: the file
 		// order is kept in each rule's line, and other readers of the
 		// window go through rawRules, which waits for that.
 		g.rules = r.raw[ids[0]].rules
 		r.raw[ids[0]].owner = g
-	} else {
-		g.rules = make([]rule, 0, n)
-		for _, id := range ids {
-			g.rules = append(g.rules, r.rawRules(id)...)
-		}
+		return
 	}
-	if cache != nil {
-		cache[key] = g
+	n := 0
+	for _, id := range ids {
+		n += len(r.raw[id].rules)
 	}
-	return g
+	g.rules = make([]rule, 0, n)
+	for _, id := range ids {
+		g.rules = append(g.rules, r.rawRules(id)...)
+	}
 }
 
 func idsKey(ids []int) string {

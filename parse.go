@@ -584,6 +584,9 @@ func (p *parser) extension(num int, key, value string) {
 		return
 	}
 	g := &p.b.groups[len(p.b.groups)-1]
+	if g.ext == nil {
+		g.ext = new(groupExt)
+	}
 	for _, line := range g.ext.merge(&e) {
 		p.report(line, Warning, CodeConflict, "%s is given again for the same group; the most restrictive value applies", name)
 	}

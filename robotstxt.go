@@ -114,7 +114,8 @@ func (r *Robots) Group(agents ...string) *Group {
 	}
 	if ids != nil {
 		slices.Sort(ids)
-		g := r.merged(slices.Compact(ids), nil, nil)
+		g := new(Group)
+		r.fill(g, slices.Compact(ids), false)
 		g.mergeExt(r)
 		g.agents = slices.Compact(names)
 		return g

@@ -72,8 +72,8 @@ func (r *Robots) write(w *countingWriter) {
 		if v, ok := g.VisitTime(); ok {
 			w.line("Visit-time: ", v.String())
 		}
-		if len(g.ext.signals) > 0 {
-			w.line("Content-Signal: ", signalsText(g.ext.signals))
+		if s := g.exts().signals; len(s) > 0 {
+			w.line("Content-Signal: ", signalsText(s))
 		}
 		rules := g.Rules()
 		for _, rule := range rules {
