@@ -110,6 +110,7 @@ func BenchmarkRetained(b *testing.B) {
 	for _, c := range []struct{ name, file string }{
 		{"1KB", "011_reddit.com.txt"},
 		{"github-32KB", "024_github.com.txt"},
+		{"504-groups-22KB", "027_www.brainyquote.com.txt"},
 		{"oracle-853KB", "016_docs.oracle.com.txt"},
 		{"xuexi-3.7MB", "074_www.xuexi.cn.txt"},
 	} {
