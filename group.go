@@ -237,6 +237,9 @@ func (b *builder) finish(r *Robots) (conflicts []int) {
 	if cap(b.rules) > 2*len(b.rules)+64 {
 		b.rules = slices.Clone(b.rules) // drop the spare room of the estimate
 	}
+	if cap(b.groups) > len(b.groups)+len(b.groups)/4 {
+		b.groups = slices.Clone(b.groups) // drop the spare room of append
+	}
 	singles := make([]int, len(b.groups)) // singles[id:id+1] lists group id alone
 	for i := range b.groups {
 		g := &b.groups[i]

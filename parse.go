@@ -177,6 +177,9 @@ func (p *parser) run(src string, truncated bool, lost int) *Robots {
 	}
 	slices.SortStableFunc(p.diags, func(a, b Diagnostic) int { return a.Line - b.Line })
 	r.diags = p.diags
+	if cap(p.diags) > len(p.diags)+len(p.diags)/4 {
+		r.diags = slices.Clone(p.diags) // a parsed file keeps no spare room
+	}
 	return r
 }
 
