@@ -125,7 +125,6 @@ type rawGroup struct {
 // rules (blank lines, comments, Sitemap, unknown keys) never end a group.
 type builder struct {
 	mode      Mode
-	report    func(line int, sev Severity, code, format string, args ...any)
 	groups    []rawGroup
 	rules     []rule // every rule in file order: a group's rules are contiguous
 	arena     []byte // the canonical patterns, back to back

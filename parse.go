@@ -144,7 +144,6 @@ func (o Options) parse(src string, truncated bool, lost int) *Robots {
 
 func (p *parser) run(src string, truncated bool, lost int) *Robots {
 	o := p.opts
-	p.b.report = p.report
 	if o.Mode == RFC {
 		if u, ok := decodeUTF16(src); ok {
 			src = u
