@@ -202,8 +202,7 @@ func TestFetchTimeout(t *testing.T) {
 func TestFetchRedirects(t *testing.T) {
 	const body = "User-agent: *\nDisallow: /private\n"
 	other, _ := robotsServer(t, 200, body)
-	var srv *httptest.Server
-	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// /hop/N/CODE redirects to /hop/N-1/CODE; /hop/0 answers, on the
 		// other server for /cross.
 		var n, code int
