@@ -1,6 +1,7 @@
 package robotstxt
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -221,5 +222,22 @@ func TestDiagnosticsPerLine(t *testing.T) {
 		for _, d := range Parse([]byte(clean)).Diagnostics() {
 			t.Errorf("Parse(%q): unexpected diagnostic %v", clean, d)
 		}
+	}
+}
+
+// TestHTMLPageDiagnostics: an HTML page gets one file-level error, and
+// notes only on the lines read as robots.txt records.
+func TestHTMLPageDiagnostics(t *testing.T) {
+	page := "<!DOCTYPE html>\n<html>\n  <head><title>robots</title></head>\n<body>\nUser-agent *\nDisallow /private\n<p>Some text: more text</p>\n</body></html>\n"
+	var got []string
+	for _, d := range Parse([]byte(page)).Diagnostics() {
+		got = append(got, fmt.Sprintf("%d %s", d.Line, d.Code))
+	}
+	want := []string{"1 not-robots-txt", "5 missing-colon", "6 missing-colon"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("diagnostics of an HTML page (-want +got):\n%s", diff)
+	}
+	if Parse([]byte(page)).Allowed("x", "/private") {
+		t.Error("the robots.txt lines inside the page were not applied")
 	}
 }

@@ -125,6 +125,9 @@ type parser struct {
 	lastLine    int
 	// hasNUL and notUTF8 say whether any line needs those checks.
 	hasNUL, notUTF8 bool
+	// html says the file is an HTML page, whose lines would each draw a
+	// note that says nothing the file-level one does not.
+	html bool
 	// content counts lines with something besides comments; known counts
 	// those with a key this parser knows.
 	content, known int
@@ -157,6 +160,7 @@ func (p *parser) run(src string, truncated bool, lost int) *Robots {
 	}
 	p.b.rules = make([]rule, 0, lines+1)
 	p.b.arena = make([]byte, 0, len(src)) // patterns are rarely longer than their lines
+	p.html = looksLikeHTML(src)
 	last := p.lines(src)
 	p.lastLine = last
 	p.fileChecks(src)
@@ -312,7 +316,9 @@ func (p *parser) split(num int, s string) (key, value string, ok bool) {
 			p.report(num, Warning, CodeNotKeyValue, "the line is not a \"key: value\" pair; it is ignored")
 			return "", "", false
 		}
-		p.report(num, Warning, CodeMissingColon, "the colon after %q is missing; the line is read as if it had one", s[:sep])
+		if !p.html || isKnownKey(s[:sep]) { // markup such as "<div class=x>" is no key
+			p.report(num, Warning, CodeMissingColon, "the colon after %q is missing; the line is read as if it had one", s[:sep])
+		}
 		key, value = s[:sep], s[sep+1:]
 	} else {
 		key, value = s[:sep], s[sep+1:]
@@ -458,6 +464,9 @@ func trimSpace(s string) string {
 }
 
 func (p *parser) report(line int, sev Severity, code, format string, args ...any) {
+	if p.html && (sev == Info || code == CodeNotKeyValue) && code != CodeNotRobotsTxt {
+		return
+	}
 	msg := format
 	if len(args) > 0 {
 		msg = fmt.Sprintf(format, args...)
@@ -599,8 +608,8 @@ func (p *parser) fileChecks(src string) {
 	switch {
 	case trimSpace(strings.TrimPrefix(src, bom)) == "":
 		p.report(1, Info, CodeEmptyFile, "the file is empty: everything is allowed")
-	case looksLikeHTML(src):
-		p.report(1, Error, CodeNotRobotsTxt, "the file is an HTML page, not a robots.txt file; only the lines that happen to be robots.txt lines apply")
+	case p.html:
+		p.report(1, Error, CodeNotRobotsTxt, "the file is an HTML page, not a robots.txt file; only the lines that happen to be robots.txt lines apply (notes on the markup's other lines are left out)")
 	case p.known == 0 && p.content > 0:
 		p.report(1, Error, CodeNotRobotsTxt, "no line of the file is a robots.txt record: everything is allowed")
 	}
@@ -648,4 +657,11 @@ func countRules(b []byte) int {
 		}
 	}
 	return n
+}
+
+// isKnownKey reports whether key is a rule's or an extension's.
+func isKnownKey(key string) bool {
+	kind, _, _ := classifyKey(key)
+	ext, _, _ := classifyExt(key)
+	return kind != keyUnknown || ext != extNone
 }
