@@ -443,8 +443,13 @@ func parseContentSignal(v string) (map[string]bool, error) {
 }
 
 // isAbsoluteHTTP reports whether a Sitemap value is an absolute http or
-// https URL.
+// https URL: the scheme, "://" and a host.
 func isAbsoluteHTTP(v string) bool {
-	u, err := url.Parse(v)
-	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
+	for _, scheme := range []string{"http://", "https://"} {
+		if len(v) > len(scheme) && strings.EqualFold(v[:len(scheme)], scheme) {
+			c := v[len(scheme)]
+			return c != '/' && c != '?' && c != '#' && c != ' '
+		}
+	}
+	return false
 }

@@ -135,6 +135,9 @@ type builder struct {
 	// names and keys hold the user-agent values of all groups, as written
 	// and lower-cased; a group's are contiguous, so each group has a window.
 	names, keys []string
+	// text holds the bytes of names and keys, which are views of it: one
+	// allocation for many tokens, and no view of the file's text.
+	text []byte
 }
 
 func (b *builder) userAgent(value string) {
@@ -154,8 +157,11 @@ func (b *builder) userAgent(value string) {
 		}
 		return
 	}
-	tok := strings.Clone(ProductToken(value))
-	key := asciiLower(tok)
+	tok := b.intern(ProductToken(value))
+	key := tok
+	if lower := asciiLower(tok); lower != tok {
+		key = b.intern(lower)
+	}
 	b.names = append(b.names, tok)
 	b.keys = append(b.keys, key)
 	g.aEnd = len(b.names)
@@ -491,4 +497,17 @@ func (l idList) last() int {
 		return l.more[len(l.more)-1]
 	}
 	return l.first
+}
+
+// intern returns a copy of s that shares storage with the builder's other
+// tokens. Bytes once appended to b.text are never written again (a full
+// b.text moves to a new array and leaves the old one as it was), so the
+// returned strings stay valid and unchanged.
+func (b *builder) intern(s string) string {
+	if cap(b.text)-len(b.text) < len(s) {
+		b.text = make([]byte, 0, max(512, 2*len(s)))
+	}
+	start := len(b.text)
+	b.text = append(b.text, s...)
+	return view(b.text[start:])
 }
