@@ -95,15 +95,13 @@ func newDecider(robots string, stdin io.Reader, opts robotstxt.Options, cs []cra
 func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("check", stderr)
 	var (
-		agents   agentList
-		mode     modeFlag
-		robots   = fs.String("robots", "", "robots.txt `FILE` or URL to read (- for standard input); without it, each target's robots.txt is fetched")
-		urls     = fs.String("urls", "", "read targets from `FILE`, one per line, instead of standard input")
-		asJSON   = fs.Bool("json", false, "print one JSON object per target")
-		maxBytes = fs.Int("max-bytes", 0, "parse at most `N` bytes of the file (0: 500 KiB, negative: no limit)")
+		agents agentList
+		opts   = parseOptions(fs)
+		robots = fs.String("robots", "", "robots.txt `FILE` or URL to read (- for standard input); without it, each target's robots.txt is fetched")
+		urls   = fs.String("urls", "", "read targets from `FILE`, one per line, instead of standard input")
+		asJSON = fs.Bool("json", false, "print one JSON object per target")
 	)
 	fs.Var(&agents, "agent", "crawler product `TOKEN`; repeat for several crawlers (one column each), or join tokens one crawler answers to with commas (default: a crawler without a group of its own)")
-	fs.Var(&mode, "mode", "`rfc` (RFC 9309) or google (Google's library)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, "usage: robotstxt check [-mode rfc|google] [-agent TOKEN]... [-json] [-robots FILE] [-urls FILE] [TARGET...]\n\n"+
 			"Prints, for each target URL or path, whether it may be fetched and the rule that decided:\n"+
@@ -123,7 +121,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	cs := crawlers(agents)
-	decide, err := newDecider(*robots, stdin, robotstxt.Options{Mode: mode.m, MaxBytes: *maxBytes}, cs)
+	decide, err := newDecider(*robots, stdin, opts(), cs)
 	if err != nil {
 		fmt.Fprintf(stderr, "robotstxt check: %v\n", err)
 		return exitError

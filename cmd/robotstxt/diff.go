@@ -13,14 +13,12 @@ import (
 func diff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("diff", stderr)
 	var (
-		agents   agentList
-		mode     modeFlag
-		urls     = fs.String("urls", "", "read targets from `FILE`, one per line, instead of standard input")
-		asJSON   = fs.Bool("json", false, "print one JSON object per changed target")
-		maxBytes = fs.Int("max-bytes", 0, "parse at most `N` bytes of each file (0: 500 KiB, negative: no limit)")
+		agents agentList
+		opts   = parseOptions(fs)
+		urls   = fs.String("urls", "", "read targets from `FILE`, one per line, instead of standard input")
+		asJSON = fs.Bool("json", false, "print one JSON object per changed target")
 	)
 	fs.Var(&agents, "agent", "crawler product `TOKEN`; repeat for several crawlers, or join the tokens of one crawler with commas (default: a crawler without a group of its own)")
-	fs.Var(&mode, "mode", "`rfc` (RFC 9309) or google (Google's library)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, "usage: robotstxt diff [-mode rfc|google] [-agent TOKEN]... [-urls FILE] [-json] OLD NEW\n\n"+
 			"Reads targets (standard input or -urls) and prints each one whose verdict differs between the\n"+
@@ -36,7 +34,7 @@ func diff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "robotstxt diff: give the OLD and NEW robots.txt files (paths or URLs); targets come from standard input or -urls")
 		return exitError
 	}
-	opts := robotstxt.Options{Mode: mode.m, MaxBytes: *maxBytes}
+	o := opts()
 	cs := crawlers(agents)
 	var groups [2][]*robotstxt.Group
 	for i, name := range fs.Args() {
@@ -44,7 +42,7 @@ func diff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "robotstxt diff: standard input holds the targets; give OLD and NEW as files or URLs")
 			return exitError
 		}
-		r, err := readRobots(name, nil, opts)
+		r, err := readRobots(name, nil, o)
 		if err != nil {
 			fmt.Fprintf(stderr, "robotstxt diff: %v\n", err)
 			return exitError

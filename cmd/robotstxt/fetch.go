@@ -11,12 +11,10 @@ import (
 
 func fetch(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("fetch", stderr)
-	var mode modeFlag
 	var agents agentList
 	asJSON := fs.Bool("json", false, "print a JSON object")
-	maxBytes := fs.Int("max-bytes", 0, "read at most `N` bytes of the file (0: 500 KiB, negative: no limit)")
+	opts := parseOptions(fs)
 	google429 := fs.Bool("429-unreachable", false, "read status 429 as unreachable, as Google does (default: unavailable, as RFC 9309 reads)")
-	fs.Var(&mode, "mode", "`rfc` (RFC 9309) or google (Google's library)")
 	fs.Var(&agents, "agent", "crawler product `TOKEN`, sent in the User-Agent header")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, "usage: robotstxt fetch [-agent TOKEN] [-json] URL\n\n"+
@@ -36,7 +34,7 @@ func fetch(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "robotstxt fetch: %v\n", err)
 		return exitError
 	}
-	f := &robotstxt.Fetcher{UserAgent: cliUserAgent(agents), Options: robotstxt.Options{Mode: mode.m, MaxBytes: *maxBytes}, TooManyRequestsUnreachable: *google429}
+	f := &robotstxt.Fetcher{UserAgent: cliUserAgent(agents), Options: opts(), TooManyRequestsUnreachable: *google429}
 	res := f.Fetch(context.Background(), robotsURL)
 	lifetime := robotstxt.DefaultMaxAge
 	switch {

@@ -16,10 +16,8 @@ import (
 // and prints data about it.
 func readOnly(name, what string, args []string, stdin io.Reader, stderr io.Writer) (*robotstxt.Robots, bool, string, int) {
 	fs := newFlags(name, stderr)
-	var mode modeFlag
 	asJSON := fs.Bool("json", false, "print JSON")
-	maxBytes := fs.Int("max-bytes", 0, "parse at most `N` bytes of the file (0: 500 KiB, negative: no limit)")
-	fs.Var(&mode, "mode", "`rfc` (RFC 9309) or google (Google's library)")
+	opts := parseOptions(fs)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: robotstxt %s [-mode rfc|google] [-json] FILE|URL\n\n%s\n\nFlags:\n", name, what)
 		fs.PrintDefaults()
@@ -31,7 +29,7 @@ func readOnly(name, what string, args []string, stdin io.Reader, stderr io.Write
 		fmt.Fprintf(stderr, "robotstxt %s: give exactly one FILE or URL (- for standard input)\n", name)
 		return nil, false, "", exitError
 	}
-	r, err := readRobots(fs.Arg(0), stdin, robotstxt.Options{Mode: mode.m, MaxBytes: *maxBytes})
+	r, err := readRobots(fs.Arg(0), stdin, opts())
 	if err != nil {
 		fmt.Fprintf(stderr, "robotstxt %s: %v\n", name, err)
 		return nil, false, "", exitError

@@ -10,10 +10,8 @@ import (
 
 func lint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("lint", stderr)
-	var mode modeFlag
 	asJSON := fs.Bool("json", false, "print one JSON object per diagnostic")
-	maxBytes := fs.Int("max-bytes", 0, "parse at most `N` bytes of the file (0: 500 KiB, negative: no limit)")
-	fs.Var(&mode, "mode", "`rfc` (RFC 9309) or google (Google's library)")
+	opts := parseOptions(fs)
 	fs.Usage = func() {
 		fmt.Fprint(stderr, "usage: robotstxt lint [-mode rfc|google] [-json] FILE|URL\n\n"+
 			"Lists the problems of a robots.txt file, one per line: FILE:LINE: severity: message [code].\n"+
@@ -28,7 +26,7 @@ func lint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	src := fs.Arg(0)
-	r, err := readRobots(src, stdin, robotstxt.Options{Mode: mode.m, MaxBytes: *maxBytes})
+	r, err := readRobots(src, stdin, opts())
 	if err != nil {
 		fmt.Fprintf(stderr, "robotstxt lint: %v\n", err)
 		return exitError

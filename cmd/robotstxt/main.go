@@ -50,6 +50,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/rfc9309/robotstxt"
 )
 
 const (
@@ -133,4 +135,14 @@ func parseFlags(fs *flag.FlagSet, args []string) (status int, done bool) {
 		return exitError, true
 	}
 	return 0, false
+}
+
+// parseOptions defines the flags every command that parses a robots.txt
+// file shares, -mode and -max-bytes, and returns the Options they give
+// once the flags are parsed.
+func parseOptions(fs *flag.FlagSet) func() robotstxt.Options {
+	var mode modeFlag
+	fs.Var(&mode, "mode", "`rfc` (RFC 9309) or google (Google's library)")
+	maxBytes := fs.Int("max-bytes", 0, "parse at most `N` bytes of a robots.txt file (0: 500 KiB, negative: no limit)")
+	return func() robotstxt.Options { return robotstxt.Options{Mode: mode.m, MaxBytes: *maxBytes} }
 }
