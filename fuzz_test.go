@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"maps"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -52,11 +51,8 @@ func slowAllowed(g *Group, mode Mode, target string) bool {
 }
 
 func FuzzParse(f *testing.F) {
-	for _, name := range corpusFiles(f) {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			f.Fatal(err)
-		}
+	for _, cf := range corpus(f) {
+		data := cf.data
 		if len(data) < 4<<10 {
 			f.Add(data, "/a/b?c")
 		}

@@ -2,7 +2,6 @@ package robotstxt
 
 import (
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -207,11 +206,8 @@ func linear(g *Group) *Group {
 // (so that many of them match) and variations of them.
 func TestIndexAgreesWithScan(t *testing.T) {
 	checked := 0
-	for _, name := range corpusFiles(t) {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, cf := range corpus(t) {
+		name, data := cf.name, cf.data
 		for _, mode := range []Mode{RFC, Google} {
 			r := Options{Mode: mode, MaxBytes: -1}.Parse(data)
 			groups := []*Group{r.global}

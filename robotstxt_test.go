@@ -393,10 +393,25 @@ func TestConcurrentUse(t *testing.T) {
 	wg.Wait()
 }
 
-func corpusFiles(t testing.TB) []string {
-	files, err := filepath.Glob("testdata/corpus/*.txt")
-	if err != nil || len(files) != 95 {
-		t.Fatalf("corpus: %d files, %v; want 95", len(files), err)
+// corpusFile is one vendored robots.txt file.
+type corpusFile struct {
+	name string
+	data []byte
+}
+
+// corpus reads the 95 files of testdata/corpus.
+func corpus(t testing.TB) []corpusFile {
+	names, err := filepath.Glob("testdata/corpus/*.txt")
+	if err != nil || len(names) != 95 {
+		t.Fatalf("corpus: %d files, %v; want 95", len(names), err)
+	}
+	files := make([]corpusFile, len(names))
+	for i, name := range names {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[i] = corpusFile{name, data}
 	}
 	return files
 }
@@ -405,11 +420,8 @@ func corpusFiles(t testing.TB) []string {
 // and checks that the parse is deterministic and that RFC mode allows
 // /robots.txt.
 func TestCorpus(t *testing.T) {
-	for _, name := range corpusFiles(t) {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, cf := range corpus(t) {
+		name, data := cf.name, cf.data
 		for _, mode := range []Mode{RFC, Google} {
 			o := Options{Mode: mode}
 			a := o.Parse(data)
@@ -492,16 +504,11 @@ func TestPatternTextLimit(t *testing.T) {
 // checks that nothing the Robots holds changed: Parse reads its input
 // without copying it, so no string it keeps may point into it.
 func TestParseKeepsNoViewOfItsInput(t *testing.T) {
-	files := corpusFiles(t)
 	extra := [][]byte{
 		[]byte("Content-Signal: search=yes\nUser-agent: FooBot/1\nDisallow: /a\nAllow: /b/index.html\nCrawl-delay: 1\nContent-Signal: ai-train=no\nHost: example.com\nClean-param: a&b /x\nX-Thing: value\nSitemap: https://e.com/s.xml\nDissallow /%7e\n"),
 	}
-	for _, name := range files {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		extra = append(extra, data)
+	for _, cf := range corpus(t) {
+		extra = append(extra, cf.data)
 	}
 	for _, data := range extra {
 		for _, mode := range []Mode{RFC, Google} {

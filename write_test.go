@@ -1,7 +1,6 @@
 package robotstxt
 
 import (
-	"os"
 	"strings"
 	"testing"
 )
@@ -78,11 +77,8 @@ Noindex: /x
 // TestWriteBackCorpus writes every corpus file back and checks that the
 // result decides like the original on paths made from its own rules.
 func TestWriteBackCorpus(t *testing.T) {
-	for _, name := range corpusFiles(t) {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, cf := range corpus(t) {
+		name, data := cf.name, cf.data
 		for _, mode := range []Mode{RFC, Google} {
 			o := Options{Mode: mode}
 			r := o.Parse(data)
