@@ -293,8 +293,8 @@ func (f *Fetch) Robots(o Options) *Robots {
 // in RFC mode) with a rule of line 0, which names no line of any file.
 func disallowAll(mode Mode) *Robots {
 	r := Options{Mode: mode}.Parse([]byte("User-agent: *\nDisallow: /\n"))
-	for i := range r.global.rules {
-		r.global.rules[i].line = 0
+	for i := range r.rules {
+		r.rules[i].line = 0
 	}
 	r.diags = nil
 	return r

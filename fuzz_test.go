@@ -3,8 +3,6 @@ package robotstxt
 import (
 	"bytes"
 	"fmt"
-	"maps"
-	"slices"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -121,12 +119,9 @@ func checkSameExtensions(t testing.TB, a, b *Robots) {
 	get := func(r *Robots) ext {
 		h, _ := r.Host()
 		e := ext{Sitemaps: r.Sitemaps(), Host: h, CleanParams: r.CleanParams(), Signals: r.ContentSignals(), Groups: map[string][5]any{}}
-		for _, g := range append([]*Group{r.global}, slices.Collect(maps.Values(r.byToken))...) {
-			if g == nil {
-				continue
-			}
+		for _, g := range r.Groups() {
 			for _, a := range g.Agents() {
-				if r.lookup(a) != g && !(a == "*" && r.global == g) {
+				if r.lookup(a) != g {
 					continue
 				}
 				cd, _ := g.CrawlDelay()

@@ -5,11 +5,13 @@ package robotstxt
 // how groups for the same product token merge.
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // A Group is the set of rules one crawler obeys in one robots.txt file: the
@@ -104,18 +106,18 @@ func (g *Group) public(r *rule) Rule {
 	return Rule{Allow: r.allow, Pattern: w, Line: int(r.line)}
 }
 
-// rawGroup is one group as the file writes it: the user-agent lines that
-// open it and the rules that follow them.
-type rawGroup struct {
-	agents     []string // product tokens as written; "*" for the global group
-	keys       []string // agents lower-cased
-	aStart     int      // agents and keys are builder.names and keys[aStart:aEnd]
-	aEnd       int
-	global     bool
-	start, end int       // the group's rules are builder.all[start:end]
-	ext        *groupExt // nil when there are none
-	rules      []rule    // set by finish: a window of the file's rules
-	owner      *Group    // the Group whose rules are this very window, if any
+// token is the product token of one user-agent line ("*" for the global
+// group), as written: the file's tokens are stored back to back in one
+// string, in file order.
+type token struct {
+	end   uint32 // the token is tokText[end of the previous one : end]
+	group uint32 // the file's group whose line it is
+}
+
+// extAt is the extension record of the file's group id.
+type extAt struct {
+	id  uint32
+	ext *groupExt
 }
 
 // builder collects groups line by line (RFC 9309 section 2.1). A group
@@ -123,68 +125,54 @@ type rawGroup struct {
 // user-agent line; consecutive user-agent lines, with anything but rules
 // between them, share a group. Lines that are neither user-agent lines nor
 // rules (blank lines, comments, Sitemap, unknown keys) never end a group.
+//
+// The builder keeps no structure per group beyond where its rules start:
+// a file of 500 one-line groups costs a few dozen bytes per group.
 type builder struct {
-	mode      Mode
-	groups    []rawGroup
-	rules     []rule // every rule in file order: a group's rules are contiguous
-	arena     []byte // the canonical patterns, back to back
-	written   map[int32]string
-	sawRule   bool // a rule followed the last user-agent line
-	tokenToID map[string]idList
-	globalIDs []int
-	// names and keys hold the user-agent values of all groups, as written
-	// and lower-cased; a group's are contiguous, so each group has a window.
-	names, keys []string
-	// text holds the bytes of names and keys, which are views of it: one
-	// allocation for many tokens, and no view of the file's text.
-	text []byte
+	mode    Mode
+	starts  []uint32 // group i's rules start at rules[starts[i]]
+	rules   []rule   // every rule in file order: a group's rules are contiguous
+	arena   []byte   // the canonical patterns, back to back
+	written map[int32]string
+	sawRule bool // a rule followed the last user-agent line
+	star    bool // the open group has a "*" line
+	closed  bool // a token did not fit: no more groups or rules are taken
+	toks    []token
+	tokText []byte
+	exts    []extAt // by group, ascending
 }
 
-func (b *builder) userAgent(value string) {
-	if len(b.groups) == 0 || b.sawRule {
-		b.groups = append(b.groups, rawGroup{start: len(b.rules), end: len(b.rules), aStart: len(b.names)})
-		b.sawRule = false
+// userAgent adds a user-agent line to the open group, or opens a group.
+// It reports false, and takes nothing more, once the file's tokens would
+// exceed maxPatternText bytes.
+func (b *builder) userAgent(value string) bool {
+	tok := "*"
+	if !isGlobalAgent(value) {
+		tok = ProductToken(value)
 	}
-	g := &b.groups[len(b.groups)-1]
-	id := len(b.groups) - 1
-	if isGlobalAgent(value) {
-		if !g.global {
-			g.global = true
-			b.names = append(b.names, "*")
-			b.keys = append(b.keys, "*")
-			g.aEnd = len(b.names)
-			b.globalIDs = append(b.globalIDs, id)
+	if b.closed || len(b.tokText)+len(tok) > maxPatternText || len(b.toks) >= maxPatternText {
+		b.closed = true
+		return false
+	}
+	if len(b.starts) == 0 || b.sawRule {
+		b.starts = append(b.starts, uint32(len(b.rules)))
+		b.sawRule, b.star = false, false
+	}
+	if tok == "*" {
+		if b.star {
+			return true // the group is global already
 		}
-		return
+		b.star = true
 	}
-	tok := b.intern(ProductToken(value))
-	key := tok
-	if lower := asciiLower(tok); lower != tok {
-		key = b.intern(lower)
-	}
-	b.names = append(b.names, tok)
-	b.keys = append(b.keys, key)
-	g.aEnd = len(b.names)
-	if b.tokenToID == nil {
-		b.tokenToID = make(map[string]idList)
-	}
-	l, ok := b.tokenToID[key]
-	switch {
-	case !ok:
-		b.tokenToID[key] = idList{first: id}
-	case l.last() != id:
-		if l.more == nil {
-			l.more = []int{l.first}
-		}
-		l.more = append(l.more, id)
-		b.tokenToID[key] = l
-	}
+	b.tokText = append(b.tokText, tok...)
+	b.toks = append(b.toks, token{end: uint32(len(b.tokText)), group: uint32(len(b.starts) - 1)})
+	return true
 }
 
 // addRule compiles a rule into the open group and reports whether there
 // was one. Its pattern is copied to the arena and addressed by offset.
 func (b *builder) addRule(pattern, written string, prio, line int32, allow, derived bool) bool {
-	if len(b.groups) == 0 {
+	if len(b.starts) == 0 || b.closed {
 		return false
 	}
 	b.rules = append(b.rules, rule{off: uint32(len(b.arena)), n: uint32(len(pattern)), prio: prio, line: line, allow: allow, derived: derived})
@@ -195,9 +183,18 @@ func (b *builder) addRule(pattern, written string, prio, line int32, allow, deri
 		}
 		b.written[line] = strings.Clone(written)
 	}
-	b.groups[len(b.groups)-1].end = len(b.rules)
 	b.sawRule = true
 	return true
+}
+
+// ext returns the extension record of the open group, adding one if it
+// has none. There must be an open group.
+func (b *builder) ext() *groupExt {
+	id := uint32(len(b.starts) - 1)
+	if n := len(b.exts); n == 0 || b.exts[n-1].id != id {
+		b.exts = append(b.exts, extAt{id: id, ext: new(groupExt)})
+	}
+	return b.exts[len(b.exts)-1].ext
 }
 
 // isGlobalAgent reports whether a user-agent value names every crawler:
@@ -232,112 +229,228 @@ func IsValidProductToken(token string) bool {
 	return token != "" && ProductToken(token) == token
 }
 
-// finish compiles the collected groups into the lookup tables of r.
-// Groups that share a token are merged once here, so that selecting a
-// crawler's group at query time is a map look-up.
+// finish hands the collected groups to r and returns the lines of
+// extension values that disagree within a merged group. It sorts the
+// tokens case-insensitively, so that selecting a crawler's group is a
+// binary search, and lists each set of several groups that one token
+// names (RFC 9309 section 2.2.1: such groups merge). No Group is built
+// here: each is built on first use (see groupOf), so a file of many groups
+// costs memory only for the groups crawlers ask for.
 func (b *builder) finish(r *Robots) (conflicts []int) {
 	// The patterns are copied out of the file's text as they are read, so
 	// the text (comments, keys and all) is not retained.
 	r.text = &ruleText{arena: b.arenaString(), written: b.written}
-	if cap(b.rules) > 2*len(b.rules)+64 {
-		b.rules = slices.Clone(b.rules) // drop the spare room of the estimate
+	r.rules = trim(b.rules)
+	r.starts = trim(b.starts)
+	r.toks = trim(b.toks)
+	r.exts = trim(b.exts)
+	r.tokText = string(b.tokText)
+	r.sorted = make([]uint32, len(r.toks))
+	for i := range r.sorted {
+		r.sorted[i] = uint32(i)
 	}
-	if cap(b.groups) > len(b.groups)+len(b.groups)/4 {
-		b.groups = slices.Clone(b.groups) // drop the spare room of append
-	}
-	singles := make([]int, len(b.groups)) // singles[id:id+1] lists group id alone
-	for i := range b.groups {
-		g := &b.groups[i]
-		g.rules = b.rules[g.start:g.end:g.end]
-		g.agents = b.names[g.aStart:g.aEnd:g.aEnd]
-		g.keys = b.keys[g.aStart:g.aEnd:g.aEnd]
-		singles[i] = i
-	}
-	r.raw = b.groups
-
-	// Each distinct set of the file's groups becomes one Group, shared by
-	// every token that names exactly that set.
-	setOf := make(map[string]string, len(b.tokenToID)) // token -> set key
-	sets := make(map[string][]int)
-	for tok, l := range b.tokenToID {
-		ids := l.more
-		if ids == nil {
-			ids = singles[l.first : l.first+1 : l.first+1]
+	slices.SortFunc(r.sorted, func(x, y uint32) int {
+		if c := foldCompare(r.tokenText(x), r.tokenText(y)); c != 0 {
+			return c
 		}
-		k := idsKey(ids)
-		setOf[tok], sets[k] = k, ids
+		return cmp.Compare(x, y)
+	})
+	var seen map[string]int
+	for lo := 0; lo < len(r.sorted); {
+		hi := r.runEnd(lo)
+		// Within a run tokens are in file order, so their groups ascend.
+		if r.toks[r.sorted[lo]].group != r.toks[r.sorted[hi-1]].group {
+			var ids []int
+			for _, t := range r.sorted[lo:hi] {
+				if id := int(r.toks[t].group); len(ids) == 0 || ids[len(ids)-1] != id {
+					ids = append(ids, id)
+				}
+			}
+			k, ok := seen[idsKey(ids)]
+			if !ok {
+				if seen == nil {
+					seen = make(map[string]int)
+					r.multiAt = make(map[uint32]int)
+				}
+				k = len(r.multi)
+				seen[idsKey(ids)] = k
+				r.multi = append(r.multi, ids)
+				var e groupExt
+				for _, id := range ids {
+					if x := r.extOf(id); x != nil {
+						conflicts = append(conflicts, e.merge(x)...)
+					}
+				}
+			}
+			r.multiAt[uint32(lo)] = k
+		}
+		lo = hi
 	}
-	globalKey := ""
-	if len(b.globalIDs) > 0 {
-		globalKey = idsKey(b.globalIDs)
-		sets[globalKey] = b.globalIDs
+	if pos, ok := r.find("*"); ok {
+		r.global = r.setAt(pos) + 1
 	}
-	pool := make([]Group, len(sets)) // one allocation for all groups
-	bySet := make(map[string]*Group, len(sets))
-	for k, ids := range sets {
-		g := &pool[len(bySet)]
-		r.fill(g, ids, true)
-		bySet[k] = g
-		conflicts = append(conflicts, g.mergeExt(r)...)
-	}
-	r.byToken = make(map[string]*Group, len(setOf))
-	for tok, k := range setOf {
-		r.byToken[tok] = bySet[k]
-	}
-	if globalKey != "" {
-		r.global = bySet[globalKey]
-	}
-
-	// Name each group by the tokens that select it, counting first so that
-	// each list is allocated once.
-	count := make(map[*Group]int, len(pool))
-	r.eachToken(func(_ string, g *Group) { count[g]++ })
-	for g, n := range count {
-		g.agents = make([]string, 0, n)
-	}
-	r.eachToken(func(name string, g *Group) { g.agents = append(g.agents, name) })
+	r.cache = make([]atomic.Pointer[Group], len(r.starts)+len(r.multi))
 	slices.Sort(conflicts)
 	return slices.Compact(conflicts)
 }
 
-// eachToken calls f for each distinct token of the file (and "*"), in file
-// order, as first written, with the group it selects.
-func (r *Robots) eachToken(f func(name string, g *Group)) {
-	seen := make(map[string]bool)
-	for _, rg := range r.raw {
-		for i, a := range rg.agents {
-			key, g := rg.keys[i], r.global
-			if key != "*" {
-				g = r.byToken[key]
-			}
-			if !seen[key] {
-				seen[key] = true
-				f(a, g)
+// trim returns s without the spare room that append left in it, so that
+// a parsed file keeps none.
+func trim[S ~[]E, E any](s S) S {
+	if cap(s)-len(s) > len(s)/8 {
+		return slices.Clone(s)
+	}
+	return s
+}
+
+// The groups of a file are addressed by set: set i < len(r.starts) is the
+// file's group i alone, and set len(r.starts)+k is the merge of the
+// groups r.multi[k]. Every token selects one set, and every set has at
+// most one Group, built on first use and kept in r.cache.
+
+// tokenText returns the file's token i as written.
+func (r *Robots) tokenText(i uint32) string {
+	start := uint32(0)
+	if i > 0 {
+		start = r.toks[i-1].end
+	}
+	return r.tokText[start:r.toks[i].end]
+}
+
+// find returns the position in r.sorted of the first token that equals
+// key, ignoring ASCII case, and whether there is one. It allocates
+// nothing.
+func (r *Robots) find(key string) (int, bool) {
+	lo, hi := 0, len(r.sorted)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if foldCompare(r.tokenText(r.sorted[m]), key) < 0 {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo, lo < len(r.sorted) && foldCompare(r.tokenText(r.sorted[lo]), key) == 0
+}
+
+// runEnd returns the end of the run of equal tokens in r.sorted that
+// starts at lo.
+func (r *Robots) runEnd(lo int) int {
+	key := r.tokenText(r.sorted[lo])
+	hi := lo + 1
+	for hi < len(r.sorted) && foldCompare(r.tokenText(r.sorted[hi]), key) == 0 {
+		hi++
+	}
+	return hi
+}
+
+// setAt returns the set selected by the token run that starts at pos.
+func (r *Robots) setAt(pos int) int {
+	if k, ok := r.multiAt[uint32(pos)]; ok {
+		return len(r.starts) + k
+	}
+	return int(r.toks[r.sorted[pos]].group)
+}
+
+// setIDs returns the file's groups in set, ascending.
+func (r *Robots) setIDs(set int) []int {
+	if set < len(r.starts) {
+		return []int{set}
+	}
+	return r.multi[set-len(r.starts)]
+}
+
+// groupRules returns the window of r.rules that holds the file's group
+// id's rules.
+func (r *Robots) groupRules(id int) []rule {
+	end := len(r.rules)
+	if id+1 < len(r.starts) {
+		end = int(r.starts[id+1])
+	}
+	return r.rules[r.starts[id]:end:end]
+}
+
+// groupTokens returns the range of r.toks that holds the user-agent lines
+// of the file's group id.
+func (r *Robots) groupTokens(id int) (lo, hi int) {
+	lo, _ = slices.BinarySearchFunc(r.toks, uint32(id), func(t token, id uint32) int { return cmp.Compare(t.group, id) })
+	hi = lo
+	for hi < len(r.toks) && r.toks[hi].group == uint32(id) {
+		hi++
+	}
+	return lo, hi
+}
+
+// extOf returns the extension record of the file's group id, or nil.
+func (r *Robots) extOf(id int) *groupExt {
+	i, ok := slices.BinarySearchFunc(r.exts, uint32(id), func(e extAt, id uint32) int { return cmp.Compare(e.id, id) })
+	if !ok {
+		return nil
+	}
+	return r.exts[i].ext
+}
+
+// groupOf returns the Group of set, building it on first use. Builders
+// that race build one each; one is kept, and only the kept one is ever
+// prepared, so the loser's view of the rules is never written through.
+func (r *Robots) groupOf(set int) *Group {
+	p := &r.cache[set]
+	if g := p.Load(); g != nil {
+		return g
+	}
+	g := new(Group)
+	ids := r.setIDs(set)
+	r.fill(g, ids, true)
+	g.mergeExt(r)
+	// The group is named by the tokens that select it, each as first
+	// written, in file order.
+	for _, id := range ids {
+		lo, hi := r.groupTokens(id)
+		for t := lo; t < hi; t++ {
+			name := r.tokenText(uint32(t))
+			pos, _ := r.find(name)
+			if r.sorted[pos] == uint32(t) && r.setAt(pos) == set {
+				g.agents = append(g.agents, name)
 			}
 		}
 	}
+	if p.CompareAndSwap(nil, g) {
+		return g
+	}
+	return p.Load()
 }
 
-// mergeExt combines the extension records of g's groups and returns the
-// lines whose values disagree.
-func (g *Group) mergeExt(r *Robots) (conflicts []int) {
+// owned reports whether the file's group id is by itself the whole group
+// of some token. Its Group then shares its window of r.rules and orders
+// it in place.
+func (r *Robots) owned(id int) bool {
+	lo, hi := r.groupTokens(id)
+	for t := lo; t < hi; t++ {
+		if pos, _ := r.find(r.tokenText(uint32(t))); r.setAt(pos) == id {
+			return true
+		}
+	}
+	return false
+}
+
+// mergeExt combines the extension records of g's groups.
+func (g *Group) mergeExt(r *Robots) {
 	g.fileSignals = r.signals
 	if len(g.ids) == 1 {
-		g.ext = r.raw[g.ids[0]].ext // nothing to merge; never written after parsing
-		return nil
+		g.ext = r.extOf(g.ids[0]) // nothing to merge; never written after parsing
+		return
 	}
 	g.ext = nil
 	for _, id := range g.ids {
-		e := r.raw[id].ext
+		e := r.extOf(id)
 		if e == nil {
 			continue
 		}
 		if g.ext == nil {
 			g.ext = new(groupExt)
 		}
-		conflicts = append(conflicts, g.ext.merge(e)...)
+		g.ext.merge(e)
 	}
-	return conflicts
 }
 
 // neverDecides reports the rules of each group that another rule of the
@@ -348,7 +461,7 @@ func (g *Group) mergeExt(r *Robots) (conflicts []int) {
 // are first asked for, not at parse time.
 func (r *Robots) neverDecides() []Diagnostic {
 	var out []Diagnostic
-	for id := range r.raw {
+	for id := range r.starts {
 		rules := r.rawRules(id)
 		best := make(map[string]*rule)
 		for i := range rules {
@@ -391,14 +504,15 @@ func matchKey(p string) string {
 	return strings.TrimRight(p, "*")
 }
 
-// rawRules returns the rules of the file's group id. A group that is a
-// crawler's whole group shares its window with that Group, which orders it
-// in place on first use; the window is read only once that is done.
+// rawRules returns the rules of the file's group id, in some order. A
+// group that is a token's whole group shares its window with that Group,
+// which orders it in place on first use; the window is read only once
+// that is done.
 func (r *Robots) rawRules(id int) []rule {
-	if o := r.raw[id].owner; o != nil {
-		o.prepare()
+	if r.owned(id) {
+		r.groupOf(id).prepare()
 	}
-	return r.raw[id].rules
+	return r.groupRules(id)
 }
 
 // fill makes g the group of the file's groups ids (ascending). With own,
@@ -410,13 +524,12 @@ func (r *Robots) fill(g *Group, ids []int, own bool) {
 		// The Group orders this window in place on first use: the file
 		// order is kept in each rule's line, and other readers of the
 		// window go through rawRules, which waits for that.
-		g.rules = r.raw[ids[0]].rules
-		r.raw[ids[0]].owner = g
+		g.rules = r.groupRules(ids[0])
 		return
 	}
 	n := 0
 	for _, id := range ids {
-		n += len(r.raw[id].rules)
+		n += len(r.groupRules(id))
 	}
 	g.rules = make([]rule, 0, n)
 	for _, id := range ids {
@@ -425,9 +538,6 @@ func (r *Robots) fill(g *Group, ids []int, own bool) {
 }
 
 func idsKey(ids []int) string {
-	if len(ids) == 1 { // most tokens name one group
-		return strconv.Itoa(ids[0])
-	}
 	var b strings.Builder
 	for _, id := range ids {
 		b.WriteString(strconv.Itoa(id))
@@ -436,23 +546,35 @@ func idsKey(ids []int) string {
 	return b.String()
 }
 
+// foldCompare compares a and b as if both were lower-cased (ASCII letters
+// only, as asciiLower does).
+func foldCompare(a, b string) int {
+	n := min(len(a), len(b))
+	for i := 0; i < n; i++ {
+		x, y := a[i], b[i]
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return int(x) - int(y)
+		}
+	}
+	return len(a) - len(b)
+}
+
 // lookup returns the group for one product token, comparing tokens
 // case-insensitively and exactly (RFC 9309 section 2.2.1): a "foo" group
-// never applies to "foobot". Tokens up to 64 bytes are lower-cased on the
-// stack, so the look-up allocates nothing.
+// never applies to "foobot". After a token's first look-up it allocates
+// nothing.
 func (r *Robots) lookup(agent string) *Group {
-	if len(agent) <= 64 {
-		var buf [64]byte
-		for i := 0; i < len(agent); i++ {
-			c := agent[i]
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			buf[i] = c
-		}
-		return r.byToken[string(buf[:len(agent)])]
+	pos, ok := r.find(agent)
+	if !ok {
+		return nil
 	}
-	return r.byToken[asciiLower(agent)]
+	return r.groupOf(r.setAt(pos))
 }
 
 // asciiLower lower-cases ASCII letters only: product tokens are ASCII, and
@@ -483,31 +605,4 @@ func (b *builder) arenaString() string {
 		return string(b.arena)
 	}
 	return view(b.arena)
-}
-
-// idList lists the groups that name one token, without allocating for the
-// common case of one group.
-type idList struct {
-	first int
-	more  []int // all of them, when there are several
-}
-
-func (l idList) last() int {
-	if l.more != nil {
-		return l.more[len(l.more)-1]
-	}
-	return l.first
-}
-
-// intern returns a copy of s that shares storage with the builder's other
-// tokens. Bytes once appended to b.text are never written again (a full
-// b.text moves to a new array and leaves the old one as it was), so the
-// returned strings stay valid and unchanged.
-func (b *builder) intern(s string) string {
-	if cap(b.text)-len(b.text) < len(s) {
-		b.text = make([]byte, 0, max(512, 2*len(s)))
-	}
-	start := len(b.text)
-	b.text = append(b.text, s...)
-	return view(b.text[start:])
 }

@@ -210,14 +210,7 @@ func TestIndexAgreesWithScan(t *testing.T) {
 		name, data := cf.name, cf.data
 		for _, mode := range []Mode{RFC, Google} {
 			r := Options{Mode: mode, MaxBytes: -1}.Parse(data)
-			groups := []*Group{r.global}
-			for _, g := range r.byToken {
-				groups = append(groups, g)
-			}
-			for _, g := range groups {
-				if g == nil {
-					continue
-				}
+			for _, g := range r.Groups() {
 				g.prepare()
 				if g.index == nil {
 					continue

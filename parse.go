@@ -227,7 +227,7 @@ func (p *parser) lines(src string) int {
 		}
 		num++
 		p.line(num, src[i:end])
-		if end >= len(src) {
+		if end >= len(src) || p.b.closed {
 			return num
 		}
 		i = end + 1
@@ -341,7 +341,10 @@ func (p *parser) userAgent(num int, value string) {
 				"user-agent %q is read as the product token %q (RFC 9309 section 2.2.1)", value, tok)
 		}
 	}
-	p.b.userAgent(value)
+	if !p.b.userAgent(value) {
+		p.report(num, Error, CodeTooLarge,
+			"the file's user-agent tokens exceed %d bytes, the most one parsed file holds; this line and the rest of the file are ignored", maxPatternText)
+	}
 }
 
 func (p *parser) rule(num int, allow bool, value string) {
@@ -564,7 +567,7 @@ func (p *parser) extension(num int, key, value string) {
 			bad(err)
 			return
 		}
-		if len(p.b.groups) == 0 {
+		if len(p.b.starts) == 0 {
 			g := groupExt{signals: p.signals}
 			g.merge(&groupExt{signals: m, signalsLine: num})
 			p.signals = g.signals
@@ -593,15 +596,11 @@ func (p *parser) extension(num int, key, value string) {
 		p.cleanParams = append(p.cleanParams, c)
 		return
 	}
-	if len(p.b.groups) == 0 {
+	if len(p.b.starts) == 0 {
 		p.report(num, Warning, CodeOutsideGroup, "%s comes before any user-agent line, so it applies to no crawler", name)
 		return
 	}
-	g := &p.b.groups[len(p.b.groups)-1]
-	if g.ext == nil {
-		g.ext = new(groupExt)
-	}
-	for _, line := range g.ext.merge(&e) {
+	for _, line := range p.b.ext().merge(&e) {
 		p.report(line, Warning, CodeConflict, "%s is given again for the same group; the most restrictive value applies", name)
 	}
 }

@@ -20,6 +20,7 @@ package robotstxt
 import (
 	"slices"
 	"sync"
+	"sync/atomic"
 )
 
 // Mode selects whose reading of a robots.txt file a [Robots] follows.
@@ -57,12 +58,22 @@ type Options struct {
 // concurrent use by multiple goroutines. The zero value and a nil *Robots
 // allow everything.
 type Robots struct {
-	diagOnce    sync.Once // completes diags on first use
-	mode        Mode
-	text        *ruleText
-	raw         []rawGroup
-	byToken     map[string]*Group // lower-cased product token -> merged group
-	global      *Group            // the merged "*" groups, or nil
+	diagOnce sync.Once // completes diags on first use
+	mode     Mode
+	text     *ruleText
+	rules    []rule   // every rule in file order
+	starts   []uint32 // the file's group i has rules[starts[i]:starts[i+1]]
+	exts     []extAt  // the groups' extension records, by group
+	// The user-agent lines: their product tokens in file order, and the
+	// same sorted case-insensitively (then in file order) for look-up.
+	toks    []token
+	tokText string
+	sorted  []uint32
+	multi   [][]int        // the sets of several groups (see setAt)
+	multiAt map[uint32]int // the token runs in sorted that select them
+	global  int            // the set of the "*" groups plus one; 0: none
+	cache   []atomic.Pointer[Group]
+
 	diags       []Diagnostic
 	sitemaps    []string
 	host        string
@@ -123,7 +134,10 @@ func (r *Robots) Group(agents ...string) *Group {
 	if found != nil {
 		return found
 	}
-	return r.global
+	if r.global > 0 {
+		return r.groupOf(r.global - 1)
+	}
+	return nil
 }
 
 // Allowed reports whether the crawler with product token agent may fetch

@@ -393,6 +393,58 @@ func TestConcurrentUse(t *testing.T) {
 	wg.Wait()
 }
 
+// TestConcurrentFirstUse starts every kind of reader of a parsed file at
+// once, before any group was asked for, so that the groups are built, and
+// their rules ordered, while others read them. The answers must be those
+// of a file used by one goroutine; the race detector checks the rest.
+func TestConcurrentFirstUse(t *testing.T) {
+	// Merged groups (FooBot, BarBot), groups that share their rules with a
+	// merge (the first one), and many groups of one rule.
+	var b strings.Builder
+	b.WriteString("User-agent: FooBot\nUser-agent: BazBot\nDisallow: /a\nAllow: /a/b\n\nUser-agent: *\nDisallow: /x\n\n")
+	b.WriteString("User-agent: BarBot\nUser-agent: FooBot\nDisallow: /c\nDisallow: /c\n\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "User-agent: Bot%c%c\nDisallow: /%d/\nDisallow: /%d/\n\n", 'a'+i%26, 'a'+i/26, i, i)
+	}
+	data := []byte(b.String())
+	agents := []string{"FooBot", "bazbot", "BARBOT", "Botaa", "Botnb", "other", "*"}
+	paths := []string{"/a", "/a/b", "/c", "/x", "/3/", "/39/y"}
+	answers := func(r *Robots) string {
+		var out strings.Builder
+		for _, a := range agents {
+			for _, p := range paths {
+				fmt.Fprintf(&out, "%s %s %v\n", a, p, r.Decide(p, a, "BarBot").Rule)
+			}
+		}
+		return out.String()
+	}
+	ref := Parse(data)
+	want, wantDiags, wantText := answers(ref), ref.Diagnostics(), ref.String()
+	for range 20 {
+		r := Parse(data)
+		var wg sync.WaitGroup
+		for k := range 6 {
+			wg.Go(func() {
+				switch k % 3 {
+				case 0:
+					if got := answers(r); got != want {
+						t.Errorf("concurrent answers:\n%s\nwant:\n%s", got, want)
+					}
+				case 1:
+					if diff := cmp.Diff(wantDiags, r.Diagnostics()); diff != "" {
+						t.Errorf("concurrent diagnostics (-want +got):\n%s", diff)
+					}
+				case 2:
+					if got := r.String(); got != wantText {
+						t.Errorf("concurrent String:\n%s\nwant:\n%s", got, wantText)
+					}
+				}
+			})
+		}
+		wg.Wait()
+	}
+}
+
 // corpusFile is one vendored robots.txt file.
 type corpusFile struct {
 	name string
@@ -479,6 +531,30 @@ func TestLargeFileLimit(t *testing.T) {
 	}
 	if n := len(r.Group("FooBot").Rules()); n != 47064 {
 		t.Errorf("no limit: %d rules, want 47064", n)
+	}
+}
+
+// TestTokenTextLimit checks the bound on the user-agent tokens of one
+// file, which groups address with 32-bit offsets like patterns: past it
+// the file stops, with an error, and no rule joins the wrong group.
+func TestTokenTextLimit(t *testing.T) {
+	defer func(old int) { maxPatternText = old }(maxPatternText)
+	maxPatternText = 11
+	r := Parse([]byte("User-agent: FooBot\nDisallow: /a\n\nUser-agent: BarBot\nDisallow: /b\nSitemap: https://example.com/s.xml\n"))
+	if r.Allowed("FooBot", "/a") || !r.Allowed("FooBot", "/b") {
+		t.Error("FooBot: want /a disallowed and /b allowed")
+	}
+	if !r.Allowed("BarBot", "/b") || len(r.Sitemaps()) != 0 {
+		t.Error("the lines after the limit applied")
+	}
+	var lines []int
+	for _, d := range r.Diagnostics() {
+		if d.Code == CodeTooLarge {
+			lines = append(lines, d.Line)
+		}
+	}
+	if diff := cmp.Diff([]int{4}, lines); diff != "" {
+		t.Errorf("too-large diagnostics (-want +got):\n%s", diff)
 	}
 }
 

@@ -123,13 +123,10 @@ func (r *Robots) Groups() []*Group {
 // first group in each.
 func (r *Robots) distinctGroups() []*Group {
 	var gs []*Group
-	for _, g := range r.byToken {
-		if !slices.Contains(gs, g) {
+	for pos := 0; pos < len(r.sorted); pos = r.runEnd(pos) {
+		if g := r.groupOf(r.setAt(pos)); !slices.Contains(gs, g) {
 			gs = append(gs, g)
 		}
-	}
-	if r.global != nil && !slices.Contains(gs, r.global) {
-		gs = append(gs, r.global)
 	}
 	slices.SortFunc(gs, func(a, b *Group) int { return slices.Compare(a.ids, b.ids) })
 	return gs
