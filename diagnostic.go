@@ -1,6 +1,11 @@
 package robotstxt
 
-import "fmt"
+import (
+	"cmp"
+	"encoding/binary"
+	"fmt"
+	"slices"
+)
 
 // A Diagnostic is a problem found in a robots.txt file: something a
 // webmaster should fix, or something a crawler read in a way the file's
@@ -70,3 +75,123 @@ const (
 	CodeNotRobotsTxt     = "not-robots-txt"     // HTML or other text, not robots.txt
 	CodeNeverDecides     = "never-decides"      // a rule another rule always outranks
 )
+
+// notes holds a file's diagnostics in the compact form parsing records
+// them: a file can draw one per line, and a formatted Diagnostic costs a
+// hundred bytes or more, most of them the same words each time. A note is
+// 12 bytes plus its arguments; its message is formatted when
+// [Robots.Diagnostics] is called.
+type notes struct {
+	kinds []noteKind // the distinct kinds of note in list
+	list  []note
+	args  []byte // the notes' arguments, each list prefixed by its count
+	full  bool   // args reached maxPatternText: later notes are dropped
+}
+
+type noteKind struct {
+	sev          Severity
+	code, format string
+}
+
+type note struct {
+	line int32
+	kind uint16
+	args uint32 // offset of the note's arguments in notes.args
+}
+
+// add records a diagnostic whose message is fmt.Sprintf(format, args...).
+// Arguments are strings, errors (kept as their text) or integers.
+//
+// The arguments of all notes are bounded like patterns, by maxPatternText
+// bytes: the note that would pass the bound is replaced by one that says
+// so, and later notes are dropped. Only a file parsed without a size limit
+// can reach it.
+func (n *notes) add(line int, sev Severity, code, format string, args ...any) {
+	if n.full {
+		return
+	}
+	start := len(n.args)
+	n.record(line, sev, code, format, args)
+	if len(n.args) > maxPatternText {
+		n.full = true
+		n.list = n.list[:len(n.list)-1]
+		n.args = n.args[:start]
+		n.record(line, Error, CodeTooLarge, "the file draws more diagnostics than one parsed file holds; this one and the later ones are left out", nil)
+	}
+}
+
+func (n *notes) record(line int, sev Severity, code, format string, args []any) {
+	k := 0
+	for k < len(n.kinds) && (n.kinds[k].format != format || n.kinds[k].code != code || n.kinds[k].sev != sev) {
+		k++
+	}
+	if k == len(n.kinds) {
+		n.kinds = append(n.kinds, noteKind{sev, code, format})
+	}
+	n.list = append(n.list, note{line: int32(line), kind: uint16(k), args: uint32(len(n.args))})
+	n.args = append(n.args, byte(len(args)))
+	for _, a := range args {
+		switch a := a.(type) {
+		case int:
+			n.args = append(n.args, 'd')
+			n.args = binary.AppendVarint(n.args, int64(a))
+		case string:
+			n.args = appendText(n.args, a)
+		case error:
+			n.args = appendText(n.args, a.Error())
+		default:
+			n.args = appendText(n.args, fmt.Sprint(a))
+		}
+	}
+}
+
+func appendText(b []byte, s string) []byte {
+	b = append(b, 's')
+	b = binary.AppendUvarint(b, uint64(len(s)))
+	return append(b, s...)
+}
+
+// sort orders the notes by line, keeping the order of those of one line.
+func (n *notes) sort() {
+	slices.SortStableFunc(n.list, func(a, b note) int { return cmp.Compare(a.line, b.line) })
+}
+
+// trim drops the spare room of the notes' slices.
+func (n *notes) trim() {
+	n.list, n.args = trim(n.list), trim(n.args)
+}
+
+// diagnostics formats the notes.
+func (n *notes) diagnostics() []Diagnostic {
+	if len(n.list) == 0 {
+		return nil
+	}
+	out := make([]Diagnostic, len(n.list))
+	var args []any
+	for i, nt := range n.list {
+		k := n.kinds[nt.kind]
+		b := n.args[nt.args:]
+		count := int(b[0])
+		b = b[1:]
+		args = args[:0]
+		for range count {
+			tag := b[0]
+			b = b[1:]
+			if tag == 'd' {
+				v, w := binary.Varint(b)
+				args = append(args, int(v))
+				b = b[w:]
+				continue
+			}
+			l, w := binary.Uvarint(b)
+			args = append(args, string(b[w:w+int(l)]))
+			b = b[w+int(l):]
+		}
+		msg := k.format
+		if count > 0 {
+			msg = fmt.Sprintf(k.format, args...)
+		}
+		out[i] = Diagnostic{Line: int(nt.line), Severity: k.sev, Code: k.code, Message: msg}
+	}
+	return out
+}

@@ -296,6 +296,6 @@ func disallowAll(mode Mode) *Robots {
 	for i := range r.rules {
 		r.rules[i].line = 0
 	}
-	r.diags = nil
+	r.notes = notes{}
 	return r
 }

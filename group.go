@@ -6,7 +6,6 @@ package robotstxt
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -453,14 +452,13 @@ func (g *Group) mergeExt(r *Robots) {
 	}
 }
 
-// neverDecides reports the rules of each group that another rule of the
-// same group outranks on every path: patterns that match the same paths
+// neverDecides adds a note for each rule of each group that another rule
+// of the same group outranks on every path: patterns that match the same paths
 // (the same pattern, or one that differs only by trailing '*'s) where the
 // other is longer, or as long and an allow. Such a rule can never decide;
 // its author usually meant something else. It runs when the diagnostics
 // are first asked for, not at parse time.
-func (r *Robots) neverDecides() []Diagnostic {
-	var out []Diagnostic
+func (r *Robots) neverDecides() {
 	for id := range r.starts {
 		rules := r.rawRules(id)
 		best := make(map[string]*rule)
@@ -482,19 +480,16 @@ func (r *Robots) neverDecides() []Diagnostic {
 				continue
 			}
 			w := best[key]
-			d := Diagnostic{Line: int(rl.line), Severity: Warning, Code: CodeNeverDecides}
+			format := "this rule never decides: line %d has the same paths as it and outranks it (RFC 9309 section 2.2.2)"
 			switch {
 			case w.allow == rl.allow && r.text.pattern(w) == p:
-				d.Message = fmt.Sprintf("this rule repeats line %d", w.line)
+				format = "this rule repeats line %d"
 			case r.text.pattern(w) == p:
-				d.Message = fmt.Sprintf("this rule never decides: line %d has the same pattern and outranks it (RFC 9309 section 2.2.2)", w.line)
-			default:
-				d.Message = fmt.Sprintf("this rule never decides: line %d has the same paths as it and outranks it (RFC 9309 section 2.2.2)", w.line)
+				format = "this rule never decides: line %d has the same pattern and outranks it (RFC 9309 section 2.2.2)"
 			}
-			out = append(out, d)
+			r.notes.add(int(rl.line), Warning, CodeNeverDecides, format, int(w.line))
 		}
 	}
-	return out
 }
 
 // matchKey returns a key shared by patterns that match the same paths:

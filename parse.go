@@ -116,7 +116,7 @@ func ParseReader(r io.Reader) (*Robots, error) { return Options{}.ParseReader(r)
 type parser struct {
 	opts        Options
 	b           builder
-	diags       []Diagnostic
+	notes       notes
 	sitemaps    []string
 	host        string
 	cleanParams []CleanParam
@@ -178,11 +178,9 @@ func (p *parser) run(src string, truncated bool, lost int) *Robots {
 		p.report(line, Warning, CodeConflict,
 			"this value disagrees with another for the same crawler; the most restrictive one applies")
 	}
-	slices.SortStableFunc(p.diags, func(a, b Diagnostic) int { return a.Line - b.Line })
-	r.diags = p.diags
-	if cap(p.diags) > len(p.diags)+len(p.diags)/4 {
-		r.diags = slices.Clone(p.diags) // a parsed file keeps no spare room
-	}
+	p.notes.sort()
+	p.notes.trim()
+	r.notes = p.notes
 	return r
 }
 
@@ -473,11 +471,7 @@ func (p *parser) report(line int, sev Severity, code, format string, args ...any
 	if p.html && (sev == Info || code == CodeNotKeyValue) && code != CodeNotRobotsTxt {
 		return
 	}
-	msg := format
-	if len(args) > 0 {
-		msg = fmt.Sprintf(format, args...)
-	}
-	p.diags = append(p.diags, Diagnostic{Line: line, Severity: sev, Code: code, Message: msg})
+	p.notes.add(line, sev, code, format, args...)
 }
 
 // decodeUTF16 converts a body that starts with a UTF-16 byte-order mark to

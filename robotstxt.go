@@ -74,7 +74,7 @@ type Robots struct {
 	global  int            // the set of the "*" groups plus one; 0: none
 	cache   []atomic.Pointer[Group]
 
-	diags       []Diagnostic
+	notes       notes // the diagnostics
 	sitemaps    []string
 	host        string
 	cleanParams []CleanParam
@@ -171,10 +171,10 @@ func (r *Robots) Diagnostics() []Diagnostic {
 		if r.text == nil {
 			return // the zero Robots
 		}
-		r.diags = append(r.diags, r.neverDecides()...)
-		slices.SortStableFunc(r.diags, func(a, b Diagnostic) int { return a.Line - b.Line })
+		r.neverDecides()
+		r.notes.sort()
 	})
-	return slices.Clone(r.diags)
+	return r.notes.diagnostics()
 }
 
 // A Decision is the answer to one query: whether the URL may be fetched and

@@ -558,6 +558,25 @@ func TestTokenTextLimit(t *testing.T) {
 	}
 }
 
+// TestNoteLimit checks the bound on the text that diagnostics keep.
+func TestNoteLimit(t *testing.T) {
+	defer func(old int) { maxPatternText = old }(maxPatternText)
+	maxPatternText = 40
+	r := Parse([]byte("User-agent: *\nDisallow: /a\nXa: 1\nXb: 1\nXc: 1\nXd: 1\nXe: 1\nXf: 1\nXg: 1\nXh: 1\nXi: 1\nXj: 1\nXk: 1\nXl: 1\n"))
+	var got []string
+	for _, d := range r.Diagnostics() {
+		got = append(got, fmt.Sprintf("%d %s", d.Line, d.Code))
+	}
+	// Each unknown-key note keeps 1+1+1+2 bytes of arguments.
+	want := []string{"3 unknown-key", "4 unknown-key", "5 unknown-key", "6 unknown-key", "7 unknown-key", "8 unknown-key", "9 unknown-key", "10 unknown-key", "11 too-large"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("diagnostics (-want +got):\n%s", diff)
+	}
+	if r.Allowed("x", "/a") {
+		t.Error("the rule was lost")
+	}
+}
+
 func TestPatternTextLimit(t *testing.T) {
 	defer func(old int) { maxPatternText = old }(maxPatternText)
 	maxPatternText = 10
