@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // A Diagnostic is a problem found in a robots.txt file: something a
@@ -130,13 +131,22 @@ func (n *notes) record(line int, sev Severity, code, format string, args []any) 
 	}
 	n.list = append(n.list, note{line: int32(line), kind: uint16(k), args: uint32(len(n.args))})
 	n.args = append(n.args, byte(len(args)))
+	prev := ""
 	for _, a := range args {
 		switch a := a.(type) {
 		case int:
 			n.args = append(n.args, 'd')
 			n.args = binary.AppendVarint(n.args, int64(a))
 		case string:
+			if a != "" && strings.HasPrefix(prev, a) {
+				// A user-agent value and its product token: the token is
+				// kept as the length of the prefix it is.
+				n.args = append(n.args, 'p')
+				n.args = binary.AppendUvarint(n.args, uint64(len(a)))
+				continue
+			}
 			n.args = appendText(n.args, a)
+			prev = a
 		case error:
 			n.args = appendText(n.args, a.Error())
 		default:
@@ -174,18 +184,25 @@ func (n *notes) diagnostics() []Diagnostic {
 		count := int(b[0])
 		b = b[1:]
 		args = args[:0]
+		prev := ""
 		for range count {
 			tag := b[0]
 			b = b[1:]
-			if tag == 'd' {
+			switch tag {
+			case 'd':
 				v, w := binary.Varint(b)
 				args = append(args, int(v))
 				b = b[w:]
-				continue
+			case 'p':
+				l, w := binary.Uvarint(b)
+				args = append(args, prev[:l])
+				b = b[w:]
+			default:
+				l, w := binary.Uvarint(b)
+				prev = string(b[w : w+int(l)])
+				args = append(args, prev)
+				b = b[w+int(l):]
 			}
-			l, w := binary.Uvarint(b)
-			args = append(args, string(b[w:w+int(l)]))
-			b = b[w+int(l):]
 		}
 		msg := k.format
 		if count > 0 {

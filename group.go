@@ -6,8 +6,8 @@ package robotstxt
 
 import (
 	"cmp"
+	"encoding/binary"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -254,41 +254,44 @@ func (b *builder) finish(r *Robots) (conflicts []int) {
 		}
 		return cmp.Compare(x, y)
 	})
-	var seen map[string]int
+	var seen map[string]uint32
+	var ids []uint32
 	for lo := 0; lo < len(r.sorted); {
 		hi := r.runEnd(lo)
 		// Within a run tokens are in file order, so their groups ascend.
 		if r.toks[r.sorted[lo]].group != r.toks[r.sorted[hi-1]].group {
-			var ids []int
+			ids = ids[:0]
 			for _, t := range r.sorted[lo:hi] {
-				if id := int(r.toks[t].group); len(ids) == 0 || ids[len(ids)-1] != id {
+				if id := r.toks[t].group; len(ids) == 0 || ids[len(ids)-1] != id {
 					ids = append(ids, id)
 				}
 			}
-			k, ok := seen[idsKey(ids)]
+			key := idsKey(ids)
+			k, ok := seen[key]
 			if !ok {
 				if seen == nil {
-					seen = make(map[string]int)
-					r.multiAt = make(map[uint32]int)
+					seen = make(map[string]uint32)
 				}
-				k = len(r.multi)
-				seen[idsKey(ids)] = k
-				r.multi = append(r.multi, ids)
+				k = uint32(len(r.multiEnd))
+				seen[key] = k
+				r.multiIDs = append(r.multiIDs, ids...)
+				r.multiEnd = append(r.multiEnd, uint32(len(r.multiIDs)))
 				var e groupExt
 				for _, id := range ids {
-					if x := r.extOf(id); x != nil {
+					if x := r.extOf(int(id)); x != nil {
 						conflicts = append(conflicts, e.merge(x)...)
 					}
 				}
 			}
-			r.multiAt[uint32(lo)] = k
+			r.multiAt = append(r.multiAt, runSet{pos: uint32(lo), k: k})
 		}
 		lo = hi
 	}
+	r.multiIDs, r.multiEnd, r.multiAt = trim(r.multiIDs), trim(r.multiEnd), trim(r.multiAt)
 	if pos, ok := r.find("*"); ok {
 		r.global = r.setAt(pos) + 1
 	}
-	r.cache = make([]atomic.Pointer[Group], len(r.starts)+len(r.multi))
+	r.cache = make([]atomic.Pointer[Group], len(r.starts)+len(r.multiEnd))
 	slices.Sort(conflicts)
 	return slices.Compact(conflicts)
 }
@@ -303,9 +306,14 @@ func trim[S ~[]E, E any](s S) S {
 }
 
 // The groups of a file are addressed by set: set i < len(r.starts) is the
-// file's group i alone, and set len(r.starts)+k is the merge of the
-// groups r.multi[k]. Every token selects one set, and every set has at
-// most one Group, built on first use and kept in r.cache.
+// file's group i alone, and set len(r.starts)+k is the merge of several
+// groups, the k-th such list in r.multiIDs. Every token selects one set,
+// and every set has at most one Group, built on first use and kept in
+// r.cache.
+
+// runSet says that the token run starting at position pos of r.sorted
+// selects the k-th set of several groups.
+type runSet struct{ pos, k uint32 }
 
 // tokenText returns the file's token i as written.
 func (r *Robots) tokenText(i uint32) string {
@@ -345,8 +353,10 @@ func (r *Robots) runEnd(lo int) int {
 
 // setAt returns the set selected by the token run that starts at pos.
 func (r *Robots) setAt(pos int) int {
-	if k, ok := r.multiAt[uint32(pos)]; ok {
-		return len(r.starts) + k
+	if len(r.multiAt) > 0 {
+		if i, ok := slices.BinarySearchFunc(r.multiAt, uint32(pos), func(s runSet, pos uint32) int { return cmp.Compare(s.pos, pos) }); ok {
+			return len(r.starts) + int(r.multiAt[i].k)
+		}
 	}
 	return int(r.toks[r.sorted[pos]].group)
 }
@@ -356,7 +366,16 @@ func (r *Robots) setIDs(set int) []int {
 	if set < len(r.starts) {
 		return []int{set}
 	}
-	return r.multi[set-len(r.starts)]
+	k := set - len(r.starts)
+	start := uint32(0)
+	if k > 0 {
+		start = r.multiEnd[k-1]
+	}
+	ids := make([]int, 0, r.multiEnd[k]-start)
+	for _, id := range r.multiIDs[start:r.multiEnd[k]] {
+		ids = append(ids, int(id))
+	}
+	return ids
 }
 
 // groupRules returns the window of r.rules that holds the file's group
@@ -532,13 +551,12 @@ func (r *Robots) fill(g *Group, ids []int, own bool) {
 	}
 }
 
-func idsKey(ids []int) string {
-	var b strings.Builder
+func idsKey(ids []uint32) string {
+	b := make([]byte, 0, 4*len(ids))
 	for _, id := range ids {
-		b.WriteString(strconv.Itoa(id))
-		b.WriteByte(',')
+		b = binary.LittleEndian.AppendUint32(b, id)
 	}
-	return b.String()
+	return string(b)
 }
 
 // foldCompare compares a and b as if both were lower-cased (ASCII letters

@@ -69,10 +69,13 @@ type Robots struct {
 	toks    []token
 	tokText string
 	sorted  []uint32
-	multi   [][]int        // the sets of several groups (see setAt)
-	multiAt map[uint32]int // the token runs in sorted that select them
-	global  int            // the set of the "*" groups plus one; 0: none
-	cache   []atomic.Pointer[Group]
+	// The sets of several groups (see setAt): their groups back to back,
+	// where each list ends, and the token runs in sorted that select them.
+	multiIDs []uint32
+	multiEnd []uint32
+	multiAt  []runSet
+	global   int // the set of the "*" groups plus one; 0: none
+	cache    []atomic.Pointer[Group]
 
 	notes       notes // the diagnostics
 	sitemaps    []string
