@@ -294,7 +294,7 @@ func (f *Fetch) Robots(o Options) *Robots {
 func disallowAll(mode Mode) *Robots {
 	r := Options{Mode: mode}.Parse([]byte("User-agent: *\nDisallow: /\n"))
 	for i := range r.rules {
-		r.rules[i].line = 0
+		r.rules[i].meta &= 3 // line 0
 	}
 	r.notes = notes{}
 	return r

@@ -48,7 +48,7 @@ func (g *Group) Rules() []Rule {
 	g.prepare()
 	out := make([]Rule, 0, len(g.rules))
 	for i := range g.rules {
-		if r := &g.rules[i]; !r.derived {
+		if r := &g.rules[i]; !r.derived() {
 			out = append(out, g.public(r))
 		}
 	}
@@ -94,15 +94,15 @@ func (g *Group) match(target string) (bool, *rule) {
 	if r == nil {
 		return true, nil
 	}
-	return r.allow || r.prio == 0, r
+	return r.allow() || r.prio == 0, r
 }
 
 func (g *Group) public(r *rule) Rule {
-	w, ok := g.text.written[r.line]
+	w, ok := g.text.written[r.line()]
 	if !ok {
 		w = g.text.pattern(r)
 	}
-	return Rule{Allow: r.allow, Pattern: w, Line: int(r.line)}
+	return Rule{Allow: r.allow(), Pattern: w, Line: int(r.line())}
 }
 
 // token is the product token of one user-agent line ("*" for the global
@@ -170,11 +170,11 @@ func (b *builder) userAgent(value string) bool {
 
 // addRule compiles a rule into the open group and reports whether there
 // was one. Its pattern is copied to the arena and addressed by offset.
-func (b *builder) addRule(pattern, written string, prio, line int32, allow, derived bool) bool {
+func (b *builder) addRule(pattern, written string, prio uint32, line int32, allow, derived bool) bool {
 	if len(b.starts) == 0 || b.closed {
 		return false
 	}
-	b.rules = append(b.rules, rule{off: uint32(len(b.arena)), n: uint32(len(pattern)), prio: prio, line: line, allow: allow, derived: derived})
+	b.rules = append(b.rules, newRule(uint32(len(b.arena)), uint32(len(pattern)), prio, line, allow, derived))
 	b.arena = append(b.arena, pattern...)
 	if written != pattern || derived {
 		if b.written == nil {
@@ -484,7 +484,7 @@ func (r *Robots) neverDecides() {
 		for i := range rules {
 			rl := &rules[i]
 			key := matchKey(r.text.pattern(rl))
-			if rl.derived || key == "" {
+			if rl.derived() || key == "" {
 				continue // the empty pattern and "*": nothing to say
 			}
 			if old, ok := best[key]; !ok || better(rl, old) {
@@ -495,18 +495,18 @@ func (r *Robots) neverDecides() {
 			rl := &rules[i]
 			p := r.text.pattern(rl)
 			key := matchKey(p)
-			if rl.derived || key == "" || best[key] == rl {
+			if rl.derived() || key == "" || best[key] == rl {
 				continue
 			}
 			w := best[key]
 			format := "this rule never decides: line %d has the same paths as it and outranks it (RFC 9309 section 2.2.2)"
 			switch {
-			case w.allow == rl.allow && r.text.pattern(w) == p:
+			case w.allow() == rl.allow() && r.text.pattern(w) == p:
 				format = "this rule repeats line %d"
 			case r.text.pattern(w) == p:
 				format = "this rule never decides: line %d has the same pattern and outranks it (RFC 9309 section 2.2.2)"
 			}
-			r.notes.add(int(rl.line), Warning, CodeNeverDecides, format, int(w.line))
+			r.notes.add(int(rl.line()), Warning, CodeNeverDecides, format, int(w.line()))
 		}
 	}
 }

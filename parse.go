@@ -363,12 +363,17 @@ func (p *parser) rule(num int, allow bool, value string) {
 		p.report(num, Warning, CodeNoSlash,
 			"the pattern %q does not start with '/' or '*', so it never matches (RFC 9309 section 2.2.2)", value)
 	}
+	if num > maxRuleLine {
+		p.report(num, Error, CodeTooLarge,
+			"the file has more than %d lines, the most whose rules one parsed file holds; this rule and the rest are ignored", maxRuleLine)
+		return
+	}
 	if len(p.b.arena)+len(pattern) > maxPatternText {
 		p.report(num, Error, CodeTooLarge,
 			"the file's patterns exceed %d bytes, the most one parsed file holds; this rule and the rest are ignored", maxPatternText)
 		return
 	}
-	if !p.b.addRule(pattern, value, int32(prio), int32(num), allow, false) {
+	if !p.b.addRule(pattern, value, uint32(prio), int32(num), allow, false) {
 		p.report(num, Error, CodeRuleOutsideGroup,
 			"this rule comes before any user-agent line, so it applies to no crawler (RFC 9309 section 2.1)")
 		return
@@ -379,7 +384,7 @@ func (p *parser) rule(num int, allow bool, value string) {
 		// does not, because RFC 9309 gives a pattern no meaning but its octets.
 		if slash := strings.LastIndexByte(pattern, '/'); slash >= 0 && strings.HasPrefix(pattern[slash:], "/index.htm") {
 			d := pattern[:slash+1] + "$"
-			p.b.addRule(d, value, int32(len(d)), int32(num), true, true)
+			p.b.addRule(d, value, uint32(len(d)), int32(num), true, true)
 		}
 	}
 }

@@ -577,6 +577,29 @@ func TestNoteLimit(t *testing.T) {
 	}
 }
 
+// TestRuleLineLimit checks the bound on the line numbers of rules, which
+// share a word with the rule's flags.
+func TestRuleLineLimit(t *testing.T) {
+	defer func(old int) { maxRuleLine = old }(maxRuleLine)
+	maxRuleLine = 3
+	r := Parse([]byte("User-agent: *\nDisallow: /a\nAllow: /a/b\nDisallow: /c\n"))
+	if r.Allowed("x", "/a") || !r.Allowed("x", "/a/b") || !r.Allowed("x", "/c") {
+		t.Error("want the rules of lines 2 and 3 kept and that of line 4 dropped")
+	}
+	if d := r.Decide("/a/b", "x"); d.Rule == nil || d.Rule.Line != 3 || !d.Rule.Allow {
+		t.Errorf("Decide(/a/b) = %+v, want the allow of line 3", d.Rule)
+	}
+	var lines []int
+	for _, d := range r.Diagnostics() {
+		if d.Code == CodeTooLarge {
+			lines = append(lines, d.Line)
+		}
+	}
+	if diff := cmp.Diff([]int{4}, lines); diff != "" {
+		t.Errorf("too-large diagnostics (-want +got):\n%s", diff)
+	}
+}
+
 func TestPatternTextLimit(t *testing.T) {
 	defer func(old int) { maxPatternText = old }(maxPatternText)
 	maxPatternText = 10
