@@ -219,10 +219,10 @@ func (g *Group) ContentSignals() map[string]bool {
 
 // Host returns the first valid Host record (Yandex's preferred host name).
 func (r *Robots) Host() (string, bool) {
-	if r == nil || r.host == "" {
+	if r == nil || r.fileRecs().host == "" {
 		return "", false
 	}
-	return r.host, true
+	return r.fileRecs().host, true
 }
 
 // CleanParams returns the Clean-param records in file order.
@@ -230,7 +230,7 @@ func (r *Robots) CleanParams() []CleanParam {
 	if r == nil {
 		return nil
 	}
-	out := slices.Clone(r.cleanParams)
+	out := slices.Clone(r.fileRecs().cleanParams)
 	for i := range out {
 		out[i].Params = slices.Clone(out[i].Params)
 	}
@@ -243,7 +243,7 @@ func (r *Robots) ContentSignals() map[string]bool {
 	if r == nil {
 		return nil
 	}
-	return maps.Clone(r.signals)
+	return maps.Clone(r.fileRecs().signals)
 }
 
 // Records returns, in file order, the key-value lines whose keys this
@@ -252,7 +252,27 @@ func (r *Robots) Records() []Record {
 	if r == nil {
 		return nil
 	}
-	return slices.Clone(r.records)
+	return slices.Clone(r.fileRecs().records)
+}
+
+// fileRecords are the records of a file that belong to no group.
+type fileRecords struct {
+	sitemaps    []string
+	host        string
+	cleanParams []CleanParam
+	signals     map[string]bool // Content-Signal outside any group
+	records     []Record        // lines with unknown keys
+}
+
+// noFile stands for the records of a file that has none: most files, which
+// then spend a pointer on them, not the whole record.
+var noFile fileRecords
+
+func (r *Robots) fileRecs() *fileRecords {
+	if r.file == nil {
+		return &noFile
+	}
+	return r.file
 }
 
 // extKind is the kind of an extension key.

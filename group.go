@@ -256,6 +256,7 @@ func (b *builder) finish(r *Robots) (conflicts []int) {
 	})
 	var seen map[string]uint32
 	var ids []uint32
+	var m multiSets
 	for lo := 0; lo < len(r.sorted); {
 		hi := r.runEnd(lo)
 		// Within a run tokens are in file order, so their groups ascend.
@@ -272,10 +273,10 @@ func (b *builder) finish(r *Robots) (conflicts []int) {
 				if seen == nil {
 					seen = make(map[string]uint32)
 				}
-				k = uint32(len(r.multiEnd))
+				k = uint32(len(m.end))
 				seen[key] = k
-				r.multiIDs = append(r.multiIDs, ids...)
-				r.multiEnd = append(r.multiEnd, uint32(len(r.multiIDs)))
+				m.ids = append(m.ids, ids...)
+				m.end = append(m.end, uint32(len(m.ids)))
 				var e groupExt
 				for _, id := range ids {
 					if x := r.extOf(int(id)); x != nil {
@@ -283,15 +284,20 @@ func (b *builder) finish(r *Robots) (conflicts []int) {
 					}
 				}
 			}
-			r.multiAt = append(r.multiAt, runSet{pos: uint32(lo), k: k})
+			m.at = append(m.at, runSet{pos: uint32(lo), k: k})
 		}
 		lo = hi
 	}
-	r.multiIDs, r.multiEnd, r.multiAt = trim(r.multiIDs), trim(r.multiEnd), trim(r.multiAt)
+	sets := len(r.starts)
+	if seen != nil {
+		m.ids, m.end, m.at = trim(m.ids), trim(m.end), trim(m.at)
+		r.multi = &m
+		sets += len(m.end)
+	}
 	if pos, ok := r.find("*"); ok {
 		r.global = r.setAt(pos) + 1
 	}
-	r.cache = make([]atomic.Pointer[Group], len(r.starts)+len(r.multiEnd))
+	r.cache = make([]atomic.Pointer[Group], sets)
 	slices.Sort(conflicts)
 	return slices.Compact(conflicts)
 }
@@ -307,9 +313,18 @@ func trim[S ~[]E, E any](s S) S {
 
 // The groups of a file are addressed by set: set i < len(r.starts) is the
 // file's group i alone, and set len(r.starts)+k is the merge of several
-// groups, the k-th such list in r.multiIDs. Every token selects one set,
+// groups, the k-th such list in r.multi. Every token selects one set,
 // and every set has at most one Group, built on first use and kept in
 // r.cache.
+
+// multiSets lists the sets of several groups: their groups back to back,
+// where each list ends, and the token runs of Robots.sorted that select
+// them.
+type multiSets struct {
+	ids []uint32
+	end []uint32
+	at  []runSet
+}
 
 // runSet says that the token run starting at position pos of r.sorted
 // selects the k-th set of several groups.
@@ -353,9 +368,9 @@ func (r *Robots) runEnd(lo int) int {
 
 // setAt returns the set selected by the token run that starts at pos.
 func (r *Robots) setAt(pos int) int {
-	if len(r.multiAt) > 0 {
-		if i, ok := slices.BinarySearchFunc(r.multiAt, uint32(pos), func(s runSet, pos uint32) int { return cmp.Compare(s.pos, pos) }); ok {
-			return len(r.starts) + int(r.multiAt[i].k)
+	if m := r.multi; m != nil {
+		if i, ok := slices.BinarySearchFunc(m.at, uint32(pos), func(s runSet, pos uint32) int { return cmp.Compare(s.pos, pos) }); ok {
+			return len(r.starts) + int(m.at[i].k)
 		}
 	}
 	return int(r.toks[r.sorted[pos]].group)
@@ -366,13 +381,13 @@ func (r *Robots) setIDs(set int) []int {
 	if set < len(r.starts) {
 		return []int{set}
 	}
-	k := set - len(r.starts)
+	m, k := r.multi, set-len(r.starts)
 	start := uint32(0)
 	if k > 0 {
-		start = r.multiEnd[k-1]
+		start = m.end[k-1]
 	}
-	ids := make([]int, 0, r.multiEnd[k]-start)
-	for _, id := range r.multiIDs[start:r.multiEnd[k]] {
+	ids := make([]int, 0, m.end[k]-start)
+	for _, id := range m.ids[start:m.end[k]] {
 		ids = append(ids, int(id))
 	}
 	return ids
@@ -453,7 +468,7 @@ func (r *Robots) owned(id int) bool {
 
 // mergeExt combines the extension records of g's groups.
 func (g *Group) mergeExt(r *Robots) {
-	g.fileSignals = r.signals
+	g.fileSignals = r.fileRecs().signals
 	if len(g.ids) == 1 {
 		g.ext = r.extOf(g.ids[0]) // nothing to merge; never written after parsing
 		return

@@ -114,15 +114,11 @@ func Parse(data []byte) *Robots { return Options{}.Parse(data) }
 func ParseReader(r io.Reader) (*Robots, error) { return Options{}.ParseReader(r) }
 
 type parser struct {
-	opts        Options
-	b           builder
-	notes       notes
-	sitemaps    []string
-	host        string
-	cleanParams []CleanParam
-	signals     map[string]bool // Content-Signal outside any group
-	records     []Record
-	lastLine    int
+	opts     Options
+	b        builder
+	notes    notes
+	file     fileRecords
+	lastLine int
 	// hasNUL and notUTF8 say whether any line needs those checks.
 	hasNUL, notUTF8 bool
 	// html says the file is an HTML page, whose lines would each draw a
@@ -173,7 +169,12 @@ func (p *parser) run(src string, truncated bool, lost int) *Robots {
 			"the file is larger than the %d-byte limit; everything from byte %d on is ignored (RFC 9309 section 2.5): %s",
 			o.limit(), len(src), n)
 	}
-	r := &Robots{mode: o.Mode, sitemaps: p.sitemaps, host: p.host, cleanParams: p.cleanParams, signals: p.signals, records: p.records}
+	r := &Robots{mode: o.Mode}
+	if p.file.sitemaps != nil || p.file.host != "" || p.file.cleanParams != nil || p.file.signals != nil || p.file.records != nil {
+		f := p.file
+		f.sitemaps, f.cleanParams, f.records = trim(f.sitemaps), trim(f.cleanParams), trim(f.records)
+		r.file = &f
+	}
 	for _, line := range p.b.finish(r) {
 		p.report(line, Warning, CodeConflict,
 			"this value disagrees with another for the same crawler; the most restrictive one applies")
@@ -514,11 +515,11 @@ func (p *parser) sitemap(num int, value string) {
 		p.report(num, Warning, CodeBadValue, "sitemap %q is not an absolute http or https URL; it is ignored", value)
 		return
 	}
-	if slices.Contains(p.sitemaps, value) {
+	if slices.Contains(p.file.sitemaps, value) {
 		p.report(num, Info, CodeDuplicate, "sitemap %q is listed again", value)
 		return
 	}
-	p.sitemaps = append(p.sitemaps, strings.Clone(value))
+	p.file.sitemaps = append(p.file.sitemaps, strings.Clone(value))
 }
 
 // extension reads a line whose key is none of the rules': an extension
@@ -527,7 +528,7 @@ func (p *parser) sitemap(num int, value string) {
 func (p *parser) extension(num int, key, value string) {
 	kind, name, exact := classifyExt(key)
 	if kind == extNone {
-		p.records = append(p.records, Record{Line: num, Key: strings.Clone(key), Value: strings.Clone(value)})
+		p.file.records = append(p.file.records, Record{Line: num, Key: strings.Clone(key), Value: strings.Clone(value)})
 		p.report(num, Info, CodeUnknownKey, "unknown key %q is ignored", key)
 		return
 	}
@@ -567,9 +568,9 @@ func (p *parser) extension(num int, key, value string) {
 			return
 		}
 		if len(p.b.starts) == 0 {
-			g := groupExt{signals: p.signals}
+			g := groupExt{signals: p.file.signals}
 			g.merge(&groupExt{signals: m, signalsLine: num})
-			p.signals = g.signals
+			p.file.signals = g.signals
 			return
 		}
 		e.signals, e.signalsLine = m, num
@@ -579,11 +580,11 @@ func (p *parser) extension(num int, key, value string) {
 			bad(err)
 			return
 		}
-		if p.host != "" {
+		if p.file.host != "" {
 			p.report(num, Info, CodeDuplicate, "a Host record came earlier; only the first applies")
 			return
 		}
-		p.host = strings.Clone(h)
+		p.file.host = strings.Clone(h)
 		return
 	case extCleanParam:
 		c, err := parseCleanParam(strings.Clone(value))
@@ -592,7 +593,7 @@ func (p *parser) extension(num int, key, value string) {
 			return
 		}
 		c.Line = num
-		p.cleanParams = append(p.cleanParams, c)
+		p.file.cleanParams = append(p.file.cleanParams, c)
 		return
 	}
 	if len(p.b.starts) == 0 {

@@ -69,20 +69,11 @@ type Robots struct {
 	toks    []token
 	tokText string
 	sorted  []uint32
-	// The sets of several groups (see setAt): their groups back to back,
-	// where each list ends, and the token runs in sorted that select them.
-	multiIDs []uint32
-	multiEnd []uint32
-	multiAt  []runSet
-	global   int // the set of the "*" groups plus one; 0: none
-	cache    []atomic.Pointer[Group]
-
-	notes       notes // the diagnostics
-	sitemaps    []string
-	host        string
-	cleanParams []CleanParam
-	signals     map[string]bool
-	records     []Record
+	multi   *multiSets // nil when no token names several groups
+	global  int        // the set of the "*" groups plus one; 0: none
+	cache   []atomic.Pointer[Group]
+	notes   notes        // the diagnostics
+	file    *fileRecords // nil when the file has none
 }
 
 // Mode returns the mode r was parsed in.
@@ -161,7 +152,7 @@ func (r *Robots) Sitemaps() []string {
 	if r == nil {
 		return nil
 	}
-	return slices.Clone(r.sitemaps)
+	return slices.Clone(r.fileRecs().sitemaps)
 }
 
 // Diagnostics returns the problems found while parsing, in line order.

@@ -55,8 +55,9 @@ func (c *countingWriter) line(parts ...string) {
 }
 
 func (r *Robots) write(w *countingWriter) {
-	if len(r.signals) > 0 {
-		w.line("Content-Signal: ", signalsText(r.signals))
+	f := r.fileRecs()
+	if len(f.signals) > 0 {
+		w.line("Content-Signal: ", signalsText(f.signals))
 		w.line()
 	}
 	for _, g := range r.distinctGroups() {
@@ -91,20 +92,20 @@ func (r *Robots) write(w *countingWriter) {
 		}
 		w.line()
 	}
-	for _, s := range r.sitemaps {
+	for _, s := range f.sitemaps {
 		w.line("Sitemap: ", s)
 	}
-	if r.host != "" {
-		w.line("Host: ", r.host)
+	if f.host != "" {
+		w.line("Host: ", f.host)
 	}
-	for _, c := range r.cleanParams {
+	for _, c := range f.cleanParams {
 		if c.Path != "" {
 			w.line("Clean-param: ", strings.Join(c.Params, "&"), " ", c.Path)
 		} else {
 			w.line("Clean-param: ", strings.Join(c.Params, "&"))
 		}
 	}
-	for _, rec := range r.records {
+	for _, rec := range f.records {
 		w.line(rec.Key, ": ", rec.Value)
 	}
 }
