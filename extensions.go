@@ -247,7 +247,8 @@ func (r *Robots) ContentSignals() map[string]bool {
 }
 
 // Records returns, in file order, the key-value lines whose keys this
-// library does not know.
+// library does not know. A file that is an HTML page ([CodeNotRobotsTxt])
+// has none: its lines with a colon are markup, not records.
 func (r *Robots) Records() []Record {
 	if r == nil {
 		return nil
@@ -289,8 +290,8 @@ const (
 )
 
 // extSpellings lists the keys of the extensions, each under its name and
-// the spellings files use for it; keys compare case-insensitively and
-// whole.
+// the spellings files use for it; keys compare whole, ignoring ASCII case
+// as rule keys do (foldEqual).
 var extSpellings = []struct {
 	kind      extKind
 	spellings []string
@@ -306,7 +307,7 @@ var extSpellings = []struct {
 func classifyExt(key string) (kind extKind, name string, exact bool) {
 	for _, e := range extSpellings {
 		for i, s := range e.spellings {
-			if strings.EqualFold(key, s) {
+			if foldEqual(key, s) {
 				return e.kind, e.spellings[0], i == 0
 			}
 		}

@@ -142,6 +142,14 @@ Sitemap: http://example.com/b.xml
 	if diff := cmp.Diff([]Record{{13, "Noindex", "/private"}, {14, "X-Custom", "value: with colon"}}, r.Records()); diff != "" {
 		t.Errorf("Records() (-want +got):\n%s", diff)
 	}
+	// In an HTML page, lines with a colon are markup; known keys still apply.
+	html := Parse([]byte("<!DOCTYPE html>\n<html>\n<meta name=x content=\"a: b\">\nUser-agent: *\nCrawl-delay: 3\nDisallow: /p\n</html>\n"))
+	if got := html.Records(); got != nil {
+		t.Errorf("Records() of an HTML page = %v, want none", got)
+	}
+	if d, _ := html.Group("x").CrawlDelay(); d != 3*time.Second || html.Allowed("x", "/p") {
+		t.Errorf("HTML page: crawl-delay %v and /p allowed %v; want 3s and disallowed", d, html.Allowed("x", "/p"))
+	}
 	if diff := cmp.Diff(map[string]bool{"search": true, "ai-train": false}, r.Group("zzz").ContentSignals()); diff != "" {
 		t.Errorf("group ContentSignals() (-want +got):\n%s", diff)
 	}
