@@ -119,6 +119,9 @@ type parser struct {
 	notes    notes
 	file     fileRecords
 	lastLine int
+	// src is the text being parsed and pos the offset of the current line.
+	src string
+	pos int
 	// hasNUL and notUTF8 say whether any line needs those checks.
 	hasNUL, notUTF8 bool
 	// html says the file is an HTML page, whose lines would each draw a
@@ -149,13 +152,7 @@ func (p *parser) run(src string, truncated bool, lost int) *Robots {
 			p.report(1, Warning, CodeUTF16, "the file is UTF-16, not UTF-8 (RFC 9309 section 2.2); it was converted")
 		}
 	}
-	// Count first, build once: a file has at most one rule per line.
-	lines := strings.Count(src, "\n")
-	if lines == 0 {
-		lines = strings.Count(src, "\r")
-	}
-	p.b.rules = make([]rule, 0, lines+1)
-	p.b.arena = make([]byte, 0, len(src)) // patterns are rarely longer than their lines
+	p.src = src
 	p.html = looksLikeHTML(src)
 	last := p.lines(src)
 	p.lastLine = last
@@ -225,6 +222,7 @@ func (p *parser) lines(src string) int {
 			}
 		}
 		num++
+		p.pos = i
 		p.line(num, src[i:end])
 		if end >= len(src) || p.b.closed {
 			return num
@@ -369,6 +367,9 @@ func (p *parser) rule(num int, allow bool, value string) {
 			"the file has more than %d lines, the most whose rules one parsed file holds; this rule and the rest are ignored", maxRuleLine)
 		return
 	}
+	if p.b.rules == nil {
+		p.reserve()
+	}
 	if len(p.b.arena)+len(pattern) > maxPatternText {
 		p.report(num, Error, CodeTooLarge,
 			"the file's patterns exceed %d bytes, the most one parsed file holds; this rule and the rest are ignored", maxPatternText)
@@ -472,8 +473,23 @@ func indexBlank(s string) int {
 	return i
 }
 
+// reserve sizes the rules and the pattern arena at the first rule, from
+// the rest of the file: it has at most one rule per line, and its patterns
+// are rarely longer than its text. A file without rules (an HTML page, a
+// file of comments) allocates neither.
+func (p *parser) reserve() {
+	rest := p.src[p.pos:]
+	lines := strings.Count(rest, "\n")
+	if lines == 0 {
+		lines = strings.Count(rest, "\r")
+	}
+	p.b.rules = make([]rule, 0, lines+1)
+	p.b.arena = make([]byte, 0, len(rest))
+}
+
+// isSpace reports whether c is ASCII white space: ' ' or '\t' to '\r'.
 func isSpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r' || c == '\n'
+	return c <= ' ' && (c == ' ' || c-'\t' <= '\r'-'\t')
 }
 
 func trimSpace(s string) string {
