@@ -595,9 +595,13 @@ func foldCompare(a, b string) int {
 
 // lookup returns the group for one product token, comparing tokens
 // case-insensitively and exactly (RFC 9309 section 2.2.1): a "foo" group
-// never applies to "foobot". After a token's first look-up it allocates
-// nothing.
+// never applies to "foobot". "*" names no crawler: it finds nothing, so
+// that the global group applies only when no token matches. After a
+// token's first look-up it allocates nothing.
 func (r *Robots) lookup(agent string) *Group {
+	if agent == "*" {
+		return nil
+	}
 	pos, ok := r.find(agent)
 	if !ok {
 		return nil

@@ -343,6 +343,15 @@ func TestGroupAccessors(t *testing.T) {
 	if d := r.Decide("/c", "FooBot"); d.Rule == nil || *d.Rule != (Rule{false, "/c", 6}) {
 		t.Errorf("Decide(/c).Rule = %v, want line 6", d.Rule)
 	}
+	// "*" given as a token names no crawler: it neither adds the global
+	// group to a named one nor hides it when nothing else matches.
+	r2 := Parse([]byte("User-agent: *\nDisallow: /g\n\nUser-agent: FooBot\nDisallow: /f\n"))
+	if !r2.Decide("/g", "*", "FooBot").Allowed || r2.Decide("/f", "*", "FooBot").Allowed {
+		t.Error(`Decide(…, "*", "FooBot"): want FooBot's group alone`)
+	}
+	if r2.Allowed("*", "/g") || !r2.Allowed("*", "/f") {
+		t.Error(`Allowed("*", …): want the global group`)
+	}
 }
 
 func TestAllowedDoesNotAllocate(t *testing.T) {
