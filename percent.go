@@ -122,23 +122,32 @@ func normalizeRFC(s string, pattern bool) (string, int) {
 	if i == len(s) || pattern && i == len(s)-1 && s[i] == '$' {
 		return s, len(s)
 	}
-	n, extra, dollars := 0, 0, 0
-	for i := 0; i < len(s); {
+	// Find the first octet that changes: many special ones do not (an
+	// escape of a reserved character, a final '$').
+	for i < len(s) {
 		in, out := rfcStep(s, i, pattern)
 		if out != 0 {
-			n++
-			extra += out - in
-			if pattern && s[i] == '$' {
-				dollars++
-			}
+			break
 		}
 		i += in
+		for i < len(s) && !special[s[i]] {
+			i++
+		}
 	}
-	if n == 0 {
+	if i == len(s) {
 		return s, len(s)
 	}
-	b := make([]byte, 0, len(s)+extra)
-	for i := 0; i < len(s); {
+	// No octet grows by more than two: escaping one writes three.
+	grow := 0
+	for k := i; k < len(s); k++ {
+		if special[s[k]] {
+			grow += 2
+		}
+	}
+	b := make([]byte, 0, len(s)+grow)
+	b = append(b, s[:i]...)
+	dollars := 0
+	for i < len(s) {
 		in, out := rfcStep(s, i, pattern)
 		switch {
 		case out == 0:
@@ -149,10 +158,20 @@ func normalizeRFC(s string, pattern bool) (string, int) {
 			b = append(b, '%', upperHexOf(s[i+1]), upperHexOf(s[i+2]))
 		default:
 			b = append(b, '%', upperHex[s[i]>>4], upperHex[s[i]&15])
+			if pattern && s[i] == '$' {
+				dollars++
+			}
 		}
-		i += in
+		// Copy the run of octets that stay as they are in one piece.
+		j := i + in
+		for j < len(s) && !special[s[j]] {
+			j++
+		}
+		b = append(b, s[i+in:j]...)
+		i = j
 	}
-	return string(b), len(b) - 2*dollars
+	// b is written no more, so the result may share its bytes.
+	return view(b), len(b) - 2*dollars
 }
 
 func upperHexOf(c byte) byte {
