@@ -129,9 +129,9 @@ type extAt struct {
 // a file of 500 one-line groups costs a few dozen bytes per group.
 type builder struct {
 	mode    Mode
-	starts  []uint32 // group i's rules start at rules[starts[i]]
-	rules   []rule   // every rule in file order: a group's rules are contiguous
-	arena   []byte   // the canonical patterns, back to back
+	starts  []uint32        // group i's rules start at rules[starts[i]]
+	rules   []rule          // every rule in file order: a group's rules are contiguous
+	arena   strings.Builder // the canonical patterns, back to back
 	written map[int32]string
 	sawRule bool // a rule followed the last user-agent line
 	star    bool // the open group has a "*" line
@@ -174,8 +174,8 @@ func (b *builder) addRule(pattern, written string, prio uint32, line int32, allo
 	if len(b.starts) == 0 || b.closed {
 		return false
 	}
-	b.rules = append(b.rules, newRule(uint32(len(b.arena)), uint32(len(pattern)), prio, line, allow, derived))
-	b.arena = append(b.arena, pattern...)
+	b.rules = append(b.rules, newRule(uint32(b.arena.Len()), uint32(len(pattern)), prio, line, allow, derived))
+	b.arena.WriteString(pattern)
 	if written != pattern || derived {
 		if b.written == nil {
 			b.written = make(map[int32]string)
@@ -628,15 +628,15 @@ func asciiLower(s string) string {
 	return string(b)
 }
 
-// arenaString returns the arena as a string. The builder never writes to
-// the arena again, so the string may share its bytes; they are copied only
-// when the arena's spare room (it starts at the file's size) is over half
-// of it, so that a parsed file does not keep much room alive. Patterns
-// are most of a typical file, whose arena is then kept as it is: the copy
-// cost a tenth of the parse time of such files (BenchmarkParse).
+// arenaString returns the arena as a string. A strings.Builder neither
+// zeroes the room it grows into nor copies its bytes to give them as a
+// string; they are copied only when the arena's spare room (it starts at
+// the size of the file from its first rule on) is over half of it, so
+// that a parsed file does not keep much room alive. Patterns are most of
+// a typical file, whose arena is then kept as it is.
 func (b *builder) arenaString() string {
-	if cap(b.arena)-len(b.arena) > len(b.arena)/2 {
-		return string(b.arena)
+	if b.arena.Cap()-b.arena.Len() > b.arena.Len()/2 {
+		return strings.Clone(b.arena.String())
 	}
-	return view(b.arena)
+	return b.arena.String()
 }

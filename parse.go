@@ -370,7 +370,7 @@ func (p *parser) rule(num int, allow bool, value string) {
 	if p.b.rules == nil {
 		p.reserve()
 	}
-	if len(p.b.arena)+len(pattern) > maxPatternText {
+	if p.b.arena.Len()+len(pattern) > maxPatternText {
 		p.report(num, Error, CodeTooLarge,
 			"the file's patterns exceed %d bytes, the most one parsed file holds; this rule and the rest are ignored", maxPatternText)
 		return
@@ -484,7 +484,7 @@ func (p *parser) reserve() {
 		lines = strings.Count(rest, "\r")
 	}
 	p.b.rules = make([]rule, 0, lines+1)
-	p.b.arena = make([]byte, 0, len(rest))
+	p.b.arena.Grow(len(rest))
 }
 
 // isSpace reports whether c is ASCII white space: ' ' or '\t' to '\r'.
