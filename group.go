@@ -630,12 +630,13 @@ func asciiLower(s string) string {
 
 // arenaString returns the arena as a string. A strings.Builder neither
 // zeroes the room it grows into nor copies its bytes to give them as a
-// string; they are copied only when the arena's spare room (it starts at
-// the size of the file from its first rule on) is over half of it, so
-// that a parsed file does not keep much room alive. Patterns are most of
-// a typical file, whose arena is then kept as it is.
+// string. They are copied only to drop spare room (reserve's estimate is
+// rough): when it is over half of the patterns, or over an eighth of a
+// small arena, whose copy costs next to nothing. Patterns are most of a
+// typical large file, whose arena is then kept as it is.
 func (b *builder) arenaString() string {
-	if b.arena.Cap()-b.arena.Len() > b.arena.Len()/2 {
+	n, spare := b.arena.Len(), b.arena.Cap()-b.arena.Len()
+	if spare > n/2 || b.arena.Cap() <= 8<<10 && spare > n/8 {
 		return strings.Clone(b.arena.String())
 	}
 	return b.arena.String()

@@ -205,7 +205,9 @@ func (p *parser) lines(src string) int {
 	p.hasNUL = strings.IndexByte(src, 0) >= 0
 	p.notUTF8 = !utf8.ValidString(src)
 	num := 0
-	nextLF := -1 // absolute index of the next '\n' at or after i, once known
+	// The absolute indexes of the next '\n' and '#' at or after i, once
+	// known: each is searched for once per occurrence, not once per line.
+	nextLF, nextHash := -1, -1
 	for {
 		if nextLF < i {
 			nextLF = strings.IndexByte(src[i:], '\n')
@@ -221,9 +223,17 @@ func (p *parser) lines(src string) int {
 				end = i + cr
 			}
 		}
+		if nextHash < i {
+			nextHash = strings.IndexByte(src[i:], '#')
+			if nextHash < 0 {
+				nextHash = len(src)
+			} else {
+				nextHash += i
+			}
+		}
 		num++
 		p.pos = i
-		p.line(num, src[i:end])
+		p.line(num, src[i:end], nextHash-i)
 		if end >= len(src) || p.b.closed {
 			return num
 		}
@@ -235,8 +245,8 @@ func (p *parser) lines(src string) int {
 }
 
 // line parses one line: "key: value # comment", with the key compared
-// case-insensitively.
-func (p *parser) line(num int, s string) {
+// case-insensitively. A comment starts at s[hash] when hash < len(s).
+func (p *parser) line(num int, s string, hash int) {
 	if p.opts.Mode == Google && len(s) > googleMaxLineLen {
 		s = s[:googleMaxLineLen]
 		p.report(num, Warning, CodeLineTooLong,
@@ -257,8 +267,8 @@ func (p *parser) line(num int, s string) {
 		p.report(num, Warning, CodeInvalidUTF8, "the line is not valid UTF-8 (RFC 9309 section 2.2); its bytes are read as they are")
 	}
 	comment := false
-	if k := strings.IndexByte(s, '#'); k >= 0 {
-		s, comment = s[:k], true
+	if hash < len(s) {
+		s, comment = s[:hash], true
 	}
 	t := trimSpace(s)
 	if t == "" {
@@ -474,9 +484,11 @@ func indexBlank(s string) int {
 }
 
 // reserve sizes the rules and the pattern arena at the first rule, from
-// the rest of the file: it has at most one rule per line, and its patterns
-// are rarely longer than its text. A file without rules (an HTML page, a
-// file of comments) allocates neither.
+// the rest of the file: it has at most one rule per line, and a pattern
+// rarely outgrows its line less its key, colon and line break (at least
+// seven octets; escaping can lengthen a pattern, and the arena then
+// grows). A file without rules (an HTML page, a file of comments)
+// allocates neither.
 func (p *parser) reserve() {
 	rest := p.src[p.pos:]
 	lines := strings.Count(rest, "\n")
@@ -484,7 +496,7 @@ func (p *parser) reserve() {
 		lines = strings.Count(rest, "\r")
 	}
 	p.b.rules = make([]rule, 0, lines+1)
-	p.b.arena.Grow(len(rest))
+	p.b.arena.Grow(max(len(rest)-7*lines, 64))
 }
 
 // isSpace reports whether c is ASCII white space: ' ' or '\t' to '\r'.
