@@ -210,12 +210,7 @@ func (p *parser) lines(src string) int {
 	nextLF, nextHash := -1, -1
 	for {
 		if nextLF < i {
-			nextLF = strings.IndexByte(src[i:], '\n')
-			if nextLF < 0 {
-				nextLF = len(src)
-			} else {
-				nextLF += i
-			}
+			nextLF = indexFrom(src, i, '\n')
 		}
 		end := nextLF
 		if hasCR {
@@ -224,12 +219,7 @@ func (p *parser) lines(src string) int {
 			}
 		}
 		if nextHash < i {
-			nextHash = strings.IndexByte(src[i:], '#')
-			if nextHash < 0 {
-				nextHash = len(src)
-			} else {
-				nextHash += i
-			}
+			nextHash = indexFrom(src, i, '#')
 		}
 		num++
 		p.pos = i
@@ -242,6 +232,15 @@ func (p *parser) lines(src string) int {
 			i++
 		}
 	}
+}
+
+// indexFrom returns the index of the first c in s at or after i, or
+// len(s).
+func indexFrom(s string, i int, c byte) int {
+	if k := strings.IndexByte(s[i:], c); k >= 0 {
+		return i + k
+	}
+	return len(s)
 }
 
 // line parses one line: "key: value # comment", with the key compared

@@ -244,6 +244,17 @@ func TestSizeLimit(t *testing.T) {
 	}
 }
 
+// codeLines returns the lines of r's diagnostics with the given code.
+func codeLines(r *Robots, code string) []int {
+	var lines []int
+	for _, d := range r.Diagnostics() {
+		if d.Code == code {
+			lines = append(lines, d.Line)
+		}
+	}
+	return lines
+}
+
 func hasCode(r *Robots, code string) bool {
 	for _, d := range r.Diagnostics() {
 		if d.Code == code {
@@ -556,13 +567,7 @@ func TestTokenTextLimit(t *testing.T) {
 	if !r.Allowed("BarBot", "/b") || len(r.Sitemaps()) != 0 {
 		t.Error("the lines after the limit applied")
 	}
-	var lines []int
-	for _, d := range r.Diagnostics() {
-		if d.Code == CodeTooLarge {
-			lines = append(lines, d.Line)
-		}
-	}
-	if diff := cmp.Diff([]int{4}, lines); diff != "" {
+	if diff := cmp.Diff([]int{4}, codeLines(r, CodeTooLarge)); diff != "" {
 		t.Errorf("too-large diagnostics (-want +got):\n%s", diff)
 	}
 }
@@ -598,13 +603,7 @@ func TestRuleLineLimit(t *testing.T) {
 	if d := r.Decide("/a/b", "x"); d.Rule == nil || d.Rule.Line != 3 || !d.Rule.Allow {
 		t.Errorf("Decide(/a/b) = %+v, want the allow of line 3", d.Rule)
 	}
-	var lines []int
-	for _, d := range r.Diagnostics() {
-		if d.Code == CodeTooLarge {
-			lines = append(lines, d.Line)
-		}
-	}
-	if diff := cmp.Diff([]int{4}, lines); diff != "" {
+	if diff := cmp.Diff([]int{4}, codeLines(r, CodeTooLarge)); diff != "" {
 		t.Errorf("too-large diagnostics (-want +got):\n%s", diff)
 	}
 }
@@ -616,13 +615,7 @@ func TestPatternTextLimit(t *testing.T) {
 	if r.Allowed("x", "/aaaa") || r.Allowed("x", "/bbbb") || !r.Allowed("x", "/cccc") {
 		t.Errorf("with a 10-byte pattern limit, want the first two rules kept and the third dropped")
 	}
-	var lines []int
-	for _, d := range r.Diagnostics() {
-		if d.Code == CodeTooLarge {
-			lines = append(lines, d.Line)
-		}
-	}
-	if diff := cmp.Diff([]int{4}, lines); diff != "" {
+	if diff := cmp.Diff([]int{4}, codeLines(r, CodeTooLarge)); diff != "" {
 		t.Errorf("too-large diagnostics (-want +got):\n%s", diff)
 	}
 }
