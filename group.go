@@ -256,6 +256,7 @@ func (b *builder) finish(r *Robots) (conflicts []int) {
 	})
 	var seen map[string]uint32
 	var ids []uint32
+	var key []byte
 	var m multiSets
 	for lo := 0; lo < len(r.sorted); {
 		hi := r.runEnd(lo)
@@ -267,14 +268,14 @@ func (b *builder) finish(r *Robots) (conflicts []int) {
 					ids = append(ids, id)
 				}
 			}
-			key := idsKey(ids)
-			k, ok := seen[key]
+			key = appendIDs(key[:0], ids)
+			k, ok := seen[string(key)] // a look-up by converted bytes does not allocate
 			if !ok {
 				if seen == nil {
 					seen = make(map[string]uint32)
 				}
 				k = uint32(len(m.end))
-				seen[key] = k
+				seen[string(key)] = k
 				m.ids = append(m.ids, ids...)
 				m.end = append(m.end, uint32(len(m.ids)))
 				var e groupExt
@@ -567,12 +568,12 @@ func (r *Robots) fill(g *Group, ids []int, own bool) {
 	}
 }
 
-func idsKey(ids []uint32) string {
-	b := make([]byte, 0, 4*len(ids))
+// appendIDs appends a key for a list of groups to b.
+func appendIDs(b []byte, ids []uint32) []byte {
 	for _, id := range ids {
 		b = binary.LittleEndian.AppendUint32(b, id)
 	}
-	return string(b)
+	return b
 }
 
 // foldCompare compares a and b as if both were lower-cased (ASCII letters

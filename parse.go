@@ -579,7 +579,7 @@ func (p *parser) extension(num int, key, value string) {
 		p.report(num, Warning, CodeKeyTypo, "%q is read as %q", key, name)
 	}
 	bad := func(err error) {
-		p.report(num, Warning, CodeBadValue, "%s value %q is ignored: %v", name, value, err)
+		p.report(num, Warning, CodeBadValue, "%s value %q is ignored: %s", name, value, err.Error())
 	}
 	var e groupExt
 	switch kind {

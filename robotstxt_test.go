@@ -384,6 +384,26 @@ func TestAllowedDoesNotAllocate(t *testing.T) {
 	}
 }
 
+// TestParseAllocations checks that parsing allocates per file, not per
+// line: neither rules, nor groups, nor the diagnostics of odd user-agent
+// lines cost an allocation each.
+func TestParseAllocations(t *testing.T) {
+	var b strings.Builder
+	for i := range 1000 {
+		fmt.Fprintf(&b, "User-agent: Bot%c%c%c/1.0\nDisallow: /p/%d\nAllow: /p/%d/q\n\n", 'a'+i%26, 'a'+i/26%26, 'a'+i/676, i, i)
+	}
+	data := []byte(b.String())
+	r := Parse(data)
+	if n := len(codeLines(r, CodeAgentToken)); n != 1000 {
+		t.Fatalf("%d agent-token diagnostics, want 1000", n)
+	}
+	n := testing.AllocsPerRun(5, func() { Parse(data) })
+	t.Logf("%v allocations", n)
+	if n > 100 {
+		t.Errorf("parsing 1000 groups, 2000 rules and 1000 diagnostics allocates %v times, want at most 100", n)
+	}
+}
+
 func TestConcurrentUse(t *testing.T) {
 	data, err := os.ReadFile("testdata/corpus/021_www.sophos.com.txt")
 	if err != nil {
