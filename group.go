@@ -98,7 +98,7 @@ func (g *Group) match(target string) (bool, *rule) {
 }
 
 func (g *Group) public(r *rule) Rule {
-	w, ok := g.text.written[r.line()]
+	w, ok := g.text.writtenAt(r.line())
 	if !ok {
 		w = g.text.pattern(r)
 	}
@@ -128,17 +128,19 @@ type extAt struct {
 // The builder keeps no structure per group beyond where its rules start:
 // a file of 500 one-line groups costs a few dozen bytes per group.
 type builder struct {
-	mode    Mode
-	starts  []uint32        // group i's rules start at rules[starts[i]]
-	rules   []rule          // every rule in file order: a group's rules are contiguous
-	arena   strings.Builder // the canonical patterns, back to back
-	written map[int32]string
-	sawRule bool // a rule followed the last user-agent line
-	star    bool // the open group has a "*" line
-	closed  bool // a token did not fit: no more groups or rules are taken
-	toks    []token
-	tokText []byte
-	exts    []extAt // by group, ascending
+	mode   Mode
+	starts []uint32        // group i's rules start at rules[starts[i]]
+	rules  []rule          // every rule in file order: a group's rules are contiguous
+	arena  strings.Builder // the canonical patterns, back to back
+	// written and writtenText hold the written forms (see ruleText).
+	written     []writtenForm
+	writtenText strings.Builder
+	sawRule     bool // a rule followed the last user-agent line
+	star        bool // the open group has a "*" line
+	closed      bool // a token did not fit: no more groups or rules are taken
+	toks        []token
+	tokText     []byte
+	exts        []extAt // by group, ascending
 }
 
 // userAgent adds a user-agent line to the open group, or opens a group.
@@ -176,11 +178,9 @@ func (b *builder) addRule(pattern, written string, prio uint32, line int32, allo
 	}
 	b.rules = append(b.rules, newRule(uint32(b.arena.Len()), uint32(len(pattern)), prio, line, allow, derived))
 	b.arena.WriteString(pattern)
-	if written != pattern || derived {
-		if b.written == nil {
-			b.written = make(map[int32]string)
-		}
-		b.written[line] = strings.Clone(written)
+	if (written != pattern || derived) && (len(b.written) == 0 || b.written[len(b.written)-1].line != line) {
+		b.writtenText.WriteString(written)
+		b.written = append(b.written, writtenForm{line: line, end: uint32(b.writtenText.Len())})
 	}
 	b.sawRule = true
 	return true
@@ -238,7 +238,7 @@ func IsValidProductToken(token string) bool {
 func (b *builder) finish(r *Robots) (conflicts []int) {
 	// The patterns are copied out of the file's text as they are read, so
 	// the text (comments, keys and all) is not retained.
-	r.text = &ruleText{arena: b.arenaString(), written: b.written}
+	r.text = &ruleText{arena: builderString(&b.arena), written: trim(b.written), writtenText: builderString(&b.writtenText)}
 	r.rules = trim(b.rules)
 	r.starts = trim(b.starts)
 	r.toks = trim(b.toks)
@@ -630,16 +630,17 @@ func asciiLower(s string) string {
 	return string(b)
 }
 
-// arenaString returns the arena as a string. A strings.Builder neither
+// builderString returns the text of a strings.Builder, which neither
 // zeroes the room it grows into nor copies its bytes to give them as a
 // string. They are copied only to drop spare room (reserve's estimate is
-// rough): when it is over half of the patterns, or over an eighth of a
-// small arena, whose copy costs next to nothing. Patterns are most of a
-// typical large file, whose arena is then kept as it is.
-func (b *builder) arenaString() string {
-	n, spare := b.arena.Len(), b.arena.Cap()-b.arena.Len()
-	if spare > n/2 || b.arena.Cap() <= 8<<10 && spare > n/8 {
-		return strings.Clone(b.arena.String())
+// rough, and a builder doubles as it grows): when it is over half of the
+// text, or over an eighth of a small builder, whose copy costs next to
+// nothing. Patterns are most of a typical large file, whose arena is then
+// kept as it is.
+func builderString(b *strings.Builder) string {
+	n, spare := b.Len(), b.Cap()-b.Len()
+	if spare > n/2 || b.Cap() <= 8<<10 && spare > n/8 {
+		return strings.Clone(b.String())
 	}
-	return b.arena.String()
+	return b.String()
 }

@@ -5,6 +5,7 @@ package robotstxt
 // and allow winning a tie.
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 )
@@ -46,13 +47,35 @@ func (r *rule) line() int32 { return int32(r.meta >> 2) }
 
 // ruleText holds the text shared by all groups of a file: the canonical
 // patterns, back to back, and the written form of the rules whose written
-// form differs from the canonical one, by line.
+// form differs from the canonical one, back to back too, by line.
 type ruleText struct {
-	arena   string
-	written map[int32]string
+	arena       string
+	written     []writtenForm // by line, ascending
+	writtenText string
+}
+
+// writtenForm says that the rule of line has the written form that ends
+// at end in ruleText.writtenText (and starts where the previous one ends).
+type writtenForm struct {
+	line int32
+	end  uint32
 }
 
 func (t *ruleText) pattern(r *rule) string { return t.arena[r.off : r.off+r.n] }
+
+// writtenAt returns the written form of the rule of line, when it differs
+// from the canonical one.
+func (t *ruleText) writtenAt(line int32) (string, bool) {
+	i, ok := slices.BinarySearchFunc(t.written, line, func(w writtenForm, line int32) int { return cmp.Compare(w.line, line) })
+	if !ok {
+		return "", false
+	}
+	start := uint32(0)
+	if i > 0 {
+		start = t.written[i-1].end
+	}
+	return t.writtenText[start:t.written[i].end], true
+}
 
 // better reports whether a decides a path over b, both matching it: the
 // longer pattern, then allow over disallow (RFC 9309 section 2.2.2), then

@@ -379,7 +379,7 @@ func (p *parser) rule(num int, allow bool, value string) {
 	if p.b.rules == nil {
 		p.reserve()
 	}
-	if p.b.arena.Len()+len(pattern) > maxPatternText {
+	if p.b.arena.Len()+len(pattern) > maxPatternText || p.b.writtenText.Len()+len(value) > maxPatternText {
 		p.report(num, Error, CodeTooLarge,
 			"the file's patterns exceed %d bytes, the most one parsed file holds; this rule and the rest are ignored", maxPatternText)
 		return
