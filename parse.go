@@ -119,6 +119,8 @@ type parser struct {
 	notes    notes
 	file     fileRecords
 	lastLine int
+	// scratch holds the canonical form of the current rule's pattern.
+	scratch []byte
 	// src is the text being parsed and pos the offset of the current line.
 	src string
 	pos int
@@ -360,7 +362,14 @@ func (p *parser) rule(num int, allow bool, value string) {
 		pattern = escapeGoogle(value)
 		prio = len(pattern)
 	} else {
-		pattern, prio = normalizeRFC(value, true)
+		// The canonical form is built in a buffer the parser reuses: addRule
+		// copies it to the arena, and nothing else keeps it.
+		var changed bool
+		p.scratch, prio, changed = appendRFC(p.scratch[:0], value, true)
+		pattern = value
+		if changed {
+			pattern = view(p.scratch)
+		}
 	}
 	switch {
 	// RFC normalisation escapes blanks, so an unchanged pattern has none.

@@ -7,6 +7,8 @@ package robotstxt
 // change first, return the input unchanged when nothing does (the common
 // case, which then costs no allocation), and otherwise build the result once.
 
+import "slices"
+
 const upperHex = "0123456789ABCDEF"
 
 func isHex(c byte) bool {
@@ -128,6 +130,19 @@ func rfcStep(s string, i int, pattern bool) (in, out int) {
 // 2.2.2 counts them for "the most specific match": the normalised pattern,
 // where a '$' inside a pattern counts as the one octet it is.
 func normalizeRFC(s string, pattern bool) (string, int) {
+	b, prio, changed := appendRFC(nil, s, pattern)
+	if !changed {
+		return s, len(s)
+	}
+	// b is written no more, so the result may share its bytes.
+	return view(b), prio
+}
+
+// appendRFC appends the canonical form of s to dst, as normalizeRFC
+// computes it, and returns its length as RFC 9309 counts it. When s is
+// canonical already it appends nothing and reports changed false, so that
+// the caller can use s itself.
+func appendRFC(dst []byte, s string, pattern bool) (out []byte, prio int, changed bool) {
 	// Fast path, shaped for speed (BenchmarkParse, BenchmarkAllowed): most
 	// patterns and paths are canonical already, which one table look-up per
 	// octet shows.
@@ -137,7 +152,7 @@ func normalizeRFC(s string, pattern bool) (string, int) {
 	}
 	i := plainRun(s, 0, special)
 	if i == len(s) || pattern && i == len(s)-1 && s[i] == '$' {
-		return s, len(s)
+		return dst, len(s), false
 	}
 	// Find the first octet that changes: many special ones do not (an
 	// escape of a reserved character, a final '$').
@@ -149,14 +164,15 @@ func normalizeRFC(s string, pattern bool) (string, int) {
 		i = plainRun(s, i+in, special)
 	}
 	if i == len(s) {
-		return s, len(s)
+		return dst, len(s), false
 	}
 	// No octet grows by more than two: escaping one writes three.
 	grow := 0
 	for k := i; k < len(s); k++ {
 		grow += 2 * int(special[s[k]])
 	}
-	b := make([]byte, 0, len(s)+grow)
+	start := len(dst)
+	b := slices.Grow(dst, len(s)+grow)
 	b = append(b, s[:i]...)
 	dollars := 0
 	for i < len(s) {
@@ -179,8 +195,7 @@ func normalizeRFC(s string, pattern bool) (string, int) {
 		b = append(b, s[i+in:j]...)
 		i = j
 	}
-	// b is written no more, so the result may share its bytes.
-	return view(b), len(b) - 2*dollars
+	return b, len(b) - start - 2*dollars, true
 }
 
 func upperHexOf(c byte) byte {
