@@ -58,7 +58,7 @@ type Options struct {
 // concurrent use by multiple goroutines. The zero value and a nil *Robots
 // allow everything.
 type Robots struct {
-	diagOnce sync.Once // completes diags on first use
+	diagOnce sync.Once // adds the notes of neverDecides on first use
 	mode     Mode
 	text     *ruleText
 	rules    []rule   // every rule in file order
@@ -69,11 +69,11 @@ type Robots struct {
 	toks    []token
 	tokText string
 	sorted  []uint32
-	multi   *multiSets // nil when no token names several groups
-	global  int        // the set of the "*" groups plus one; 0: none
-	cache   []atomic.Pointer[Group]
-	notes   notes        // the diagnostics
-	file    *fileRecords // nil when the file has none
+	multi   *multiSets              // nil when no token names several groups
+	global  int                     // the set of the "*" groups plus one; 0: none
+	cache   []atomic.Pointer[Group] // the Group of each set, once built
+	notes   notes                   // the diagnostics
+	file    *fileRecords            // nil when the file has none
 }
 
 // Mode returns the mode r was parsed in.
