@@ -286,11 +286,27 @@ func (p *parser) line(num int, s string, hash int) {
 	if s == "" {
 		return
 	}
-	key, value, ok := p.split(num, s)
-	if !ok {
-		return
+	var key, value, name string
+	var kind keyKind
+	exact := true
+	// Most lines are rules and user-agent lines with their keys spelt as
+	// RFC 9309 spells them; they skip the general split and key look-up,
+	// which would give them the same key and value (shaped for speed:
+	// BenchmarkParse).
+	switch {
+	case strings.HasPrefix(s, "Disallow:"):
+		key, value, kind = s[:8], trimSpace(s[9:]), keyDisallow
+	case strings.HasPrefix(s, "Allow:"):
+		key, value, kind = s[:5], trimSpace(s[6:]), keyAllow
+	case strings.HasPrefix(s, "User-agent:"):
+		key, value, kind = s[:10], trimSpace(s[11:]), keyUserAgent
+	default:
+		var ok bool
+		if key, value, ok = p.split(num, s); !ok {
+			return
+		}
+		kind, name, exact = classifyKey(key)
 	}
-	kind, name, exact := classifyKey(key)
 	if kind != keyUnknown {
 		p.known++
 	}
