@@ -20,10 +20,11 @@ type rule struct {
 	meta   uint32 // line<<2 | derived<<1 | allow
 }
 
-// maxRuleLine is the last line whose rules a parsed file holds, as the
-// line shares its word with two flags. Only a file parsed without a size
-// limit can have more lines. It is a variable so that tests can lower it.
-var maxRuleLine = 1<<30 - 1
+// maxLine is the last line a parse reads: rules and notes keep their
+// line in 32 bits, and a rule shares that word with two flags. Only a file
+// parsed without a size limit can have more lines. It is a variable so
+// that tests can lower it.
+var maxLine = 1<<30 - 1
 
 func newRule(off, n, prio uint32, line int32, allow, derived bool) rule {
 	meta := uint32(line) << 2

@@ -224,6 +224,11 @@ func (p *parser) lines(src string) int {
 			nextHash = indexFrom(src, i, '#')
 		}
 		num++
+		if num > maxLine {
+			p.report(num, Error, CodeTooLarge,
+				"the file has more than %d lines, the most one parse reads; this line and the rest are ignored", maxLine)
+			return num
+		}
 		p.pos = i
 		p.line(num, src[i:end], nextHash-i)
 		if end >= len(src) || p.b.closed {
@@ -395,11 +400,6 @@ func (p *parser) rule(num int, allow bool, value string) {
 	case value != "" && value[0] != '/' && value[0] != '*':
 		p.report(num, Warning, CodeNoSlash,
 			"the pattern %q does not start with '/' or '*', so it never matches (RFC 9309 section 2.2.2)", value)
-	}
-	if num > maxRuleLine {
-		p.report(num, Error, CodeTooLarge,
-			"the file has more than %d lines, the most whose rules one parsed file holds; this rule and the rest are ignored", maxRuleLine)
-		return
 	}
 	if p.b.rules == nil {
 		p.reserve()

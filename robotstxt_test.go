@@ -611,14 +611,14 @@ func TestNoteLimit(t *testing.T) {
 	}
 }
 
-// TestRuleLineLimit checks the bound on the line numbers of rules, which
-// share a word with the rule's flags.
-func TestRuleLineLimit(t *testing.T) {
-	defer func(old int) { maxRuleLine = old }(maxRuleLine)
-	maxRuleLine = 3
-	r := Parse([]byte("User-agent: *\nDisallow: /a\nAllow: /a/b\nDisallow: /c\n"))
-	if r.Allowed("x", "/a") || !r.Allowed("x", "/a/b") || !r.Allowed("x", "/c") {
-		t.Error("want the rules of lines 2 and 3 kept and that of line 4 dropped")
+// TestLineLimit checks the bound on the lines of a parse, whose numbers
+// rules share a word with their flags.
+func TestLineLimit(t *testing.T) {
+	defer func(old int) { maxLine = old }(maxLine)
+	maxLine = 3
+	r := Parse([]byte("User-agent: *\nDisallow: /a\nAllow: /a/b\nDisallow: /c\nSitemap: https://example.com/s.xml\n"))
+	if r.Allowed("x", "/a") || !r.Allowed("x", "/a/b") || !r.Allowed("x", "/c") || r.Sitemaps() != nil {
+		t.Error("want the lines 1-3 read and the rest ignored")
 	}
 	if d := r.Decide("/a/b", "x"); d.Rule == nil || d.Rule.Line != 3 || !d.Rule.Allow {
 		t.Errorf("Decide(/a/b) = %+v, want the allow of line 3", d.Rule)
