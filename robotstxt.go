@@ -93,8 +93,10 @@ func (r *Robots) Mode() Mode {
 // which allows everything, when neither exists.
 //
 // A crawler should call Group once per file and keep the result: with one
-// token it is a map look-up, with several that match different groups it
-// builds their union.
+// token it is a binary search over the file's tokens (the token's group is
+// built on its first look-up and shared after that), with several that
+// match different groups it builds their union. "*" given as a token
+// names no crawler.
 func (r *Robots) Group(agents ...string) *Group {
 	if r == nil {
 		return nil
