@@ -94,6 +94,13 @@ type noteKind struct {
 	code, format string
 }
 
+// textRef is a note's argument that a parsed file keeps already: the
+// text at off of its pattern arena, or of its written forms.
+type textRef struct {
+	written bool
+	off, n  uint32
+}
+
 type note struct {
 	line int32
 	kind uint16
@@ -101,8 +108,8 @@ type note struct {
 }
 
 // add records a diagnostic whose message is fmt.Sprintf(format, args...).
-// Arguments are strings or ints; they do not escape, so passing them
-// allocates nothing.
+// Arguments are strings, ints or textRefs (a string the file's ruleText
+// holds); they do not escape, so passing them allocates nothing.
 //
 // The arguments of all notes are bounded like patterns, by maxPatternText
 // bytes: the note that would pass the bound is replaced by one that says
@@ -148,10 +155,19 @@ func (n *notes) record(line int, sev Severity, code, format string, args []any) 
 			}
 			n.args = appendText(n.args, a)
 			prev = a
+		case textRef:
+			// A rule's written form, kept by the rule already.
+			tag := byte('a')
+			if a.written {
+				tag = 'w'
+			}
+			n.args = append(n.args, tag)
+			n.args = binary.AppendUvarint(n.args, uint64(a.off))
+			n.args = binary.AppendUvarint(n.args, uint64(a.n))
 		default:
-			// Only strings and ints are passed: anything that could make
-			// args escape (fmt, an interface method) would cost every
-			// report an allocation per argument.
+			// Only strings, ints and textRefs are passed: anything that
+			// could make args escape (fmt, an interface method) would cost
+			// every report an allocation per argument.
 			n.args = appendText(n.args, "?")
 		}
 	}
@@ -173,8 +189,8 @@ func (n *notes) trim() {
 	n.list, n.args = trim(n.list), trim(n.args)
 }
 
-// diagnostics formats the notes.
-func (n *notes) diagnostics() []Diagnostic {
+// diagnostics formats the notes; text holds the strings of their textRefs.
+func (n *notes) diagnostics(text *ruleText) []Diagnostic {
 	if len(n.list) == 0 {
 		return nil
 	}
@@ -199,6 +215,16 @@ func (n *notes) diagnostics() []Diagnostic {
 				l, w := binary.Uvarint(b)
 				args = append(args, prev[:l])
 				b = b[w:]
+			case 'a', 'w':
+				off, w1 := binary.Uvarint(b)
+				l, w2 := binary.Uvarint(b[w1:])
+				b = b[w1+w2:]
+				s := text.arena
+				if tag == 'w' {
+					s = text.writtenText
+				}
+				prev = s[off : off+l]
+				args = append(args, prev)
 			default:
 				l, w := binary.Uvarint(b)
 				prev = string(b[w : w+int(l)])

@@ -176,6 +176,7 @@ func (g *Group) compile() {
 		g.index = append(g.index, entry{lo: int32(i), parent: parent, plen: int32(len(p))})
 		stack = append(stack, int32(len(g.index)-1))
 	}
+	g.index = trim(g.index)
 }
 
 func (g *Group) entryPrefix(e *entry) string {

@@ -392,27 +392,43 @@ func (p *parser) rule(num int, allow bool, value string) {
 			pattern = view(p.scratch)
 		}
 	}
+	// A note on the pattern itself is recorded once the rule is kept, so
+	// that it can refer to the rule's text instead of copying it.
+	var format, code string
 	switch {
 	// RFC normalisation escapes blanks, so an unchanged pattern has none.
 	case (p.opts.Mode == Google || pattern != value) && (strings.IndexByte(value, ' ') >= 0 || strings.IndexByte(value, '\t') >= 0):
-		p.report(num, Warning, CodeSeveralPaths,
-			"the value %q holds several words; it is one pattern, with the spaces in it, not several paths", value)
+		code, format = CodeSeveralPaths, "the value %q holds several words; it is one pattern, with the spaces in it, not several paths"
 	case value != "" && value[0] != '/' && value[0] != '*':
-		p.report(num, Warning, CodeNoSlash,
-			"the pattern %q does not start with '/' or '*', so it never matches (RFC 9309 section 2.2.2)", value)
+		code, format = CodeNoSlash, "the pattern %q does not start with '/' or '*', so it never matches (RFC 9309 section 2.2.2)"
 	}
 	if p.b.rules == nil {
 		p.reserve()
 	}
 	if p.b.arena.Len()+len(pattern) > maxPatternText || p.b.writtenText.Len()+len(value) > maxPatternText {
+		if code != "" {
+			p.report(num, Warning, code, format, value)
+		}
 		p.report(num, Error, CodeTooLarge,
 			"the file's patterns exceed %d bytes, the most one parsed file holds; this rule and the rest are ignored", maxPatternText)
 		return
 	}
+	// The written form is the canonical pattern in the arena, or else the
+	// next written form that addRule keeps.
+	ref := textRef{off: uint32(p.b.arena.Len()), n: uint32(len(value))}
+	if pattern != value {
+		ref = textRef{written: true, off: uint32(p.b.writtenText.Len()), n: uint32(len(value))}
+	}
 	if !p.b.addRule(pattern, value, uint32(prio), int32(num), allow, false) {
+		if code != "" {
+			p.report(num, Warning, code, format, value)
+		}
 		p.report(num, Error, CodeRuleOutsideGroup,
 			"this rule comes before any user-agent line, so it applies to no crawler (RFC 9309 section 2.1)")
 		return
+	}
+	if code != "" {
+		p.report(num, Warning, code, format, ref)
 	}
 	if p.opts.Mode == Google && allow {
 		// Google's library reads "Allow: /dir/index.html" (or index.htm...)

@@ -170,7 +170,7 @@ func (r *Robots) Diagnostics() []Diagnostic {
 		r.neverDecides()
 		r.notes.sort()
 	})
-	return r.notes.diagnostics()
+	return r.notes.diagnostics(r.text)
 }
 
 // A Decision is the answer to one query: whether the URL may be fetched and

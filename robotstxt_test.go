@@ -404,6 +404,33 @@ func TestParseAllocations(t *testing.T) {
 	}
 }
 
+// TestPatternNoteText checks the messages of the notes on a rule's
+// pattern, which refer to the text the rule keeps (its canonical pattern,
+// or its written form when that differs) or, for a rule that is not kept,
+// a copy of it.
+func TestPatternNoteText(t *testing.T) {
+	file := "Disallow: bar\nUser-agent: *\nDisallow: foo\nDisallow: /a b\nAllow: /é x\n"
+	noSlash := func(v string) string {
+		return fmt.Sprintf("the pattern %q does not start with '/' or '*', so it never matches (RFC 9309 section 2.2.2)", v)
+	}
+	several := func(v string) string {
+		return fmt.Sprintf("the value %q holds several words; it is one pattern, with the spaces in it, not several paths", v)
+	}
+	for _, mode := range []Mode{RFC, Google} {
+		r := Options{Mode: mode}.Parse([]byte(file))
+		var got []string
+		for _, d := range r.Diagnostics() {
+			if d.Code == CodeNoSlash || d.Code == CodeSeveralPaths {
+				got = append(got, fmt.Sprintf("%d %s", d.Line, d.Message))
+			}
+		}
+		want := []string{"1 " + noSlash("bar"), "3 " + noSlash("foo"), "4 " + several("/a b"), "5 " + several("/é x")}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%v: pattern notes (-want +got):\n%s", mode, diff)
+		}
+	}
+}
+
 func TestConcurrentUse(t *testing.T) {
 	data, err := os.ReadFile("testdata/corpus/021_www.sophos.com.txt")
 	if err != nil {
