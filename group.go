@@ -435,7 +435,7 @@ func (r *Robots) groupOf(set int) *Group {
 	}
 	g := new(Group)
 	ids := r.setIDs(set)
-	r.fill(g, ids, true)
+	r.fill(g, set, ids, true)
 	g.mergeExt(r)
 	// The group is named by the tokens that select it, each as first
 	// written, in file order.
@@ -455,17 +455,79 @@ func (r *Robots) groupOf(set int) *Group {
 	return p.Load()
 }
 
-// owned reports whether the file's group id is by itself the whole group
-// of some token. Its Group then shares its window of r.rules and orders
-// it in place.
-func (r *Robots) owned(id int) bool {
+// tokenSet returns the set that the file's token t selects.
+func (r *Robots) tokenSet(t int) int {
+	pos, _ := r.find(r.tokenText(uint32(t)))
+	return r.setAt(pos)
+}
+
+// owner returns the set whose Group orders the file's group id's window
+// of r.rules in place, if any: the group alone, when some token selects
+// just it, or a set of several groups that owns its window (see
+// ownsWindow). Other readers of the window go through rawRules.
+func (r *Robots) owner(id int) (set int, ok bool) {
 	lo, hi := r.groupTokens(id)
 	for t := lo; t < hi; t++ {
-		if pos, _ := r.find(r.tokenText(uint32(t))); r.setAt(pos) == id {
-			return true
+		if r.tokenSet(t) == id {
+			return id, true
 		}
 	}
-	return false
+	if set, ok := r.exclusiveSet(id); ok && r.ownsWindow(set) {
+		return set, true
+	}
+	return -1, false
+}
+
+// exclusiveSet returns the set of several groups that every token of the
+// file's group id selects, when every token of each of those groups
+// selects it too: the groups then merge for every crawler that obeys any
+// of them, and no other set holds them.
+func (r *Robots) exclusiveSet(id int) (set int, ok bool) {
+	lo, hi := r.groupTokens(id)
+	if lo == hi {
+		return -1, false
+	}
+	set = r.tokenSet(lo)
+	if set < len(r.starts) {
+		return -1, false
+	}
+	for _, m := range r.setIDs(set) {
+		lo, hi := r.groupTokens(m)
+		for t := lo; t < hi; t++ {
+			if r.tokenSet(t) != set {
+				return -1, false
+			}
+		}
+	}
+	return set, true
+}
+
+// ownsWindow reports whether set, a set of several groups, can order
+// their rules in place as one window: the set is exclusive (see
+// exclusiveSet), so no other Group reads them, and its groups follow one
+// another in the file (a file that repeats "User-agent: *", say), so
+// their windows are one.
+func (r *Robots) ownsWindow(set int) bool {
+	ids := r.setIDs(set)
+	for i := 1; i < len(ids); i++ {
+		if ids[i] != ids[i-1]+1 {
+			return false
+		}
+	}
+	s, ok := r.exclusiveSet(ids[0])
+	return ok && s == set
+}
+
+// setRules returns the window of r.rules that holds the rules of the
+// groups ids, which follow one another.
+func (r *Robots) setRules(ids []int) []rule {
+	first, last := r.groupRules(ids[0]), r.groupRules(ids[len(ids)-1])
+	start := int(r.starts[ids[0]])
+	end := start + len(first)
+	if len(ids) > 1 {
+		end = int(r.starts[ids[len(ids)-1]]) + len(last)
+	}
+	return r.rules[start:end:end]
 }
 
 // mergeExt combines the extension records of g's groups.
@@ -489,14 +551,34 @@ func (g *Group) mergeExt(r *Robots) {
 }
 
 // neverDecides adds a note for each rule of each group that another rule
-// of the same group outranks on every path: patterns that match the same paths
+// of the same group (or of the groups merged with it for every crawler
+// that obeys it) outranks on every path: patterns that match the same paths
 // (the same pattern, or one that differs only by trailing '*'s) where the
 // other is longer, or as long and an allow. Such a rule can never decide;
 // its author usually meant something else. It runs when the diagnostics
 // are first asked for, not at parse time.
 func (r *Robots) neverDecides() {
+	var done []bool // groups read with the others of their exclusive set
 	for id := range r.starts {
-		rules := r.rawRules(id)
+		if done != nil && done[id] {
+			continue
+		}
+		var rules []rule
+		if set, ok := r.exclusiveSet(id); ok {
+			// Groups that merge for every crawler that obeys any of them
+			// are read as one: their Group holds all their rules.
+			g := r.groupOf(set)
+			g.prepare()
+			rules = g.rules
+			if done == nil {
+				done = make([]bool, len(r.starts))
+			}
+			for _, m := range g.ids {
+				done[m] = true
+			}
+		} else {
+			rules = r.rawRules(id)
+		}
 		best := make(map[string]*rule)
 		for i := range rules {
 			rl := &rules[i]
@@ -535,27 +617,27 @@ func matchKey(p string) string {
 	return strings.TrimRight(p, "*")
 }
 
-// rawRules returns the rules of the file's group id, in some order. A
-// group that is a token's whole group shares its window with that Group,
-// which orders it in place on first use; the window is read only once
+// rawRules returns the rules of the file's group id, in some order, or,
+// when the group shares a window with others (see ownsWindow), the rules
+// of that window. A window that a Group orders in place is read only once
 // that is done.
 func (r *Robots) rawRules(id int) []rule {
-	if r.owned(id) {
-		r.groupOf(id).prepare()
+	if set, ok := r.owner(id); ok {
+		r.groupOf(set).prepare()
 	}
 	return r.groupRules(id)
 }
 
-// fill makes g the group of the file's groups ids (ascending). With own,
-// g is the one Group for exactly these groups, and when that is a single
-// group it shares the group's window of rules instead of copying it.
-func (r *Robots) fill(g *Group, ids []int, own bool) {
+// fill makes g the group of the file's groups ids (ascending), which are
+// set. With own, g is the one Group of set; it then shares the window of
+// its rules instead of copying them when it is alone or owns the window
+// (see ownsWindow), and orders it in place on first use: the file order
+// is kept in each rule's line, and other readers of the window go through
+// rawRules, which waits for that.
+func (r *Robots) fill(g *Group, set int, ids []int, own bool) {
 	g.mode, g.text, g.ids = r.mode, r.text, ids
-	if len(ids) == 1 && own {
-		// The Group orders this window in place on first use: the file
-		// order is kept in each rule's line, and other readers of the
-		// window go through rawRules, which waits for that.
-		g.rules = r.groupRules(ids[0])
+	if own && (len(ids) == 1 || r.ownsWindow(set)) {
+		g.rules = r.setRules(ids)
 		return
 	}
 	n := 0

@@ -122,7 +122,7 @@ func (r *Robots) Group(agents ...string) *Group {
 	if ids != nil {
 		slices.Sort(ids)
 		g := new(Group)
-		r.fill(g, slices.Compact(ids), false)
+		r.fill(g, -1, slices.Compact(ids), false)
 		g.mergeExt(r)
 		g.agents = slices.Compact(names)
 		return g

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 	"testing/iotest"
+	"unsafe"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -470,12 +471,14 @@ func TestConcurrentFirstUse(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("User-agent: FooBot\nUser-agent: BazBot\nDisallow: /a\nAllow: /a/b\n\nUser-agent: *\nDisallow: /x\n\n")
 	b.WriteString("User-agent: BarBot\nUser-agent: FooBot\nDisallow: /c\nDisallow: /c\n\n")
+	// Groups that always merge and follow one another share one window.
+	b.WriteString("User-agent: QuxBot\nDisallow: /q\n\nUser-agent: quxbot\nAllow: /q/r\nDisallow: /q\n\n")
 	for i := range 40 {
 		fmt.Fprintf(&b, "User-agent: Bot%c%c\nDisallow: /%d/\nDisallow: /%d/\n\n", 'a'+i%26, 'a'+i/26, i, i)
 	}
 	data := []byte(b.String())
-	agents := []string{"FooBot", "bazbot", "BARBOT", "Botaa", "Botnb", "other", "*"}
-	paths := []string{"/a", "/a/b", "/c", "/x", "/3/", "/39/y"}
+	agents := []string{"FooBot", "bazbot", "BARBOT", "QuxBot", "Botaa", "Botnb", "other", "*"}
+	paths := []string{"/a", "/a/b", "/c", "/x", "/3/", "/39/y", "/q", "/q/r"}
 	answers := func(r *Robots) string {
 		var out strings.Builder
 		for _, a := range agents {
@@ -509,6 +512,52 @@ func TestConcurrentFirstUse(t *testing.T) {
 			})
 		}
 		wg.Wait()
+	}
+}
+
+// TestMergedWindow checks groups that merge for every crawler that obeys
+// any of them and follow one another in the file: their Group orders
+// their rules in place instead of copying them, and a rule of one that
+// repeats a rule of another is reported.
+func TestMergedWindow(t *testing.T) {
+	r := Parse([]byte("User-agent: *\nDisallow: /a\n\nUser-agent: *\nAllow: /a/b\nDisallow: /a\n\nUser-agent: FooBot\nDisallow: /f\n"))
+	g := r.Group("other")
+	if r.Allowed("other", "/a") || !r.Allowed("other", "/a/b") || !r.Allowed("other", "/f") || r.Allowed("FooBot", "/f") {
+		t.Fatal("wrong verdicts for the merged global groups")
+	}
+	if unsafe.SliceData(g.rules) != unsafe.SliceData(r.rules) || len(g.rules) != 3 {
+		t.Error("the merged groups' Group copied their rules")
+	}
+	want := []Rule{{false, "/a", 2}, {true, "/a/b", 5}, {false, "/a", 6}}
+	if diff := cmp.Diff(want, g.Rules()); diff != "" {
+		t.Errorf("Rules() (-want +got):\n%s", diff)
+	}
+	var got []string
+	for _, d := range r.Diagnostics() {
+		got = append(got, fmt.Sprintf("%d %s %s", d.Line, d.Code, d.Message))
+	}
+	if diff := cmp.Diff([]string{"6 never-decides this rule repeats line 2"}, got); diff != "" {
+		t.Errorf("Diagnostics() (-want +got):\n%s", diff)
+	}
+	// Adjacent but not exclusive: Alpha obeys the first group alone, Beta
+	// both, so Beta's Group must not order the first group's window.
+	r = Parse([]byte("User-agent: Alpha\nUser-agent: Beta\nDisallow: /a\n\nUser-agent: Beta\nDisallow: /bbbb\n"))
+	if r.Allowed("Beta", "/a") || r.Allowed("Beta", "/bbbb") {
+		t.Error("Beta: want /a and /bbbb disallowed")
+	}
+	if r.Allowed("Alpha", "/a") || !r.Allowed("Alpha", "/bbbb") {
+		t.Error("Alpha: want /a disallowed and /bbbb allowed")
+	}
+	if diff := cmp.Diff([]Rule{{false, "/a", 3}}, r.Group("Alpha").Rules()); diff != "" {
+		t.Errorf("Alpha's Rules() (-want +got):\n%s", diff)
+	}
+	// Not adjacent: the Group copies, and the repeat is still reported.
+	r = Parse([]byte("User-agent: *\nDisallow: /a\n\nUser-agent: FooBot\nDisallow: /f\n\nUser-agent: *\nDisallow: /a\n"))
+	if g := r.Group("other"); unsafe.SliceData(g.rules) == unsafe.SliceData(r.rules) || g.Allowed("/a") {
+		t.Error("non-adjacent merged groups: want a copy that disallows /a")
+	}
+	if diff := cmp.Diff([]int{8}, codeLines(r, CodeNeverDecides)); diff != "" {
+		t.Errorf("never-decides lines (-want +got):\n%s", diff)
 	}
 }
 
