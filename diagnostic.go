@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // A Diagnostic is a problem found in a robots.txt file: something a
@@ -83,15 +85,65 @@ const (
 // 12 bytes plus its arguments; its message is formatted when
 // [Robots.Diagnostics] is called.
 type notes struct {
-	kinds []noteKind // the distinct kinds of note in list
-	list  []note
-	args  []byte // the notes' arguments, each list prefixed by its count
-	full  bool   // args reached maxPatternText: later notes are dropped
+	list []note
+	args []byte // the notes' arguments, each list prefixed by its count
+	full bool   // args reached maxPatternText: later notes are dropped
 }
 
 type noteKind struct {
 	sev          Severity
 	code, format string
+}
+
+// noteWriter adds notes, with a cache of the kinds it has used (see
+// kindOf), so that most reports find theirs without the shared table. The
+// cache is not kept with the notes.
+type noteWriter struct {
+	notes
+	seen []seenKind
+}
+
+type seenKind struct {
+	kind noteKind
+	id   uint16
+}
+
+// noteKinds is the table of the kinds of note, shared by all parsed files
+// so that none keeps a copy: each kind's severity, code and format are
+// constants of this package, so it holds a few dozen entries at most. It
+// only grows; readers load it without a lock.
+var noteKinds struct {
+	mu   sync.Mutex
+	list atomic.Pointer[[]noteKind]
+}
+
+// kindOf returns the index of k in noteKinds, adding it if it is new.
+func kindOf(k noteKind) uint16 {
+	find := func() (uint16, bool) {
+		if l := noteKinds.list.Load(); l != nil {
+			for i := range *l {
+				if (*l)[i] == k {
+					return uint16(i), true
+				}
+			}
+		}
+		return 0, false
+	}
+	if id, ok := find(); ok {
+		return id
+	}
+	noteKinds.mu.Lock()
+	defer noteKinds.mu.Unlock()
+	if id, ok := find(); ok {
+		return id
+	}
+	var l []noteKind
+	if old := noteKinds.list.Load(); old != nil {
+		l = slices.Clone(*old)
+	}
+	l = append(l, k)
+	noteKinds.list.Store(&l)
+	return uint16(len(l) - 1)
 }
 
 // textRef is a note's argument that a parsed file keeps already: the
@@ -115,7 +167,7 @@ type note struct {
 // bytes: the note that would pass the bound is replaced by one that says
 // so, and later notes are dropped. Only a file parsed without a size limit
 // can reach it.
-func (n *notes) add(line int, sev Severity, code, format string, args ...any) {
+func (n *noteWriter) add(line int, sev Severity, code, format string, args ...any) {
 	if n.full {
 		return
 	}
@@ -129,15 +181,16 @@ func (n *notes) add(line int, sev Severity, code, format string, args ...any) {
 	}
 }
 
-func (n *notes) record(line int, sev Severity, code, format string, args []any) {
+func (n *noteWriter) record(line int, sev Severity, code, format string, args []any) {
+	kind := noteKind{sev, code, format}
 	k := 0
-	for k < len(n.kinds) && (n.kinds[k].format != format || n.kinds[k].code != code || n.kinds[k].sev != sev) {
+	for k < len(n.seen) && n.seen[k].kind != kind {
 		k++
 	}
-	if k == len(n.kinds) {
-		n.kinds = append(n.kinds, noteKind{sev, code, format})
+	if k == len(n.seen) {
+		n.seen = append(n.seen, seenKind{kind, kindOf(kind)})
 	}
-	n.list = append(n.list, note{line: int32(line), kind: uint16(k), args: uint32(len(n.args))})
+	n.list = append(n.list, note{line: int32(line), kind: n.seen[k].id, args: uint32(len(n.args))})
 	n.args = append(n.args, byte(len(args)))
 	prev := ""
 	for _, a := range args {
@@ -194,10 +247,11 @@ func (n *notes) diagnostics(text *ruleText) []Diagnostic {
 	if len(n.list) == 0 {
 		return nil
 	}
+	kinds := *noteKinds.list.Load()
 	out := make([]Diagnostic, len(n.list))
 	var args []any
 	for i, nt := range n.list {
-		k := n.kinds[nt.kind]
+		k := kinds[nt.kind]
 		b := n.args[nt.args:]
 		count := int(b[0])
 		b = b[1:]
@@ -221,7 +275,7 @@ func (n *notes) diagnostics(text *ruleText) []Diagnostic {
 				b = b[w1+w2:]
 				s := text.arena
 				if tag == 'w' {
-					s = text.writtenText
+					s = text.writtenText()
 				}
 				prev = s[off : off+l]
 				args = append(args, prev)

@@ -284,9 +284,15 @@ func (f *Fetch) Robots(o Options) *Robots {
 		}
 		return o.Parse(f.Body)
 	case Unavailable:
-		return &Robots{mode: o.Mode}
+		return allowAll(o.Mode)
 	}
 	return disallowAll(o.Mode)
+}
+
+// allowAll returns an empty Robots of the given mode: it allows every
+// URL.
+func allowAll(mode Mode) *Robots {
+	return &Robots{text: &ruleText{mode: mode}}
 }
 
 // disallowAll returns a Robots that disallows every URL (but /robots.txt

@@ -20,12 +20,12 @@ import (
 type Group struct {
 	once        sync.Once // orders the rules and builds the index on first use
 	mode        Mode
+	set         int32     // the set of the file's groups g is (see setIDs); -1: a union
 	ext         *groupExt // nil when there are none
 	fileSignals map[string]bool
 	text        *ruleText
 	rules       []rule  // in the order compile gives them
 	index       []entry // nil for small groups
-	ids         []int   // the file's groups merged into this one, ascending
 	agents      []string
 }
 
@@ -238,7 +238,10 @@ func IsValidProductToken(token string) bool {
 func (b *builder) finish(r *Robots) (conflicts []int) {
 	// The patterns are copied out of the file's text as they are read, so
 	// the text (comments, keys and all) is not retained.
-	r.text = &ruleText{arena: builderString(&b.arena), written: trim(b.written), writtenText: builderString(&b.writtenText)}
+	r.text = &ruleText{mode: b.mode, arena: builderString(&b.arena)}
+	if len(b.written) > 0 {
+		r.text.written = &writtenForms{forms: trim(b.written), text: builderString(&b.writtenText)}
+	}
 	r.rules = trim(b.rules)
 	r.starts = trim(b.starts)
 	r.toks = trim(b.toks)
@@ -296,7 +299,7 @@ func (b *builder) finish(r *Robots) (conflicts []int) {
 		sets += len(m.end)
 	}
 	if pos, ok := r.find("*"); ok {
-		r.global = r.setAt(pos) + 1
+		r.global = int32(r.setAt(pos) + 1)
 	}
 	r.cache = make([]atomic.Pointer[Group], sets)
 	slices.Sort(conflicts)
@@ -436,7 +439,7 @@ func (r *Robots) groupOf(set int) *Group {
 	g := new(Group)
 	ids := r.setIDs(set)
 	r.fill(g, set, ids, true)
-	g.mergeExt(r)
+	g.mergeExt(r, ids)
 	// The group is named by the tokens that select it, each as first
 	// written, in file order.
 	for _, id := range ids {
@@ -530,15 +533,15 @@ func (r *Robots) setRules(ids []int) []rule {
 	return r.rules[start:end:end]
 }
 
-// mergeExt combines the extension records of g's groups.
-func (g *Group) mergeExt(r *Robots) {
+// mergeExt combines the extension records of g's groups, ids.
+func (g *Group) mergeExt(r *Robots, ids []int) {
 	g.fileSignals = r.fileRecs().signals
-	if len(g.ids) == 1 {
-		g.ext = r.extOf(g.ids[0]) // nothing to merge; never written after parsing
+	if len(ids) == 1 {
+		g.ext = r.extOf(ids[0]) // nothing to merge; never written after parsing
 		return
 	}
 	g.ext = nil
-	for _, id := range g.ids {
+	for _, id := range ids {
 		e := r.extOf(id)
 		if e == nil {
 			continue
@@ -558,6 +561,8 @@ func (g *Group) mergeExt(r *Robots) {
 // its author usually meant something else. It runs when the diagnostics
 // are first asked for, not at parse time.
 func (r *Robots) neverDecides() {
+	w := noteWriter{notes: r.notes}
+	defer func() { r.notes = w.notes }()
 	var done []bool // groups read with the others of their exclusive set
 	for id := range r.starts {
 		if done != nil && done[id] {
@@ -573,7 +578,7 @@ func (r *Robots) neverDecides() {
 			if done == nil {
 				done = make([]bool, len(r.starts))
 			}
-			for _, m := range g.ids {
+			for _, m := range r.setIDs(set) {
 				done[m] = true
 			}
 		} else {
@@ -597,15 +602,15 @@ func (r *Robots) neverDecides() {
 			if rl.derived() || key == "" || best[key] == rl {
 				continue
 			}
-			w := best[key]
+			b := best[key]
 			format := "this rule never decides: line %d has the same paths as it and outranks it (RFC 9309 section 2.2.2)"
 			switch {
-			case w.allow() == rl.allow() && r.text.pattern(w) == p:
+			case b.allow() == rl.allow() && r.text.pattern(b) == p:
 				format = "this rule repeats line %d"
-			case r.text.pattern(w) == p:
+			case r.text.pattern(b) == p:
 				format = "this rule never decides: line %d has the same pattern and outranks it (RFC 9309 section 2.2.2)"
 			}
-			r.notes.add(int(rl.line()), Warning, CodeNeverDecides, format, int(w.line()))
+			w.add(int(rl.line()), Warning, CodeNeverDecides, format, int(b.line()))
 		}
 	}
 }
@@ -629,13 +634,13 @@ func (r *Robots) rawRules(id int) []rule {
 }
 
 // fill makes g the group of the file's groups ids (ascending), which are
-// set. With own, g is the one Group of set; it then shares the window of
+// set (-1 for a union of sets). With own, g is the one Group of set; it then shares the window of
 // its rules instead of copying them when it is alone or owns the window
 // (see ownsWindow), and orders it in place on first use: the file order
 // is kept in each rule's line, and other readers of the window go through
 // rawRules, which waits for that.
 func (r *Robots) fill(g *Group, set int, ids []int, own bool) {
-	g.mode, g.text, g.ids = r.mode, r.text, ids
+	g.mode, g.text, g.set = r.text.mode, r.text, int32(set)
 	if own && (len(ids) == 1 || r.ownsWindow(set)) {
 		g.rules = r.setRules(ids)
 		return

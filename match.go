@@ -46,17 +46,23 @@ func (r *rule) derived() bool { return r.meta&2 != 0 }
 // line returns r's 1-based line number (0 for the rule of disallowAll).
 func (r *rule) line() int32 { return int32(r.meta >> 2) }
 
-// ruleText holds the text shared by all groups of a file: the canonical
+// ruleText holds what all groups of a file share: the mode, the canonical
 // patterns, back to back, and the written form of the rules whose written
-// form differs from the canonical one, back to back too, by line.
+// form differs from the canonical one (most files have none).
 type ruleText struct {
-	arena       string
-	written     []writtenForm // by line, ascending
-	writtenText string
+	mode    Mode
+	arena   string
+	written *writtenForms // nil when there are none
+}
+
+// writtenForms holds written forms of rules, back to back, by line.
+type writtenForms struct {
+	forms []writtenForm // by line, ascending
+	text  string
 }
 
 // writtenForm says that the rule of line has the written form that ends
-// at end in ruleText.writtenText (and starts where the previous one ends).
+// at end in writtenForms.text (and starts where the previous one ends).
 type writtenForm struct {
 	line int32
 	end  uint32
@@ -67,15 +73,27 @@ func (t *ruleText) pattern(r *rule) string { return t.arena[r.off : r.off+r.n] }
 // writtenAt returns the written form of the rule of line, when it differs
 // from the canonical one.
 func (t *ruleText) writtenAt(line int32) (string, bool) {
-	i, ok := slices.BinarySearchFunc(t.written, line, func(w writtenForm, line int32) int { return cmp.Compare(w.line, line) })
+	if t.written == nil {
+		return "", false
+	}
+	w := t.written
+	i, ok := slices.BinarySearchFunc(w.forms, line, func(f writtenForm, line int32) int { return cmp.Compare(f.line, line) })
 	if !ok {
 		return "", false
 	}
 	start := uint32(0)
 	if i > 0 {
-		start = t.written[i-1].end
+		start = w.forms[i-1].end
 	}
-	return t.writtenText[start:t.written[i].end], true
+	return w.text[start:w.forms[i].end], true
+}
+
+// writtenText returns the text of t's written forms.
+func (t *ruleText) writtenText() string {
+	if t.written == nil {
+		return ""
+	}
+	return t.written.text
 }
 
 // better reports whether a decides a path over b, both matching it: the

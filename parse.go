@@ -116,7 +116,7 @@ func ParseReader(r io.Reader) (*Robots, error) { return Options{}.ParseReader(r)
 type parser struct {
 	opts     Options
 	b        builder
-	notes    notes
+	notes    noteWriter
 	file     fileRecords
 	lastLine int
 	// scratch holds the canonical form of the current rule's pattern.
@@ -168,7 +168,7 @@ func (p *parser) run(src string, truncated bool, lost int) *Robots {
 			"the file is larger than the %d-byte limit; everything from byte %d on is ignored (RFC 9309 section 2.5): %s",
 			o.limit(), len(src), n)
 	}
-	r := &Robots{mode: o.Mode}
+	r := new(Robots)
 	if p.file.sitemaps != nil || p.file.host != "" || p.file.cleanParams != nil || p.file.signals != nil || p.file.records != nil {
 		f := p.file
 		f.sitemaps, f.cleanParams, f.records = trim(f.sitemaps), trim(f.cleanParams), trim(f.records)
@@ -180,7 +180,7 @@ func (p *parser) run(src string, truncated bool, lost int) *Robots {
 	}
 	p.notes.sort()
 	p.notes.trim()
-	r.notes = p.notes
+	r.notes = p.notes.notes
 	return r
 }
 

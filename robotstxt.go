@@ -59,18 +59,17 @@ type Options struct {
 // allow everything.
 type Robots struct {
 	diagOnce sync.Once // adds the notes of neverDecides on first use
-	mode     Mode
-	text     *ruleText
-	rules    []rule   // every rule in file order
-	starts   []uint32 // the file's group i has rules[starts[i]:starts[i+1]]
-	exts     []extAt  // the groups' extension records, by group
+	global   int32     // the set of the "*" groups plus one; 0: none
+	text     *ruleText // the rules' text, and the mode
+	rules    []rule    // every rule in file order
+	starts   []uint32  // the file's group i has rules[starts[i]:starts[i+1]]
+	exts     []extAt   // the groups' extension records, by group
 	// The user-agent lines: their product tokens in file order, and the
 	// same sorted case-insensitively (then in file order) for look-up.
 	toks    []token
 	tokText string
 	sorted  []uint32
 	multi   *multiSets              // nil when no token names several groups
-	global  int                     // the set of the "*" groups plus one; 0: none
 	cache   []atomic.Pointer[Group] // the Group of each set, once built
 	notes   notes                   // the diagnostics
 	file    *fileRecords            // nil when the file has none
@@ -78,10 +77,10 @@ type Robots struct {
 
 // Mode returns the mode r was parsed in.
 func (r *Robots) Mode() Mode {
-	if r == nil {
+	if r == nil || r.text == nil {
 		return RFC
 	}
-	return r.mode
+	return r.text.mode
 }
 
 // Group returns the rules a crawler that answers to the given product
@@ -112,18 +111,19 @@ func (r *Robots) Group(agents ...string) *Group {
 			found = g
 		default:
 			if ids == nil {
-				ids = slices.Clone(found.ids)
+				ids = slices.Clone(r.setIDs(int(found.set)))
 				names = slices.Clone(found.agents)
 			}
-			ids = append(ids, g.ids...)
+			ids = append(ids, r.setIDs(int(g.set))...)
 			names = append(names, g.agents...)
 		}
 	}
 	if ids != nil {
 		slices.Sort(ids)
 		g := new(Group)
-		r.fill(g, -1, slices.Compact(ids), false)
-		g.mergeExt(r)
+		ids = slices.Compact(ids)
+		r.fill(g, -1, ids, false)
+		g.mergeExt(r, ids)
 		g.agents = slices.Compact(names)
 		return g
 	}
@@ -131,7 +131,7 @@ func (r *Robots) Group(agents ...string) *Group {
 		return found
 	}
 	if r.global > 0 {
-		return r.groupOf(r.global - 1)
+		return r.groupOf(int(r.global) - 1)
 	}
 	return nil
 }

@@ -82,7 +82,7 @@ func (r *Robots) write(w *countingWriter) {
 			if rule.Allow {
 				key = "Allow: "
 			}
-			if rule.Pattern == "" || r.mode == Google && len(key)+len(rule.Pattern) > googleMaxLineLen {
+			if rule.Pattern == "" || r.Mode() == Google && len(key)+len(rule.Pattern) > googleMaxLineLen {
 				key = key[:len(key)-1] // no trailing space; keep a line within Google's cut
 			}
 			w.line(key, rule.Pattern)
@@ -129,7 +129,7 @@ func (r *Robots) distinctGroups() []*Group {
 			gs = append(gs, g)
 		}
 	}
-	slices.SortFunc(gs, func(a, b *Group) int { return slices.Compare(a.ids, b.ids) })
+	slices.SortFunc(gs, func(a, b *Group) int { return slices.Compare(r.setIDs(int(a.set)), r.setIDs(int(b.set))) })
 	return gs
 }
 
