@@ -432,6 +432,56 @@ func TestPatternNoteText(t *testing.T) {
 	}
 }
 
+// parseSlow parses data without plainRule's shortcut for rule lines.
+func parseSlow(o Options, data []byte) *Robots {
+	p := parser{opts: o, b: builder{mode: o.Mode}, slow: true}
+	return p.run(string(data), false, -1)
+}
+
+// checkSameParse fails when two parses of one file differ in anything a
+// caller can see.
+func checkSameParse(t testing.TB, what string, a, b *Robots) {
+	t.Helper()
+	type view struct {
+		Text   string
+		Diags  []Diagnostic
+		Groups [][]Rule
+	}
+	get := func(r *Robots) view {
+		v := view{Text: r.String(), Diags: r.Diagnostics()}
+		for _, g := range r.Groups() {
+			v.Groups = append(v.Groups, g.Rules())
+		}
+		return v
+	}
+	if diff := cmp.Diff(get(a), get(b)); diff != "" {
+		t.Fatalf("%s: the shortcut for plain rule lines changed the parse (-general +shortcut):\n%s", what, diff)
+	}
+}
+
+// TestPlainRuleLines checks that plainRule's shortcut reads every line as
+// the general path does: the corpus, and lines at each edge of what it
+// takes.
+func TestPlainRuleLines(t *testing.T) {
+	edges := "User-agent: *\nDisallow:\nDisallow: \t/a \t\nAllow:/b\r\nDisallow: /c\rAllow: /d#x\nDisallow: /e # x\n" +
+		"Disallow: /f$\nDisallow: /g h\nDisallow: /%41\nDisallow: /é\nDisallow: foo\nAllow: /x/index.html\n" +
+		"Disallow: /n\x00m\nDisallow: /v\vw\nDisallow: /*.gif\nDisallow:/\n  Disallow: /i\nDisallow: /last"
+	files := [][]byte{[]byte(edges), []byte("Disallow: /before\nUser-agent: a\nAllow: /x\n")}
+	for _, cf := range corpus(t) {
+		files = append(files, cf.data)
+	}
+	for _, data := range files {
+		for _, mode := range []Mode{RFC, Google} {
+			o := Options{Mode: mode, MaxBytes: -1}
+			checkSameParse(t, fmt.Sprintf("%.40q (%v)", data, mode), parseSlow(o, data), o.Parse(data))
+		}
+	}
+	// A line past Google's cut is left to the general path.
+	long := []byte("User-agent: *\nDisallow: /" + strings.Repeat("a", googleMaxLineLen) + "\n")
+	o := Options{Mode: Google}
+	checkSameParse(t, "a long line", parseSlow(o, long), o.Parse(long))
+}
+
 func TestConcurrentUse(t *testing.T) {
 	data, err := os.ReadFile("testdata/corpus/021_www.sophos.com.txt")
 	if err != nil {
