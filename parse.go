@@ -485,6 +485,11 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 	ref := textRef{off: uint32(p.b.arena.Len()), n: uint32(len(value))}
 	if pattern != value {
 		ref = textRef{written: true, off: uint32(p.b.writtenText.Len()), n: uint32(len(value))}
+		if p.b.writtenText.Cap() == 0 {
+			// A file with one such rule usually has more: start with
+			// room for a sixteenth of the rest of the file.
+			p.b.writtenText.Grow(max(len(value), (len(p.src)-p.pos)/16))
+		}
 	}
 	if !p.b.addRule(pattern, value, uint32(prio), int32(num), allow, false) {
 		if code != "" {
