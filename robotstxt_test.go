@@ -482,6 +482,30 @@ func TestPlainRuleLines(t *testing.T) {
 	checkSameParse(t, "a long line", parseSlow(o, long), o.Parse(long))
 }
 
+// TestTokenLookup checks that each token finds its own group among tokens
+// that share long prefixes and differ in case.
+func TestTokenLookup(t *testing.T) {
+	tokens := []string{"Googlebot-Image", "googlebot-news", "GOOGLEBOT", "Googlebot-Imagex", "googlebot-", "Googlebot-Image-Extra", "a", "A-", "_"}
+	var b strings.Builder
+	for i, tok := range tokens {
+		fmt.Fprintf(&b, "User-agent: %s\nDisallow: /%d\n\n", tok, i)
+	}
+	r := Parse([]byte(b.String()))
+	for i, tok := range tokens {
+		for _, spelling := range []string{tok, strings.ToUpper(tok), strings.ToLower(tok)} {
+			g := r.Group(spelling)
+			if g == nil || g.Agents()[0] != tok || g.Allowed(fmt.Sprintf("/%d", i)) {
+				t.Errorf("Group(%q) = %v, want the group of %q", spelling, g.Agents(), tok)
+			}
+		}
+	}
+	for _, missing := range []string{"googlebot-imag", "Googlebot-Images", "b", "", "*"} {
+		if g := r.Group(missing); g != nil {
+			t.Errorf("Group(%q) = %v, want none", missing, g.Agents())
+		}
+	}
+}
+
 func TestConcurrentUse(t *testing.T) {
 	data, err := os.ReadFile("testdata/corpus/021_www.sophos.com.txt")
 	if err != nil {
