@@ -133,3 +133,25 @@ func BenchmarkRetained(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkMergedFirstQuery times the first query and the diagnostics of
+// files where one token names every group (so the groups merge) and one
+// group also has a token of its own (so they do not always merge): the
+// cost must grow linearly with the groups (compare the sizes).
+func BenchmarkMergedFirstQuery(b *testing.B) {
+	for _, n := range []int{1000, 8000} {
+		var sb strings.Builder
+		for range n {
+			sb.WriteString("User-agent: a\nDisallow: /x\n\n")
+		}
+		sb.WriteString("User-agent: a\nUser-agent: z\nDisallow: /y\n")
+		data := []byte(sb.String())
+		b.Run(fmt.Sprintf("groups=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				r := Options{MaxBytes: -1}.Parse(data)
+				r.Allowed("a", "/x")
+				r.Diagnostics()
+			}
+		})
+	}
+}

@@ -329,6 +329,20 @@ type multiSets struct {
 	ids []uint32
 	end []uint32
 	at  []runSet
+
+	// merged holds, for each of the file's groups, the exclusive set of
+	// several groups it belongs to, or -1 (see exclusiveSet). It is built
+	// on first use, once, so that asking costs no more than a look-up.
+	once   sync.Once
+	merged []int32
+}
+
+// span returns where set k's groups are in m.ids.
+func (m *multiSets) span(k int) (start, end uint32) {
+	if k > 0 {
+		start = m.end[k-1]
+	}
+	return start, m.end[k]
 }
 
 // runSet says that the token run starting at position pos of r.sorted
@@ -386,13 +400,9 @@ func (r *Robots) setIDs(set int) []int {
 	if set < len(r.starts) {
 		return []int{set}
 	}
-	m, k := r.multi, set-len(r.starts)
-	start := uint32(0)
-	if k > 0 {
-		start = m.end[k-1]
-	}
-	ids := make([]int, 0, m.end[k]-start)
-	for _, id := range m.ids[start:m.end[k]] {
+	start, end := r.multi.span(set - len(r.starts))
+	ids := make([]int, 0, end-start)
+	for _, id := range r.multi.ids[start:end] {
 		ids = append(ids, int(id))
 	}
 	return ids
@@ -486,23 +496,56 @@ func (r *Robots) owner(id int) (set int, ok bool) {
 // selects it too: the groups then merge for every crawler that obeys any
 // of them, and no other set holds them.
 func (r *Robots) exclusiveSet(id int) (set int, ok bool) {
-	lo, hi := r.groupTokens(id)
-	if lo == hi {
+	m := r.multi
+	if m == nil {
 		return -1, false
 	}
-	set = r.tokenSet(lo)
-	if set < len(r.starts) {
-		return -1, false
+	m.once.Do(func() { m.merged = r.mergedSets() })
+	if s := m.merged[id]; s >= 0 {
+		return int(s), true
 	}
-	for _, m := range r.setIDs(set) {
-		lo, hi := r.groupTokens(m)
-		for t := lo; t < hi; t++ {
-			if r.tokenSet(t) != set {
-				return -1, false
+	return -1, false
+}
+
+// mergedSets computes multiSets.merged: a group's tokens all selecting one
+// set of several groups make it a candidate, and a set is exclusive when
+// all its groups are candidates for it.
+func (r *Robots) mergedSets() []int32 {
+	merged := make([]int32, len(r.starts))
+	for id := range merged {
+		merged[id] = -1
+	}
+	for t := range r.toks {
+		id, s := r.toks[t].group, int32(r.tokenSet(t))
+		switch {
+		case t == 0 || r.toks[t-1].group != id: // the group's first token
+			merged[id] = s
+		case merged[id] != s:
+			merged[id] = -2 // tokens that select different sets
+		}
+	}
+	m := r.multi
+	for k := range m.end {
+		set := int32(len(r.starts) + k)
+		start, end := m.span(k)
+		exclusive := true
+		for _, id := range m.ids[start:end] {
+			exclusive = exclusive && merged[id] == set
+		}
+		if !exclusive {
+			for _, id := range m.ids[start:end] {
+				if merged[id] == set {
+					merged[id] = -2
+				}
 			}
 		}
 	}
-	return set, true
+	for id, s := range merged {
+		if int(s) < len(r.starts) {
+			merged[id] = -1 // mixed, or a group alone
+		}
+	}
+	return merged
 }
 
 // ownsWindow reports whether set, a set of several groups, can order
@@ -511,25 +554,20 @@ func (r *Robots) exclusiveSet(id int) (set int, ok bool) {
 // another in the file (a file that repeats "User-agent: *", say), so
 // their windows are one.
 func (r *Robots) ownsWindow(set int) bool {
-	ids := r.setIDs(set)
-	for i := 1; i < len(ids); i++ {
-		if ids[i] != ids[i-1]+1 {
-			return false
-		}
+	start, end := r.multi.span(set - len(r.starts))
+	first, last := r.multi.ids[start], r.multi.ids[end-1]
+	if last-first != end-start-1 { // the groups ascend, so this says they follow one another
+		return false
 	}
-	s, ok := r.exclusiveSet(ids[0])
+	s, ok := r.exclusiveSet(int(first))
 	return ok && s == set
 }
 
 // setRules returns the window of r.rules that holds the rules of the
 // groups ids, which follow one another.
 func (r *Robots) setRules(ids []int) []rule {
-	first, last := r.groupRules(ids[0]), r.groupRules(ids[len(ids)-1])
 	start := int(r.starts[ids[0]])
-	end := start + len(first)
-	if len(ids) > 1 {
-		end = int(r.starts[ids[len(ids)-1]]) + len(last)
-	}
+	end := int(r.starts[ids[len(ids)-1]]) + len(r.groupRules(ids[len(ids)-1]))
 	return r.rules[start:end:end]
 }
 

@@ -625,6 +625,12 @@ func TestMergedWindow(t *testing.T) {
 	if diff := cmp.Diff([]Rule{{false, "/a", 3}}, r.Group("Alpha").Rules()); diff != "" {
 		t.Errorf("Alpha's Rules() (-want +got):\n%s", diff)
 	}
+	// Nor are such groups read as one for never-decides: Alpha obeys one
+	// of the two "/a" rules only.
+	r = Parse([]byte("User-agent: Alpha\nUser-agent: Beta\nDisallow: /a\n\nUser-agent: Beta\nDisallow: /a\n"))
+	if lines := codeLines(r, CodeNeverDecides); lines != nil {
+		t.Errorf("never-decides on lines %v of groups that do not always merge", lines)
+	}
 	// Not adjacent: the Group copies, and the repeat is still reported.
 	r = Parse([]byte("User-agent: *\nDisallow: /a\n\nUser-agent: FooBot\nDisallow: /f\n\nUser-agent: *\nDisallow: /a\n"))
 	if g := r.Group("other"); unsafe.SliceData(g.rules) == unsafe.SliceData(r.rules) || g.Allowed("/a") {
