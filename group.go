@@ -19,7 +19,6 @@ import (
 // use; a nil *Group allows everything.
 type Group struct {
 	once        sync.Once // orders the rules and builds the index on first use
-	mode        Mode
 	set         int32     // the set of the file's groups g is (see setIDs); -1: a union
 	ext         *groupExt // nil when there are none
 	fileSignals map[string]bool
@@ -84,7 +83,7 @@ func (g *Group) Decide(target string) Decision {
 
 func (g *Group) match(target string) (bool, *rule) {
 	path := targetPath(target)
-	if g.mode == RFC {
+	if g.text.mode == RFC {
 		path, _ = normalizeRFC(path, false)
 		if isRobotsTxt(path) {
 			return true, nil
@@ -678,7 +677,7 @@ func (r *Robots) rawRules(id int) []rule {
 // is kept in each rule's line, and other readers of the window go through
 // rawRules, which waits for that.
 func (r *Robots) fill(g *Group, set int, ids []int, own bool) {
-	g.mode, g.text, g.set = r.text.mode, r.text, int32(set)
+	g.text, g.set = r.text, int32(set)
 	if own && (len(ids) == 1 || r.ownsWindow(set)) {
 		g.rules = r.setRules(ids)
 		return

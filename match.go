@@ -257,7 +257,7 @@ func (g *Group) decide(path string) *rule {
 
 func (g *Group) matches(r *rule, path string) bool {
 	if r.n == 0 {
-		return g.mode == Google
+		return g.text.mode == Google
 	}
 	return matches(g.text.pattern(r), path)
 }

@@ -195,7 +195,7 @@ func FuzzMatch(f *testing.F) {
 // linear returns a copy of g that decides by scanning every rule in
 // priority order, with no index: the oracle for the index.
 func linear(g *Group) *Group {
-	c := &Group{mode: g.mode, text: g.text, rules: slices.Clone(g.rules)}
+	c := &Group{text: g.text, rules: slices.Clone(g.rules)}
 	slices.SortFunc(c.rules, compareRules)
 	c.once.Do(func() {}) // already ordered; no index
 	return c

@@ -111,7 +111,7 @@ func (r *Robots) Group(agents ...string) *Group {
 			found = g
 		default:
 			if ids == nil {
-				ids = slices.Clone(r.setIDs(int(found.set)))
+				ids = r.setIDs(int(found.set)) // a new slice
 				names = slices.Clone(found.agents)
 			}
 			ids = append(ids, r.setIDs(int(g.set))...)

@@ -129,7 +129,11 @@ func (r *Robots) distinctGroups() []*Group {
 			gs = append(gs, g)
 		}
 	}
-	slices.SortFunc(gs, func(a, b *Group) int { return slices.Compare(r.setIDs(int(a.set)), r.setIDs(int(b.set))) })
+	ids := make(map[*Group][]int, len(gs))
+	for _, g := range gs {
+		ids[g] = r.setIDs(int(g.set))
+	}
+	slices.SortFunc(gs, func(a, b *Group) int { return slices.Compare(ids[a], ids[b]) })
 	return gs
 }
 
