@@ -267,15 +267,11 @@ func (p *parser) lines(src string) int {
 // line's end, or false, having done nothing, for any other line.
 func (p *parser) plainRule(num int, src string, i int) (end int, ok bool) {
 	s := src[i:]
-	k, allow := 0, false
-	switch {
-	case strings.HasPrefix(s, "Disallow:"):
-		k = len("Disallow:")
-	case strings.HasPrefix(s, "Allow:"):
-		k, allow = len("Allow:"), true
-	default:
+	kind, k := spelledKey(s)
+	if kind != keyAllow && kind != keyDisallow {
 		return 0, false
 	}
+	k++ // the colon
 	for k < len(s) && (s[k] == ' ' || s[k] == '\t') {
 		k++
 	}
@@ -290,8 +286,24 @@ func (p *parser) plainRule(num int, src string, i int) (end int, ok bool) {
 	p.pos = i
 	p.content++
 	p.known++
-	p.rule(num, allow, s[k:v], true)
+	p.rule(num, kind == keyAllow, s[k:v], true)
 	return i + j, true
+}
+
+// spelledKey reports which key s starts with, followed by a colon, when
+// it is spelt as RFC 9309 spells it ("Disallow", "Allow", "User-agent"):
+// most lines are, and they need no general look-up (shaped for speed:
+// BenchmarkParse). It returns the key's length, or keyUnknown.
+func spelledKey(s string) (keyKind, int) {
+	switch {
+	case strings.HasPrefix(s, "Disallow:"):
+		return keyDisallow, len("Disallow")
+	case strings.HasPrefix(s, "Allow:"):
+		return keyAllow, len("Allow")
+	case strings.HasPrefix(s, "User-agent:"):
+		return keyUserAgent, len("User-agent")
+	}
+	return keyUnknown, 0
 }
 
 // plainRuleSpecial marks the octets that end the value of a plain rule
@@ -354,20 +366,13 @@ func (p *parser) line(num int, s string, hash int) {
 		return
 	}
 	var key, value, name string
-	var kind keyKind
 	exact := true
-	// Most lines are rules and user-agent lines with their keys spelt as
-	// RFC 9309 spells them; they skip the general split and key look-up,
-	// which would give them the same key and value (shaped for speed:
-	// BenchmarkParse).
-	switch {
-	case strings.HasPrefix(s, "Disallow:"):
-		key, value, kind = s[:8], trimSpace(s[9:]), keyDisallow
-	case strings.HasPrefix(s, "Allow:"):
-		key, value, kind = s[:5], trimSpace(s[6:]), keyAllow
-	case strings.HasPrefix(s, "User-agent:"):
-		key, value, kind = s[:10], trimSpace(s[11:]), keyUserAgent
-	default:
+	// Lines whose keys are spelt as RFC 9309 spells them skip the general
+	// split and key look-up, which would give them the same key and value.
+	kind, n := spelledKey(s)
+	if kind != keyUnknown {
+		key, value = s[:n], trimSpace(s[n+1:])
+	} else {
 		var ok bool
 		if key, value, ok = p.split(num, s); !ok {
 			return
