@@ -142,14 +142,11 @@ type builder struct {
 	exts        []extAt // by group, ascending
 }
 
-// userAgent adds a user-agent line to the open group, or opens a group.
-// It reports false, and takes nothing more, once the file's tokens would
-// exceed maxPatternText bytes.
-func (b *builder) userAgent(value string) bool {
-	tok := "*"
-	if !isGlobalAgent(value) {
-		tok = ProductToken(value)
-	}
+// userAgent adds a user-agent line, given by its product token ("*" for
+// the global group), to the open group, or opens a group. It reports
+// false, and takes nothing more, once the file's tokens would exceed
+// maxPatternText bytes.
+func (b *builder) userAgent(tok string) bool {
 	if b.closed || len(b.tokText)+len(tok) > maxPatternText || len(b.toks) >= maxPatternText {
 		b.closed = true
 		return false

@@ -428,16 +428,18 @@ func (p *parser) split(num int, s string) (key, value string, ok bool) {
 }
 
 func (p *parser) userAgent(num int, value string) {
+	tok := "*"
 	if !isGlobalAgent(value) {
+		tok = ProductToken(value)
 		if strings.Contains(value, "*") {
 			p.report(num, Warning, CodeAgentWildcard,
 				"user-agent %q has a '*' inside; '*' is the global group only alone, and tokens are matched exactly (RFC 9309 section 2.2.1)", value)
-		} else if tok := ProductToken(value); tok != value {
+		} else if tok != value {
 			p.report(num, Warning, CodeAgentToken,
 				"user-agent %q is read as the product token %q (RFC 9309 section 2.2.1)", value, tok)
 		}
 	}
-	if !p.b.userAgent(value) {
+	if !p.b.userAgent(tok) {
 		p.report(num, Error, CodeTooLarge,
 			"the file's user-agent tokens exceed %d bytes, the most one parsed file holds; this line and the rest of the file are ignored", maxPatternText)
 	}
