@@ -104,6 +104,43 @@ func BenchmarkPathological(b *testing.B) {
 	}
 }
 
+// BenchmarkManyLines parses files of many lines of one kind, asks the
+// first question and reads the diagnostics: a kind whose cost grows faster
+// than its lines shows a lower MB/s at the larger size.
+func BenchmarkManyLines(b *testing.B) {
+	kinds := []struct {
+		name string
+		line func(i int) string
+	}{
+		{"sitemaps", func(i int) string { return fmt.Sprintf("Sitemap: https://example.com/sitemap-%d.xml\n", i) }},
+		{"groups", func(i int) string { return fmt.Sprintf("User-agent: bot%d\nDisallow: /%d\n", i, i) }},
+		{"same-agent-groups", func(i int) string { return fmt.Sprintf("User-agent: bot\nCrawl-delay: %d\nDisallow: /%d\n", i%7, i) }},
+		{"agents", func(i int) string { return fmt.Sprintf("User-agent: bot%d\n", i) }},
+		{"clean-params", func(i int) string { return fmt.Sprintf("Clean-param: p%d /x\n", i) }},
+		{"content-signals", func(i int) string { return fmt.Sprintf("Content-Signal: search=yes, p%d=no\n", i) }},
+		{"unknown-keys", func(i int) string { return fmt.Sprintf("Key%d: value\n", i) }},
+	}
+	for _, k := range kinds {
+		for _, n := range []int{1000, 16000, 64000} {
+			var sb strings.Builder
+			sb.WriteString("User-agent: *\nDisallow: /a\n")
+			for i := range n {
+				sb.WriteString(k.line(i))
+			}
+			data := []byte(sb.String())
+			b.Run(fmt.Sprintf("%s/lines=%d", k.name, n), func(b *testing.B) {
+				b.SetBytes(int64(len(data)))
+				b.ReportAllocs()
+				for b.Loop() {
+					r := Options{MaxBytes: -1}.Parse(data)
+					r.Allowed("bot", "/x")
+					r.Diagnostics()
+				}
+			})
+		}
+	}
+}
+
 // BenchmarkRetained reports the heap a parsed file keeps alive, as a
 // multiple of the file's size (the metric "x-size").
 func BenchmarkRetained(b *testing.B) {

@@ -3,6 +3,7 @@ package robotstxt
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -179,6 +180,47 @@ Sitemap: http://example.com/b.xml
 }
 
 // TestDiagnosticsPerLine has one row per diagnostic with the line it names.
+// TestManySitemaps checks that a repeated sitemap is found, and reported
+// on its own line, whether it repeats one of the first few sitemaps or a
+// later one, and that the list keeps the order of first listing.
+func TestManySitemaps(t *testing.T) {
+	var file strings.Builder
+	var want []string
+	wantRepeats := map[int]bool{}
+	line := 0
+	add := func(i int) {
+		line++
+		u := fmt.Sprintf("https://example.com/sitemap-%d.xml", i)
+		fmt.Fprintf(&file, "Sitemap: %s\n", u)
+		if slices.Contains(want, u) {
+			wantRepeats[line] = true
+		} else {
+			want = append(want, u)
+		}
+	}
+	for i := range 40 {
+		add(i)
+		if i%7 == 6 {
+			add(i / 2) // a repeat of an early and, later, of a recent one
+		}
+	}
+	add(39)
+	add(0)
+	r := Parse([]byte(file.String()))
+	if diff := cmp.Diff(want, r.Sitemaps()); diff != "" {
+		t.Errorf("Sitemaps() (-want +got):\n%s", diff)
+	}
+	gotRepeats := map[int]bool{}
+	for _, d := range r.Diagnostics() {
+		if d.Code == CodeDuplicate {
+			gotRepeats[d.Line] = true
+		}
+	}
+	if diff := cmp.Diff(wantRepeats, gotRepeats); diff != "" {
+		t.Errorf("lines reported as repeated sitemaps (-want +got):\n%s", diff)
+	}
+}
+
 func TestDiagnosticsPerLine(t *testing.T) {
 	tests := []struct {
 		robots string
