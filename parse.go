@@ -298,12 +298,14 @@ func (p *parser) plainRule(num int, src string, i int) (end int, ok bool) {
 // most lines are, and they need no general look-up (shaped for speed:
 // BenchmarkParse). It returns the key's length, or keyUnknown.
 func spelledKey(s string) (keyKind, int) {
+	// Comparing with constants of known length compiles to a few word
+	// loads, where strings.HasPrefix calls a general comparison.
 	switch {
-	case strings.HasPrefix(s, "Disallow:"):
+	case len(s) >= 9 && s[:9] == "Disallow:":
 		return keyDisallow, len("Disallow")
-	case strings.HasPrefix(s, "Allow:"):
+	case len(s) >= 6 && s[:6] == "Allow:":
 		return keyAllow, len("Allow")
-	case strings.HasPrefix(s, "User-agent:"):
+	case len(s) >= 11 && s[:11] == "User-agent:":
 		return keyUserAgent, len("User-agent")
 	}
 	return keyUnknown, 0
