@@ -168,13 +168,15 @@ func (b *builder) userAgent(tok string) bool {
 
 // addRule compiles a rule into the open group and reports whether there
 // was one. Its pattern is copied to the arena and addressed by offset.
+// written is the value as the file spells it, given only when that is not
+// the pattern itself (a derived rule's is the rule it derives from).
 func (b *builder) addRule(pattern, written string, prio uint32, line int32, allow, derived bool) bool {
 	if len(b.starts) == 0 || b.closed {
 		return false
 	}
 	b.rules = append(b.rules, newRule(uint32(b.arena.Len()), uint32(len(pattern)), prio, line, allow, derived))
 	b.arena.WriteString(pattern)
-	if (written != pattern || derived) && (len(b.written) == 0 || b.written[len(b.written)-1].line != line) {
+	if (written != "" || derived) && (len(b.written) == 0 || b.written[len(b.written)-1].line != line) {
 		b.writtenText.WriteString(written)
 		b.written = append(b.written, writtenForm{line: line, end: uint32(b.writtenText.Len())})
 	}

@@ -453,20 +453,20 @@ func (p *parser) userAgent(num int, value string) {
 // rule compiles an allow or disallow line. A plain value (see plainRule)
 // is its own pattern in both modes.
 func (p *parser) rule(num int, allow bool, value string, plain bool) {
-	var pattern string
-	var prio int
+	pattern, prio := value, len(value)
+	// changed says the pattern differs from the value as written, which
+	// then is kept apart for diagnostics and for writing the file out.
+	var changed bool
 	switch {
 	case plain:
-		pattern, prio = value, len(value)
 	case p.opts.Mode == Google:
 		pattern = escapeGoogle(value)
 		prio = len(pattern)
+		changed = pattern != value
 	default:
 		// The canonical form is built in a buffer the parser reuses: addRule
 		// copies it to the arena, and nothing else keeps it.
-		var changed bool
 		p.scratch, prio, changed = appendRFC(p.scratch[:0], value, true)
-		pattern = value
 		if changed {
 			pattern = view(p.scratch)
 		}
@@ -476,7 +476,7 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 	var format, code string
 	switch {
 	// RFC normalisation escapes blanks, so an unchanged pattern has none.
-	case (p.opts.Mode == Google || pattern != value) && (strings.IndexByte(value, ' ') >= 0 || strings.IndexByte(value, '\t') >= 0):
+	case (p.opts.Mode == Google || changed) && (strings.IndexByte(value, ' ') >= 0 || strings.IndexByte(value, '\t') >= 0):
 		code, format = CodeSeveralPaths, "the value %q holds several words; it is one pattern, with the spaces in it, not several paths"
 	case value != "" && value[0] != '/' && value[0] != '*':
 		code, format = CodeNoSlash, "the pattern %q does not start with '/' or '*', so it never matches (RFC 9309 section 2.2.2)"
@@ -495,7 +495,9 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 	// The written form is the canonical pattern in the arena, or else the
 	// next written form that addRule keeps.
 	ref := textRef{off: uint32(p.b.arena.Len()), n: uint32(len(value))}
-	if pattern != value {
+	written := ""
+	if changed {
+		written = value
 		ref = textRef{written: true, off: uint32(p.b.writtenText.Len()), n: uint32(len(value))}
 		if p.b.writtenText.Cap() == 0 {
 			// A file with one such rule usually has more: start with
@@ -503,7 +505,7 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 			p.b.writtenText.Grow(max(len(value), (len(p.src)-p.pos)/16))
 		}
 	}
-	if !p.b.addRule(pattern, value, uint32(prio), int32(num), allow, false) {
+	if !p.b.addRule(pattern, written, uint32(prio), int32(num), allow, false) {
 		if code != "" {
 			p.report(num, Warning, code, format, value)
 		}
