@@ -198,13 +198,13 @@ func TestManySitemaps(t *testing.T) {
 			want = append(want, u)
 		}
 	}
-	for i := range 40 {
+	for i := range 100 {
 		add(i)
 		if i%7 == 6 {
 			add(i / 2) // a repeat of an early and, later, of a recent one
 		}
 	}
-	add(39)
+	add(99)
 	add(0)
 	r := Parse([]byte(file.String()))
 	if diff := cmp.Diff(want, r.Sitemaps()); diff != "" {

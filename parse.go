@@ -699,7 +699,7 @@ func (p *parser) sitemap(num int, value string) {
 // set keeps the parse linear in the number of sitemaps
 // (BenchmarkManyLines).
 func (p *parser) listedSitemap(value string) bool {
-	const few = 16
+	const few = 64
 	if p.sitemapSet == nil {
 		if len(p.file.sitemaps) < few {
 			return slices.Contains(p.file.sitemaps, value)
