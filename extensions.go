@@ -230,9 +230,13 @@ func (r *Robots) CleanParams() []CleanParam {
 	if r == nil {
 		return nil
 	}
-	out := slices.Clone(r.fileRecs().cleanParams)
-	for i := range out {
-		out[i].Params = slices.Clone(out[i].Params)
+	f := r.fileRecs()
+	var out []CleanParam
+	for _, c := range f.cleanParams {
+		// The value was read at parse time, so it reads again without error.
+		p, _ := parseCleanParam(f.text[c.off:c.end])
+		p.Line = int(c.line)
+		out = append(out, p)
 	}
 	return out
 }
@@ -253,16 +257,44 @@ func (r *Robots) Records() []Record {
 	if r == nil {
 		return nil
 	}
-	return slices.Clone(r.fileRecs().records)
+	f := r.fileRecs()
+	if len(f.records) == 0 {
+		return nil
+	}
+	out := make([]Record, len(f.records))
+	for i, rec := range f.records {
+		out[i] = Record{Line: int(rec.line), Key: f.text[rec.off:rec.mid], Value: f.text[rec.mid:rec.end]}
+	}
+	return out
 }
 
-// fileRecords are the records of a file that belong to no group.
+// fileRecords are the records of a file that belong to no group. Their
+// text is kept back to back in one string, addressed by offsets: a file
+// of many sitemaps or unknown lines then keeps little more than its text,
+// where a string each would add a header and a rounded-up allocation.
 type fileRecords struct {
-	sitemaps    []string
+	text        string
+	sitemaps    []textSpan
 	host        string
-	cleanParams []CleanParam
+	cleanParams []lineSpan      // values, read again when asked for
 	signals     map[string]bool // Content-Signal outside any group
-	records     []Record        // lines with unknown keys
+	records     []recordSpan    // lines with unknown keys
+}
+
+// textSpan is the text fileRecords.text[off:end].
+type textSpan struct{ off, end uint32 }
+
+// lineSpan is the text of a line's value.
+type lineSpan struct {
+	line     int32
+	off, end uint32
+}
+
+// recordSpan is an unknown key at text[off:mid] and its value at
+// text[mid:end].
+type recordSpan struct {
+	line          int32
+	off, mid, end uint32
 }
 
 // noFile stands for the records of a file that has none: most files, which

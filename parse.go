@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"slices"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -126,6 +125,8 @@ type parser struct {
 	// src is the text being parsed and pos the offset of the current line.
 	src string
 	pos int
+	// fileText collects the text of the file's records (see fileRecords).
+	fileText strings.Builder
 	// sitemapSet holds the sitemaps listed so far once there are more
 	// than a few, so that finding a repeated one stays a look-up.
 	sitemapSet map[string]struct{}
@@ -176,6 +177,7 @@ func (p *parser) run(src string, truncated bool, lost int) *Robots {
 	r := new(Robots)
 	if p.file.sitemaps != nil || p.file.host != "" || p.file.cleanParams != nil || p.file.signals != nil || p.file.records != nil {
 		f := p.file
+		f.text = builderString(&p.fileText)
 		f.sitemaps, f.cleanParams, f.records = trim(f.sitemaps), trim(f.cleanParams), trim(f.records)
 		r.file = &f
 	}
@@ -687,10 +689,13 @@ func (p *parser) sitemap(num int, value string) {
 		p.report(num, Info, CodeDuplicate, "sitemap %q is listed again", value)
 		return
 	}
-	value = strings.Clone(value)
-	p.file.sitemaps = append(p.file.sitemaps, value)
+	off, ok := p.keepText(num, value)
+	if !ok {
+		return
+	}
+	p.file.sitemaps = append(p.file.sitemaps, textSpan{off, off + uint32(len(value))})
 	if p.sitemapSet != nil {
-		p.sitemapSet[value] = struct{}{}
+		p.sitemapSet[p.fileText.String()[off:off+uint32(len(value))]] = struct{}{}
 	}
 }
 
@@ -700,17 +705,44 @@ func (p *parser) sitemap(num int, value string) {
 // (BenchmarkManyLines).
 func (p *parser) listedSitemap(value string) bool {
 	const few = 64
+	text := p.fileText.String()
 	if p.sitemapSet == nil {
 		if len(p.file.sitemaps) < few {
-			return slices.Contains(p.file.sitemaps, value)
+			for _, s := range p.file.sitemaps {
+				if text[s.off:s.end] == value {
+					return true
+				}
+			}
+			return false
 		}
 		p.sitemapSet = make(map[string]struct{}, 2*len(p.file.sitemaps))
 		for _, s := range p.file.sitemaps {
-			p.sitemapSet[s] = struct{}{}
+			p.sitemapSet[text[s.off:s.end]] = struct{}{}
 		}
 	}
 	_, ok := p.sitemapSet[value]
 	return ok
+}
+
+// keepText appends the strings to the text of the file's records and
+// returns where they start. Like patterns, that text is bounded by
+// maxPatternText bytes, since records address it with 32-bit offsets:
+// past the bound the line is reported and left out.
+func (p *parser) keepText(num int, s ...string) (off uint32, ok bool) {
+	n := 0
+	for _, x := range s {
+		n += len(x)
+	}
+	if p.fileText.Len()+n > maxPatternText {
+		p.report(num, Error, CodeTooLarge,
+			"the text of the file's records exceeds %d bytes, the most one parsed file holds; this line is ignored", maxPatternText)
+		return 0, false
+	}
+	off = uint32(p.fileText.Len())
+	for _, x := range s {
+		p.fileText.WriteString(x)
+	}
+	return off, true
 }
 
 // extension reads a line whose key is none of the rules': an extension
@@ -720,7 +752,10 @@ func (p *parser) extension(num int, key, value string) {
 	kind, name, exact := classifyExt(key)
 	if kind == extNone {
 		if !p.html {
-			p.file.records = append(p.file.records, Record{Line: num, Key: strings.Clone(key), Value: strings.Clone(value)})
+			if off, ok := p.keepText(num, key, value); ok {
+				mid := off + uint32(len(key))
+				p.file.records = append(p.file.records, recordSpan{int32(num), off, mid, mid + uint32(len(value))})
+			}
 			p.report(num, Info, CodeUnknownKey, "unknown key %q is ignored", key)
 		}
 		return
@@ -780,13 +815,13 @@ func (p *parser) extension(num int, key, value string) {
 		p.file.host = strings.Clone(h)
 		return
 	case extCleanParam:
-		c, err := parseCleanParam(strings.Clone(value))
-		if err != nil {
+		if _, err := parseCleanParam(value); err != nil {
 			bad(err)
 			return
 		}
-		c.Line = num
-		p.file.cleanParams = append(p.file.cleanParams, c)
+		if off, ok := p.keepText(num, value); ok {
+			p.file.cleanParams = append(p.file.cleanParams, lineSpan{int32(num), off, off + uint32(len(value))})
+		}
 		return
 	}
 	if len(p.b.starts) == 0 {

@@ -154,7 +154,15 @@ func (r *Robots) Sitemaps() []string {
 	if r == nil {
 		return nil
 	}
-	return slices.Clone(r.fileRecs().sitemaps)
+	f := r.fileRecs()
+	if len(f.sitemaps) == 0 {
+		return nil
+	}
+	out := make([]string, len(f.sitemaps))
+	for i, sp := range f.sitemaps {
+		out[i] = f.text[sp.off:sp.end]
+	}
+	return out
 }
 
 // Diagnostics returns the problems found while parsing, in line order.

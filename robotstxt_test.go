@@ -748,6 +748,31 @@ func TestTokenTextLimit(t *testing.T) {
 	}
 }
 
+// TestRecordTextLimit checks the bound on the text of a file's records
+// (sitemaps, Clean-param values, unknown lines), which they address with
+// 32-bit offsets: a line past it is reported and left out, and the lines
+// before it and the rules are kept.
+func TestRecordTextLimit(t *testing.T) {
+	defer func(old int) { maxPatternText = old }(maxPatternText)
+	maxPatternText = 30
+	r := Parse([]byte("User-agent: *\nDisallow: /a\nSitemap: https://e.com/s.xml\nX-a: 1\nClean-param: ref /x\nSitemap: https://e.com/t.xml\nX-b: 2\n"))
+	if diff := cmp.Diff([]string{"https://e.com/s.xml"}, r.Sitemaps()); diff != "" {
+		t.Errorf("Sitemaps() (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]Record{{Line: 4, Key: "X-a", Value: "1"}}, r.Records()); diff != "" {
+		t.Errorf("Records() (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]CleanParam{{Params: []string{"ref"}, Path: "/x", Line: 5}}, r.CleanParams()); diff != "" {
+		t.Errorf("CleanParams() (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]int{6, 7}, codeLines(r, CodeTooLarge)); diff != "" {
+		t.Errorf("too-large diagnostics (-want +got):\n%s", diff)
+	}
+	if r.Allowed("x", "/a") {
+		t.Error("the rule was lost")
+	}
+}
+
 // TestNoteLimit checks the bound on the text that diagnostics keep.
 func TestNoteLimit(t *testing.T) {
 	defer func(old int) { maxPatternText = old }(maxPatternText)

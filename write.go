@@ -93,12 +93,12 @@ func (r *Robots) write(w *countingWriter) {
 		w.line()
 	}
 	for _, s := range f.sitemaps {
-		w.line("Sitemap: ", s)
+		w.line("Sitemap: ", f.text[s.off:s.end])
 	}
 	if f.host != "" {
 		w.line("Host: ", f.host)
 	}
-	for _, c := range f.cleanParams {
+	for _, c := range r.CleanParams() {
 		if c.Path != "" {
 			w.line("Clean-param: ", strings.Join(c.Params, "&"), " ", c.Path)
 		} else {
@@ -106,7 +106,7 @@ func (r *Robots) write(w *countingWriter) {
 		}
 	}
 	for _, rec := range f.records {
-		w.line(rec.Key, ": ", rec.Value)
+		w.line(f.text[rec.off:rec.mid], ": ", f.text[rec.mid:rec.end])
 	}
 }
 
