@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -169,6 +170,48 @@ func BenchmarkRetained(b *testing.B) {
 			b.ReportMetric(float64(total)/float64(b.N)/float64(len(data)), "x-size")
 		})
 	}
+}
+
+// BenchmarkRetainedCorpus reports the heap that parsed files keep alive,
+// as a multiple of their size, over every corpus file of 1 KB or more:
+// the median, the 90th percentile and the largest, each file parsed and
+// asked once as a crawler would. Many copies of a file are kept at once,
+// so that the runtime's own allocations do not blur small files.
+func BenchmarkRetainedCorpus(b *testing.B) {
+	entries, err := os.ReadDir("testdata/corpus")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var files [][]byte
+	for _, e := range entries {
+		if data := readCorpus(b, e.Name()); len(data) >= 1024 {
+			files = append(files, data)
+		}
+	}
+	var ratios []float64
+	for b.Loop() {
+		ratios = ratios[:0]
+		for _, data := range files {
+			copies := make([]*Robots, min(1000, max(2, 1<<21/len(data))))
+			var ms runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&ms)
+			before := ms.HeapAlloc
+			for i := range copies {
+				copies[i] = Options{MaxBytes: -1}.Parse(data)
+				copies[i].Allowed("googlebot", "/x")
+			}
+			runtime.GC()
+			runtime.ReadMemStats(&ms)
+			kept := max(0, float64(ms.HeapAlloc)-float64(before))
+			ratios = append(ratios, kept/float64(len(copies))/float64(len(data)))
+			runtime.KeepAlive(copies)
+		}
+	}
+	slices.Sort(ratios)
+	b.ReportMetric(ratios[len(ratios)/2], "median-x-size")
+	b.ReportMetric(ratios[len(ratios)*9/10], "p90-x-size")
+	b.ReportMetric(ratios[len(ratios)-1], "max-x-size")
 }
 
 // BenchmarkMergedFirstQuery times the first query and the diagnostics of
