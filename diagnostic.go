@@ -153,6 +153,16 @@ type textRef struct {
 	off, n  uint32
 }
 
+// tokenRef is a note's argument that starts with a user-agent token the
+// parsed file keeps: the value is the token numbered tok, followed by
+// value[n:], and only that rest is stored. A file that names hundreds of
+// crawlers with versions ("FooBot/1.2") keeps its notes on them small.
+type tokenRef struct {
+	tok   uint32
+	n     int
+	value string
+}
+
 type note struct {
 	line int32
 	kind uint16
@@ -160,8 +170,9 @@ type note struct {
 }
 
 // add records a diagnostic whose message is fmt.Sprintf(format, args...).
-// Arguments are strings, ints or textRefs (a string the file's ruleText
-// holds); they do not escape, so passing them allocates nothing.
+// Arguments are strings, ints, textRefs (a string the file's ruleText
+// holds) or tokenRefs; they do not escape, so passing them allocates
+// nothing.
 //
 // The arguments of all notes are bounded like patterns, by maxPatternText
 // bytes: the note that would pass the bound is replaced by one that says
@@ -208,6 +219,12 @@ func (n *noteWriter) record(line int, sev Severity, code, format string, args []
 			}
 			n.args = appendText(n.args, a)
 			prev = a
+		case tokenRef:
+			n.args = append(n.args, 't')
+			n.args = binary.AppendUvarint(n.args, uint64(a.tok))
+			n.args = binary.AppendUvarint(n.args, uint64(len(a.value)-a.n))
+			n.args = append(n.args, a.value[a.n:]...)
+			prev = a.value
 		case textRef:
 			// A rule's written form, kept by the rule already.
 			tag := byte('a')
@@ -242,8 +259,9 @@ func (n *notes) trim() {
 	n.list, n.args = trim(n.list), trim(n.args)
 }
 
-// diagnostics formats the notes; text holds the strings of their textRefs.
-func (n *notes) diagnostics(text *ruleText) []Diagnostic {
+// diagnostics formats the notes; text holds the strings of their
+// textRefs, and token returns the text of a tokenRef's token.
+func (n *notes) diagnostics(text *ruleText, token func(i uint32) string) []Diagnostic {
 	if len(n.list) == 0 {
 		return nil
 	}
@@ -269,6 +287,13 @@ func (n *notes) diagnostics(text *ruleText) []Diagnostic {
 				l, w := binary.Uvarint(b)
 				args = append(args, prev[:l])
 				b = b[w:]
+			case 't':
+				i, w1 := binary.Uvarint(b)
+				l, w2 := binary.Uvarint(b[w1:])
+				b = b[w1+w2:]
+				prev = token(uint32(i)) + string(b[:l])
+				args = append(args, prev)
+				b = b[l:]
 			case 'a', 'w':
 				off, w1 := binary.Uvarint(b)
 				l, w2 := binary.Uvarint(b[w1:])

@@ -438,19 +438,28 @@ func (p *parser) userAgent(num int, value string) {
 	tok := "*"
 	if !isGlobalAgent(value) {
 		tok = ProductToken(value)
-		if strings.Contains(value, "*") {
-			p.report(num, Warning, CodeAgentWildcard,
-				"user-agent %q has a '*' inside; '*' is the global group only alone, and tokens are matched exactly (RFC 9309 section 2.2.1)", value)
-		} else if tok != value {
-			p.report(num, Warning, CodeAgentToken,
-				"user-agent %q is read as the product token %q (RFC 9309 section 2.2.1)", value, tok)
-		}
 	}
-	if !p.b.userAgent(tok) {
+	added := p.b.userAgent(tok)
+	switch {
+	case tok == "*":
+	case strings.Contains(value, "*"):
+		p.report(num, Warning, CodeAgentWildcard,
+			"user-agent %q has a '*' inside; '*' is the global group only alone, and tokens are matched exactly (RFC 9309 section 2.2.1)", value)
+	case tok != value && added && tok != "":
+		// The value starts with the token just kept: the note keeps the
+		// rest of it only.
+		ref := tokenRef{tok: uint32(len(p.b.toks) - 1), n: len(tok), value: value}
+		p.report(num, Warning, CodeAgentToken, agentTokenFormat, ref, tok)
+	case tok != value:
+		p.report(num, Warning, CodeAgentToken, agentTokenFormat, value, tok)
+	}
+	if !added {
 		p.report(num, Error, CodeTooLarge,
 			"the file's user-agent tokens exceed %d bytes, the most one parsed file holds; this line and the rest of the file are ignored", maxPatternText)
 	}
 }
+
+const agentTokenFormat = "user-agent %q is read as the product token %q (RFC 9309 section 2.2.1)"
 
 // rule compiles an allow or disallow line. A plain value (see plainRule)
 // is its own pattern in both modes.

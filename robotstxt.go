@@ -178,7 +178,7 @@ func (r *Robots) Diagnostics() []Diagnostic {
 		r.neverDecides()
 		r.notes.sort()
 	})
-	return r.notes.diagnostics(r.text)
+	return r.notes.diagnostics(r.text, r.tokenText)
 }
 
 // A Decision is the answer to one query: whether the URL may be fetched and
