@@ -93,7 +93,7 @@ func (g *Group) match(target string) (bool, *rule) {
 	if r == nil {
 		return true, nil
 	}
-	return r.allow() || r.prio == 0, r
+	return r.allow() || g.text.prio(r) == 0, r
 }
 
 func (g *Group) public(r *rule) Rule {
@@ -174,8 +174,12 @@ func (b *builder) addRule(pattern, written string, prio uint32, line int32, allo
 	if len(b.starts) == 0 || b.closed {
 		return false
 	}
-	b.rules = append(b.rules, newRule(uint32(b.arena.Len()), uint32(len(pattern)), prio, line, allow, derived))
+	odd := prio != uint32(len(pattern))
+	b.rules = append(b.rules, newRule(uint32(b.arena.Len()), uint32(len(pattern)), line, allow, derived, odd))
 	b.arena.WriteString(pattern)
+	if odd {
+		b.arena.Write([]byte{byte(prio), byte(prio >> 8), byte(prio >> 16), byte(prio >> 24)})
+	}
 	if (written != "" || derived) && (len(b.written) == 0 || b.written[len(b.written)-1].line != line) {
 		b.writtenText.WriteString(written)
 		b.written = append(b.written, writtenForm{line: line, end: uint32(b.writtenText.Len())})
@@ -627,7 +631,7 @@ func (r *Robots) neverDecides() {
 			if rl.derived() || key == "" {
 				continue // the empty pattern and "*": nothing to say
 			}
-			if old, ok := best[key]; !ok || better(rl, old) {
+			if old, ok := best[key]; !ok || r.text.better(rl, old) {
 				best[key] = rl
 			}
 		}

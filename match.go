@@ -12,29 +12,36 @@ import (
 
 // rule is a compiled allow or disallow line. Its pattern is a window of
 // the file's text arena rather than a string of its own, and its line
-// shares a word with its flags: this keeps a rule at 16 bytes, and a
+// shares a word with its flags: this keeps a rule at 12 bytes, and a
 // parsed file within twice its size in memory (see BenchmarkRetained).
+//
+// A rule's priority (RFC 9309 section 2.2.2) is its pattern's length,
+// except where RFC mode escaped a literal '$' inside the pattern: "%24"
+// then counts as the one octet written. Such a rule is marked odd, and its
+// priority is kept in the four arena bytes after its pattern.
 type rule struct {
 	off, n uint32 // the canonical pattern is text.arena[off : off+n]
-	prio   uint32 // the pattern's length as RFC 9309 section 2.2.2 counts it
-	meta   uint32 // line<<2 | derived<<1 | allow
+	meta   uint32 // line<<3 | odd<<2 | derived<<1 | allow
 }
 
 // maxLine is the last line a parse reads: rules and notes keep their
-// line in 32 bits, and a rule shares that word with two flags. Only a file
-// parsed without a size limit can have more lines. It is a variable so
-// that tests can lower it.
-var maxLine = 1<<30 - 1
+// line in 32 bits, and a rule shares that word with three flags. Only a
+// file parsed without a size limit can have more lines. It is a variable
+// so that tests can lower it.
+var maxLine = 1<<29 - 1
 
-func newRule(off, n, prio uint32, line int32, allow, derived bool) rule {
-	meta := uint32(line) << 2
+func newRule(off, n uint32, line int32, allow, derived, odd bool) rule {
+	meta := uint32(line) << 3
+	if odd {
+		meta |= 4
+	}
 	if derived {
 		meta |= 2
 	}
 	if allow {
 		meta |= 1
 	}
-	return rule{off: off, n: n, prio: prio, meta: meta}
+	return rule{off: off, n: n, meta: meta}
 }
 
 // allow reports whether r is an allow rule.
@@ -44,7 +51,17 @@ func (r *rule) allow() bool { return r.meta&1 != 0 }
 func (r *rule) derived() bool { return r.meta&2 != 0 }
 
 // line returns r's 1-based line number (0 for the rule of disallowAll).
-func (r *rule) line() int32 { return int32(r.meta >> 2) }
+func (r *rule) line() int32 { return int32(r.meta >> 3) }
+
+// prio returns r's priority: the length of its pattern as RFC 9309
+// section 2.2.2 counts it.
+func (t *ruleText) prio(r *rule) uint32 {
+	if r.meta&4 == 0 {
+		return r.n
+	}
+	b := t.arena[r.off+r.n : r.off+r.n+4]
+	return uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24
+}
 
 // ruleText holds what all groups of a file share: the mode, the canonical
 // patterns, back to back, and the written form of the rules whose written
@@ -100,9 +117,9 @@ func (t *ruleText) writtenText() string {
 // longer pattern, then allow over disallow (RFC 9309 section 2.2.2), then
 // the earlier line, which is the one Google's library reports. No two
 // rules tie on all three (a rule derived from another has another length).
-func better(a, b *rule) bool {
-	if a.prio != b.prio {
-		return a.prio > b.prio
+func (t *ruleText) better(a, b *rule) bool {
+	if pa, pb := t.prio(a), t.prio(b); pa != pb {
+		return pa > pb
 	}
 	if a.allow() != b.allow() {
 		return a.allow()
@@ -110,11 +127,11 @@ func better(a, b *rule) bool {
 	return a.line() < b.line()
 }
 
-func compareRules(a, b rule) int {
+func (t *ruleText) compareRules(a, b rule) int {
 	switch {
-	case better(&a, &b):
+	case t.better(&a, &b):
 		return -1
-	case better(&b, &a):
+	case t.better(&b, &a):
 		return 1
 	}
 	return 0
@@ -150,7 +167,7 @@ func (g *Group) prepare() { g.once.Do(g.compile) }
 // index.
 func (g *Group) compile() {
 	if len(g.rules) < indexMin {
-		slices.SortFunc(g.rules, compareRules)
+		slices.SortFunc(g.rules, g.text.compareRules)
 		return
 	}
 	// Sort by literal prefix, each computed once, then by priority.
@@ -167,7 +184,7 @@ func (g *Group) compile() {
 		if c := strings.Compare(a.prefix, b.prefix); c != 0 {
 			return c
 		}
-		return compareRules(a.r, b.r)
+		return t.compareRules(a.r, b.r)
 	})
 	for i := range ks {
 		g.rules[i] = ks[i].r
@@ -243,7 +260,7 @@ func (g *Group) decide(path string) *rule {
 		}
 		for j := int(e.lo); j < end; j++ {
 			r := &g.rules[j]
-			if best != nil && !better(r, best) {
+			if best != nil && !g.text.better(r, best) {
 				break // the rest of this entry ranks lower still
 			}
 			if g.matches(r, path) {

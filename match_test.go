@@ -196,7 +196,7 @@ func FuzzMatch(f *testing.F) {
 // priority order, with no index: the oracle for the index.
 func linear(g *Group) *Group {
 	c := &Group{text: g.text, rules: slices.Clone(g.rules)}
-	slices.SortFunc(c.rules, compareRules)
+	slices.SortFunc(c.rules, g.text.compareRules)
 	c.once.Do(func() {}) // already ordered; no index
 	return c
 }

@@ -499,7 +499,12 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 	if p.b.rules == nil {
 		p.reserve()
 	}
-	if p.b.arena.Len()+len(pattern) > maxPatternText || p.b.writtenText.Len()+len(value) > maxPatternText {
+	// A rule whose priority is not its length keeps it after its pattern.
+	need := len(pattern)
+	if prio != len(pattern) {
+		need += 4
+	}
+	if p.b.arena.Len()+need > maxPatternText || p.b.writtenText.Len()+len(value) > maxPatternText {
 		if code != "" {
 			p.report(num, Warning, code, format, value)
 		}

@@ -97,6 +97,8 @@ func TestRules(t *testing.T) {
 		{"RFC 9309 section 2.2.3: %2A matches a literal '*'", "User-agent: *\nDisallow: /a%2A\n", fb, "/a*", false, 2, &rfc},
 		{"RFC: %2A is not a wildcard", "User-agent: *\nDisallow: /a%2A\n", fb, "/ab", true, 0, &rfc},
 		{"RFC 9309 section 2.2.3: %24 matches a literal '$'", "User-agent: *\nDisallow: /a%24\n", fb, "/a$", false, 2, &rfc},
+		{"RFC 9309 section 2.2.2: a '$' inside counts one octet, %24 three", "User-agent: *\nDisallow: /a$bc\nAllow: /a%24b\n", fb, "/a$bc", true, 3, &rfc},
+		{"RFC 9309 section 2.2.2: two '$' inside count two octets", "User-agent: *\nAllow: /a$$b\nDisallow: /a%24%24\n", fb, "/a$$b", false, 3, &rfc},
 		{"Google: index.html allows its directory", "User-agent: *\nDisallow: /\nAllow: /d/index.html\n", fb, "/d/", true, 3, &google},
 		{"RFC: no index.html rule", "User-agent: *\nDisallow: /\nAllow: /d/index.html\n", fb, "/d/", false, 2, &rfc},
 	}
