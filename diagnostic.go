@@ -254,11 +254,6 @@ func (n *notes) sort() {
 	slices.SortStableFunc(n.list, func(a, b note) int { return cmp.Compare(a.line, b.line) })
 }
 
-// trim drops the spare room of the notes' slices.
-func (n *notes) trim() {
-	n.list, n.args = trim(n.list), trim(n.args)
-}
-
 // diagnostics formats the notes; text holds the strings of their
 // textRefs, and token returns the text of a tokenRef's token.
 func (n *notes) diagnostics(text *ruleText, token func(i uint32) string) []Diagnostic {

@@ -11,7 +11,9 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
@@ -126,7 +128,9 @@ type parser struct {
 	src string
 	pos int
 	// fileText collects the text of the file's records (see fileRecords).
-	fileText strings.Builder
+	fileText []byte
+	// reserved says reserve has sized the rules and the arena.
+	reserved bool
 	// sitemapSet holds the sitemaps listed so far once there are more
 	// than a few, so that finding a repeated one stays a look-up.
 	sitemapSet map[string]struct{}
@@ -149,7 +153,89 @@ type parser struct {
 // part was never read).
 func (o Options) parse(src string, truncated bool, lost int) *Robots {
 	p := parser{opts: o, b: builder{mode: o.Mode}}
-	return p.run(src, truncated, lost)
+	bufs := buffers.Get().(*parseBuffers)
+	bufs.lend(&p)
+	r := p.run(src, truncated, lost)
+	bufs.reclaim(&p)
+	return r
+}
+
+// parseBuffers are the lists a parse grows line by line. A parse borrows
+// them from a pool and gives them back, and what the parsed file keeps is
+// copied out of them at its length (see keep): a parse then allocates
+// little beyond what the file keeps, and the garbage collector runs that
+// much less often in a crawler that parses file after file. Copying the
+// arena once costs less than growing it, or reserving it from an
+// estimate, in new memory each time (BenchmarkParse).
+type parseBuffers struct {
+	arena, writtenText, tokText, fileText, args, scratch []byte
+	rules                                                []rule
+	starts                                               []uint32
+	toks                                                 []token
+	written                                              []writtenForm
+	notes                                                []note
+	sitemaps                                             []textSpan
+	records                                              []recordSpan
+	cleanParams                                          []lineSpan
+}
+
+var buffers = sync.Pool{New: func() any { return new(parseBuffers) }}
+
+// size returns the bytes b's buffers take.
+func (b *parseBuffers) size() int {
+	return bytesOf(b.arena) + bytesOf(b.writtenText) + bytesOf(b.tokText) + bytesOf(b.fileText) +
+		bytesOf(b.args) + bytesOf(b.scratch) + bytesOf(b.rules) + bytesOf(b.starts) + bytesOf(b.toks) +
+		bytesOf(b.written) + bytesOf(b.notes) + bytesOf(b.sitemaps) + bytesOf(b.records) + bytesOf(b.cleanParams)
+}
+
+func bytesOf[S ~[]E, E any](s S) int {
+	var e E
+	return cap(s) * int(unsafe.Sizeof(e))
+}
+
+// maxPooled bounds the bytes of the buffers the pool keeps: a file parsed
+// without a size limit may have grown them far past what most files need.
+const maxPooled = 4 * DefaultMaxBytes
+
+// poisonBuffers makes reclaim overwrite the buffers it takes back, so
+// that tests catch a parsed file that still shares one.
+var poisonBuffers = false
+
+func (b *parseBuffers) lend(p *parser) {
+	p.b.arena, p.b.writtenText, p.b.tokText = b.arena[:0], b.writtenText[:0], b.tokText[:0]
+	p.fileText, p.notes.args, p.scratch = b.fileText[:0], b.args[:0], b.scratch[:0]
+	p.b.rules, p.b.starts, p.b.toks, p.b.written = b.rules[:0], b.starts[:0], b.toks[:0], b.written[:0]
+	p.notes.list = b.notes[:0]
+	p.file.sitemaps, p.file.records, p.file.cleanParams = b.sitemaps[:0], b.records[:0], b.cleanParams[:0]
+}
+
+// reclaim takes back the buffers p grew and returns them to the pool, or
+// reports false, leaving them to the garbage collector, when they are
+// larger than maxPooled.
+func (b *parseBuffers) reclaim(p *parser) bool {
+	*b = parseBuffers{
+		p.b.arena, p.b.writtenText, p.b.tokText, p.fileText, p.notes.args, p.scratch,
+		p.b.rules, p.b.starts, p.b.toks, p.b.written, p.notes.list,
+		p.file.sitemaps, p.file.records, p.file.cleanParams,
+	}
+	if b.size() > maxPooled {
+		return false
+	}
+	if poisonBuffers {
+		for _, s := range [][]byte{b.arena, b.writtenText, b.tokText, b.fileText, b.args, b.scratch} {
+			clear(s[:cap(s)])
+		}
+		clear(b.rules[:cap(b.rules)])
+		clear(b.starts[:cap(b.starts)])
+		clear(b.toks[:cap(b.toks)])
+		clear(b.written[:cap(b.written)])
+		clear(b.notes[:cap(b.notes)])
+		clear(b.sitemaps[:cap(b.sitemaps)])
+		clear(b.records[:cap(b.records)])
+		clear(b.cleanParams[:cap(b.cleanParams)])
+	}
+	buffers.Put(b)
+	return true
 }
 
 func (p *parser) run(src string, truncated bool, lost int) *Robots {
@@ -175,10 +261,10 @@ func (p *parser) run(src string, truncated bool, lost int) *Robots {
 			o.limit(), len(src), n)
 	}
 	r := new(Robots)
-	if p.file.sitemaps != nil || p.file.host != "" || p.file.cleanParams != nil || p.file.signals != nil || p.file.records != nil {
+	if len(p.file.sitemaps) > 0 || p.file.host != "" || len(p.file.cleanParams) > 0 || p.file.signals != nil || len(p.file.records) > 0 {
 		f := p.file
-		f.text = builderString(&p.fileText)
-		f.sitemaps, f.cleanParams, f.records = trim(f.sitemaps), trim(f.cleanParams), trim(f.records)
+		f.text = string(p.fileText)
+		f.sitemaps, f.cleanParams, f.records = keep(f.sitemaps), keep(f.cleanParams), keep(f.records)
 		r.file = &f
 	}
 	for _, line := range p.b.finish(r) {
@@ -186,8 +272,7 @@ func (p *parser) run(src string, truncated bool, lost int) *Robots {
 			"this value disagrees with another for the same crawler; the most restrictive one applies")
 	}
 	p.notes.sort()
-	p.notes.trim()
-	r.notes = p.notes.notes
+	r.notes = notes{list: keep(p.notes.list), args: keep(p.notes.args), full: p.notes.full}
 	return r
 }
 
@@ -496,7 +581,7 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 	case value != "" && value[0] != '/' && value[0] != '*':
 		code, format = CodeNoSlash, "the pattern %q does not start with '/' or '*', so it never matches (RFC 9309 section 2.2.2)"
 	}
-	if p.b.rules == nil {
+	if !p.reserved {
 		p.reserve()
 	}
 	// A rule whose priority is not its length keeps it after its pattern.
@@ -504,7 +589,7 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 	if prio != len(pattern) {
 		need += 4
 	}
-	if p.b.arena.Len()+need > maxPatternText || p.b.writtenText.Len()+len(value) > maxPatternText {
+	if len(p.b.arena)+need > maxPatternText || len(p.b.writtenText)+len(value) > maxPatternText {
 		if code != "" {
 			p.report(num, Warning, code, format, value)
 		}
@@ -514,16 +599,11 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 	}
 	// The written form is the canonical pattern in the arena, or else the
 	// next written form that addRule keeps.
-	ref := textRef{off: uint32(p.b.arena.Len()), n: uint32(len(value))}
+	ref := textRef{off: uint32(len(p.b.arena)), n: uint32(len(value))}
 	written := ""
 	if changed {
 		written = value
-		ref = textRef{written: true, off: uint32(p.b.writtenText.Len()), n: uint32(len(value))}
-		if p.b.writtenText.Cap() == 0 {
-			// A file with one such rule usually has more: start with
-			// room for a sixteenth of the rest of the file.
-			p.b.writtenText.Grow(max(len(value), (len(p.src)-p.pos)/16))
-		}
+		ref = textRef{written: true, off: uint32(len(p.b.writtenText)), n: uint32(len(value))}
 	}
 	if !p.b.addRule(pattern, written, uint32(prio), int32(num), allow, false) {
 		if code != "" {
@@ -629,20 +709,22 @@ func indexBlank(s string) int {
 	return i
 }
 
-// reserve sizes the rules and the pattern arena at the first rule, from
-// the rest of the file: it has at most one rule per line, and a pattern
-// rarely outgrows its line less its key, colon and line break (at least
-// seven octets; escaping can lengthen a pattern, and the arena then
-// grows). A file without rules (an HTML page, a file of comments)
-// allocates neither.
+// reserve makes room for the rules and the pattern arena at the first
+// rule, from the rest of the file: it has at most one rule per line, and a
+// pattern rarely outgrows its line less its key, colon and line break (at
+// least seven octets; escaping can lengthen a pattern, and the arena then
+// grows). Buffers from the pool usually have the room already; a parse
+// with an empty pool grows them once, not line by line.
 func (p *parser) reserve() {
+	p.reserved = true
 	rest := p.src[p.pos:]
 	lines := strings.Count(rest, "\n")
 	if lines == 0 {
 		lines = strings.Count(rest, "\r")
 	}
-	p.b.rules = make([]rule, 0, lines+1)
-	p.b.arena.Grow(max(len(rest)-7*lines, 64))
+	// A pooled buffer that is large enough already stays as it is.
+	p.b.rules = slices.Grow(p.b.rules, lines+1)
+	p.b.arena = slices.Grow(p.b.arena, max(len(rest)-7*lines, 64))
 }
 
 // isSpace reports whether c is ASCII white space: ' ' or '\t' to '\r'.
@@ -717,7 +799,7 @@ func (p *parser) sitemap(num int, value string) {
 	}
 	p.file.sitemaps = append(p.file.sitemaps, textSpan{off, off + uint32(len(value))})
 	if p.sitemapSet != nil {
-		p.sitemapSet[p.fileText.String()[off:off+uint32(len(value))]] = struct{}{}
+		p.sitemapSet[view(p.fileText[off:])] = struct{}{}
 	}
 }
 
@@ -727,7 +809,7 @@ func (p *parser) sitemap(num int, value string) {
 // (BenchmarkManyLines).
 func (p *parser) listedSitemap(value string) bool {
 	const few = 64
-	text := p.fileText.String()
+	text := view(p.fileText)
 	if p.sitemapSet == nil {
 		if len(p.file.sitemaps) < few {
 			for _, s := range p.file.sitemaps {
@@ -755,14 +837,14 @@ func (p *parser) keepText(num int, s ...string) (off uint32, ok bool) {
 	for _, x := range s {
 		n += len(x)
 	}
-	if p.fileText.Len()+n > maxPatternText {
+	if len(p.fileText)+n > maxPatternText {
 		p.report(num, Error, CodeTooLarge,
 			"the text of the file's records exceeds %d bytes, the most one parsed file holds; this line is ignored", maxPatternText)
 		return 0, false
 	}
-	off = uint32(p.fileText.Len())
+	off = uint32(len(p.fileText))
 	for _, x := range s {
-		p.fileText.WriteString(x)
+		p.fileText = append(p.fileText, x...)
 	}
 	return off, true
 }
