@@ -157,13 +157,14 @@ func BenchmarkRetained(b *testing.B) {
 			var ms runtime.MemStats
 			var total uint64
 			for b.Loop() {
-				runtime.GC() // twice: a pool's buffers outlive one collection
+				// Collected twice: a pool's buffers outlive one collection.
+				runtime.GC()
 				runtime.GC()
 				runtime.ReadMemStats(&ms)
 				before := ms.HeapAlloc
 				r := Options{MaxBytes: -1}.Parse(data)
 				r.Allowed("googlebot", "/x") // as a crawler keeps it: asked once
-				runtime.GC() // twice: a pool's buffers outlive one collection
+				runtime.GC()
 				runtime.GC()
 				runtime.ReadMemStats(&ms)
 				total += ms.HeapAlloc - before
@@ -196,7 +197,8 @@ func BenchmarkRetainedCorpus(b *testing.B) {
 		for _, data := range files {
 			copies := make([]*Robots, min(1000, max(2, 1<<21/len(data))))
 			var ms runtime.MemStats
-			runtime.GC() // twice: a pool's buffers outlive one collection
+			// Collected twice: a pool's buffers outlive one collection.
+			runtime.GC()
 			runtime.GC()
 			runtime.ReadMemStats(&ms)
 			before := ms.HeapAlloc
@@ -204,7 +206,7 @@ func BenchmarkRetainedCorpus(b *testing.B) {
 				copies[i] = Options{MaxBytes: -1}.Parse(data)
 				copies[i].Allowed("googlebot", "/x")
 			}
-			runtime.GC() // twice: a pool's buffers outlive one collection
+			runtime.GC()
 			runtime.GC()
 			runtime.ReadMemStats(&ms)
 			kept := max(0, float64(ms.HeapAlloc)-float64(before))

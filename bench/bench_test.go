@@ -171,7 +171,8 @@ func BenchmarkRetained(b *testing.B) {
 				var ms runtime.MemStats
 				var total uint64
 				for b.Loop() {
-					runtime.GC() // twice: a pool's buffers outlive one collection
+					// Collected twice: a pool's buffers outlive one collection.
+					runtime.GC()
 					runtime.GC()
 					runtime.ReadMemStats(&ms)
 					before := ms.HeapAlloc
@@ -186,7 +187,7 @@ func BenchmarkRetained(b *testing.B) {
 						r.TestAgent("/x", "googlebot")
 						keep = r
 					}
-					runtime.GC() // twice: a pool's buffers outlive one collection
+					runtime.GC()
 					runtime.GC()
 					runtime.ReadMemStats(&ms)
 					total += ms.HeapAlloc - before
