@@ -128,15 +128,16 @@ type extAt struct {
 // a file of 500 one-line groups costs a few dozen bytes per group.
 type builder struct {
 	mode   Mode
-	starts []uint32 // group i's rules start at rules[starts[i]]
-	rules  []rule   // every rule in file order: a group's rules are contiguous
-	arena  []byte   // the canonical patterns, back to back
+	starts []uint32        // group i's rules start at rules[starts[i]]
+	rules  []rule          // every rule in file order: a group's rules are contiguous
+	arena  strings.Builder // the canonical patterns, back to back
 	// written and writtenText hold the written forms (see ruleText).
 	written     []writtenForm
 	writtenText []byte
 	sawRule     bool // a rule followed the last user-agent line
 	star        bool // the open group has a "*" line
 	closed      bool // a token did not fit: no more groups or rules are taken
+	donate      bool // finish may keep the rules as they are (see parse)
 	toks        []token
 	tokText     []byte
 	exts        []extAt // by group, ascending
@@ -175,10 +176,10 @@ func (b *builder) addRule(pattern, written string, prio uint32, line int32, allo
 		return false
 	}
 	odd := prio != uint32(len(pattern))
-	b.rules = append(b.rules, newRule(uint32(len(b.arena)), uint32(len(pattern)), line, allow, derived, odd))
-	b.arena = append(b.arena, pattern...)
+	b.rules = append(b.rules, newRule(uint32(b.arena.Len()), uint32(len(pattern)), line, allow, derived, odd))
+	b.arena.WriteString(pattern)
 	if odd {
-		b.arena = append(b.arena, byte(prio), byte(prio>>8), byte(prio>>16), byte(prio>>24))
+		b.arena.Write([]byte{byte(prio), byte(prio >> 8), byte(prio >> 16), byte(prio >> 24)})
 	}
 	if (written != "" || derived) && (len(b.written) == 0 || b.written[len(b.written)-1].line != line) {
 		b.writtenText = append(b.writtenText, written...)
@@ -239,13 +240,18 @@ func IsValidProductToken(token string) bool {
 // costs memory only for the groups crawlers ask for.
 func (b *builder) finish(r *Robots) (conflicts []int) {
 	// The patterns are copied out of the file's text as they are read, so
-	// the text (comments, keys and all) is not retained; and everything
-	// is copied out of the parse's pooled buffers (see parseBuffers).
-	r.text = &ruleText{mode: b.mode, arena: string(b.arena)}
+	// the text (comments, keys and all) is not retained; the rest is
+	// copied out of the parse's pooled buffers (see parseBuffers), or kept
+	// as it is when they were the parse's own.
+	r.text = &ruleText{mode: b.mode, arena: builderString(&b.arena)}
+	if b.donate {
+		r.rules = trim(b.rules)
+	} else {
+		r.rules = keep(b.rules)
+	}
 	if len(b.written) > 0 {
 		r.text.written = &writtenForms{forms: keep(b.written), text: string(b.writtenText)}
 	}
-	r.rules = keep(b.rules)
 	r.starts = keep(b.starts)
 	r.toks = keep(b.toks)
 	r.exts = trim(b.exts)
@@ -756,6 +762,21 @@ func asciiLower(s string) string {
 		}
 	}
 	return string(b)
+}
+
+// builderString returns the text of a strings.Builder, which neither
+// zeroes the room it grows into nor copies its bytes to give them as a
+// string. They are copied only to drop spare room (reserve's estimate is
+// rough, and a builder doubles as it grows): when it is over half of the
+// text, or over an eighth of a small builder, whose copy costs next to
+// nothing. Patterns are most of a typical large file, whose arena is then
+// kept as it is.
+func builderString(b *strings.Builder) string {
+	n, spare := b.Len(), b.Cap()-b.Len()
+	if spare > n/2 || b.Cap() <= 8<<10 && spare > n/8 {
+		return strings.Clone(b.String())
+	}
+	return b.String()
 }
 
 // keep returns a copy of s, or nil when s is empty: what a parsed file

@@ -153,6 +153,12 @@ type parser struct {
 // part was never read).
 func (o Options) parse(src string, truncated bool, lost int) *Robots {
 	p := parser{opts: o, b: builder{mode: o.Mode}}
+	if len(src) > maxPooled/2 {
+		// A file this large would outgrow the pooled buffers: it grows
+		// its own, and keeps them instead of copies.
+		p.b.donate = true
+		return p.run(src, truncated, lost)
+	}
 	bufs := buffers.Get().(*parseBuffers)
 	bufs.lend(&p)
 	r := p.run(src, truncated, lost)
@@ -164,26 +170,35 @@ func (o Options) parse(src string, truncated bool, lost int) *Robots {
 // them from a pool and gives them back, and what the parsed file keeps is
 // copied out of them at its length (see keep): a parse then allocates
 // little beyond what the file keeps, and the garbage collector runs that
-// much less often in a crawler that parses file after file. Copying the
-// arena once costs less than growing it, or reserving it from an
-// estimate, in new memory each time (BenchmarkParse).
+// much less often in a crawler that parses file after file
+// (BenchmarkParse). The pattern arena is not among them: it is most of
+// what a file keeps, and a copy of it would cost more than it saves.
 type parseBuffers struct {
-	arena, writtenText, tokText, fileText, args, scratch []byte
-	rules                                                []rule
-	starts                                               []uint32
-	toks                                                 []token
-	written                                              []writtenForm
-	notes                                                []note
-	sitemaps                                             []textSpan
-	records                                              []recordSpan
-	cleanParams                                          []lineSpan
+	writtenText, tokText, fileText, args, scratch []byte
+	rules                                         []rule
+	starts                                        []uint32
+	toks                                          []token
+	written                                       []writtenForm
+	notes                                         []note
+	sitemaps                                      []textSpan
+	records                                       []recordSpan
+	cleanParams                                   []lineSpan
 }
 
 var buffers = sync.Pool{New: func() any { return new(parseBuffers) }}
 
+// buffers returns the buffers p has grown.
+func (p *parser) buffers() parseBuffers {
+	return parseBuffers{
+		p.b.writtenText, p.b.tokText, p.fileText, p.notes.args, p.scratch,
+		p.b.rules, p.b.starts, p.b.toks, p.b.written, p.notes.list,
+		p.file.sitemaps, p.file.records, p.file.cleanParams,
+	}
+}
+
 // size returns the bytes b's buffers take.
 func (b *parseBuffers) size() int {
-	return bytesOf(b.arena) + bytesOf(b.writtenText) + bytesOf(b.tokText) + bytesOf(b.fileText) +
+	return bytesOf(b.writtenText) + bytesOf(b.tokText) + bytesOf(b.fileText) +
 		bytesOf(b.args) + bytesOf(b.scratch) + bytesOf(b.rules) + bytesOf(b.starts) + bytesOf(b.toks) +
 		bytesOf(b.written) + bytesOf(b.notes) + bytesOf(b.sitemaps) + bytesOf(b.records) + bytesOf(b.cleanParams)
 }
@@ -202,7 +217,7 @@ const maxPooled = 4 * DefaultMaxBytes
 var poisonBuffers = false
 
 func (b *parseBuffers) lend(p *parser) {
-	p.b.arena, p.b.writtenText, p.b.tokText = b.arena[:0], b.writtenText[:0], b.tokText[:0]
+	p.b.writtenText, p.b.tokText = b.writtenText[:0], b.tokText[:0]
 	p.fileText, p.notes.args, p.scratch = b.fileText[:0], b.args[:0], b.scratch[:0]
 	p.b.rules, p.b.starts, p.b.toks, p.b.written = b.rules[:0], b.starts[:0], b.toks[:0], b.written[:0]
 	p.notes.list = b.notes[:0]
@@ -213,16 +228,12 @@ func (b *parseBuffers) lend(p *parser) {
 // reports false, leaving them to the garbage collector, when they are
 // larger than maxPooled.
 func (b *parseBuffers) reclaim(p *parser) bool {
-	*b = parseBuffers{
-		p.b.arena, p.b.writtenText, p.b.tokText, p.fileText, p.notes.args, p.scratch,
-		p.b.rules, p.b.starts, p.b.toks, p.b.written, p.notes.list,
-		p.file.sitemaps, p.file.records, p.file.cleanParams,
-	}
+	*b = p.buffers()
 	if b.size() > maxPooled {
 		return false
 	}
 	if poisonBuffers {
-		for _, s := range [][]byte{b.arena, b.writtenText, b.tokText, b.fileText, b.args, b.scratch} {
+		for _, s := range [][]byte{b.writtenText, b.tokText, b.fileText, b.args, b.scratch} {
 			clear(s[:cap(s)])
 		}
 		clear(b.rules[:cap(b.rules)])
@@ -589,7 +600,7 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 	if prio != len(pattern) {
 		need += 4
 	}
-	if len(p.b.arena)+need > maxPatternText || len(p.b.writtenText)+len(value) > maxPatternText {
+	if p.b.arena.Len()+need > maxPatternText || len(p.b.writtenText)+len(value) > maxPatternText {
 		if code != "" {
 			p.report(num, Warning, code, format, value)
 		}
@@ -599,7 +610,7 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 	}
 	// The written form is the canonical pattern in the arena, or else the
 	// next written form that addRule keeps.
-	ref := textRef{off: uint32(len(p.b.arena)), n: uint32(len(value))}
+	ref := textRef{off: uint32(p.b.arena.Len()), n: uint32(len(value))}
 	written := ""
 	if changed {
 		written = value
@@ -713,7 +724,7 @@ func indexBlank(s string) int {
 // rule, from the rest of the file: it has at most one rule per line, and a
 // pattern rarely outgrows its line less its key, colon and line break (at
 // least seven octets; escaping can lengthen a pattern, and the arena then
-// grows). Buffers from the pool usually have the room already; a parse
+// grows). Rules from the pool usually have the room already; a parse
 // with an empty pool grows them once, not line by line.
 func (p *parser) reserve() {
 	p.reserved = true
@@ -722,9 +733,8 @@ func (p *parser) reserve() {
 	if lines == 0 {
 		lines = strings.Count(rest, "\r")
 	}
-	// A pooled buffer that is large enough already stays as it is.
-	p.b.rules = slices.Grow(p.b.rules, lines+1)
-	p.b.arena = slices.Grow(p.b.arena, max(len(rest)-7*lines, 64))
+	p.b.rules = slices.Grow(p.b.rules, lines+1) // a no-op when the pooled room suffices
+	p.b.arena.Grow(max(len(rest)-7*lines, 64))
 }
 
 // isSpace reports whether c is ASCII white space: ' ' or '\t' to '\r'.
