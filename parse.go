@@ -130,8 +130,6 @@ type parser struct {
 	pos int
 	// fileText collects the text of the file's records (see fileRecords).
 	fileText []byte
-	// reserved says reserve has sized the rules and the arena.
-	reserved bool
 	// sitemapSet holds the sitemaps listed so far once there are more
 	// than a few, so that finding a repeated one stays a look-up.
 	sitemapSet map[string]struct{}
@@ -593,7 +591,7 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 	case value != "" && value[0] != '/' && value[0] != '*':
 		code, format = CodeNoSlash, "the pattern %q does not start with '/' or '*', so it never matches (RFC 9309 section 2.2.2)"
 	}
-	if !p.reserved {
+	if p.b.arena.Cap() == 0 { // the first rule: reserve has not grown the arena yet
 		p.reserve()
 	}
 	// A rule whose priority is not its length keeps it after its pattern.
@@ -728,7 +726,6 @@ func indexBlank(s string) int {
 // grows). Rules from the pool usually have the room already; a parse
 // with an empty pool grows them once, not line by line.
 func (p *parser) reserve() {
-	p.reserved = true
 	rest := p.src[p.pos:]
 	lines := strings.Count(rest, "\n")
 	if lines == 0 {
