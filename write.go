@@ -92,8 +92,8 @@ func (r *Robots) write(w *countingWriter) {
 		}
 		w.line()
 	}
-	for _, s := range f.sitemaps {
-		w.line("Sitemap: ", f.text[s.off:s.end])
+	for _, s := range r.Sitemaps() {
+		w.line("Sitemap: ", s)
 	}
 	if f.host != "" {
 		w.line("Host: ", f.host)
@@ -105,8 +105,8 @@ func (r *Robots) write(w *countingWriter) {
 			w.line("Clean-param: ", strings.Join(c.Params, "&"))
 		}
 	}
-	for _, rec := range f.records {
-		w.line(f.text[rec.off:rec.mid], ": ", f.text[rec.mid:rec.end])
+	for _, rec := range r.Records() {
+		w.line(rec.Key, ": ", rec.Value)
 	}
 }
 
