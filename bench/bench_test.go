@@ -2,7 +2,7 @@
 // the same inputs in one process. It is a module of its own so that the
 // library's dependencies stay the standard library, x/net and go-cmp.
 //
-//	go test -bench . -count 5 | go run ./table
+//	go test -bench . -count 10 | go run ./table
 package bench
 
 import (

@@ -1,8 +1,12 @@
 // Command table reads the output of "go test -bench" in the bench module
 // (run with -count N) and prints, for each case, the median of each
-// metric for both libraries and their ratio, as a Markdown table.
+// metric for both libraries and their ratio, as a Markdown table. The last
+// column is the range of the ratios run by run: the i-th runs of the two
+// libraries on a case are adjacent in time, so their ratio is spared much
+// of a shared machine's drift, and the range shows how far one run's
+// ratio may stray from the median's.
 //
-//	go test -bench . -count 5 | go run ./table
+//	go test -bench . -count 10 | go run ./table
 package main
 
 import (
@@ -43,8 +47,8 @@ func main() {
 			values[k][m[2]] = append(values[k][m[2]], v)
 		}
 	}
-	fmt.Println("| benchmark | case | metric | ours | temoto | ours / temoto |")
-	fmt.Println("|---|---|---|---:|---:|---:|")
+	fmt.Println("| benchmark | case | metric | ours | temoto | ours / temoto | run by run |")
+	fmt.Println("|---|---|---|---:|---:|---:|---:|")
 	for _, k := range order {
 		if k.unit == "B/op" {
 			continue
@@ -54,7 +58,8 @@ func main() {
 		if t != 0 && o == o && t == t {
 			ratio = fmt.Sprintf("%.3g", o/t)
 		}
-		fmt.Printf("| %s | %s | %s | %s | %s | %s |\n", k.bench, strings.SplitN(k.cse, "=", 2)[1], k.unit, show(o), show(t), ratio)
+		fmt.Printf("| %s | %s | %s | %s | %s | %s | %s |\n", k.bench, strings.SplitN(k.cse, "=", 2)[1], k.unit, show(o), show(t), ratio,
+			spread(values[k]["ours"], values[k]["temoto"]))
 	}
 }
 
@@ -68,6 +73,25 @@ func median(v []float64) float64 {
 		return v[len(v)/2]
 	}
 	return (v[len(v)/2-1] + v[len(v)/2]) / 2
+}
+
+// spread returns the smallest and largest of o[i]/t[i], or "-" when
+// there are not two or they agree.
+func spread(o, t []float64) string {
+	var r []float64
+	for i := range min(len(o), len(t)) {
+		if t[i] != 0 {
+			r = append(r, o[i]/t[i])
+		}
+	}
+	if len(r) < 2 {
+		return "-"
+	}
+	lo, hi := fmt.Sprintf("%.3g", slices.Min(r)), fmt.Sprintf("%.3g", slices.Max(r))
+	if lo == hi {
+		return "-"
+	}
+	return lo + "–" + hi
 }
 
 func nan() float64 { z := 0.0; return z / z }
