@@ -307,7 +307,7 @@ func (c *Cache) lookup(origin string, e *Entry, now time.Time) *Lookup {
 			src, l.Fetch, l.Stale = e.Good, e.Good, true
 		case e.Good != nil && c.AfterStale == StaleAllow:
 			l.Fetch = nil
-			l.Robots = allowAll(opts.Mode)
+			l.Robots = AllowAll(opts.Mode)
 			return l
 		}
 	}

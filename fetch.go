@@ -232,7 +232,7 @@ func (f *Fetcher) readBody(resp *http.Response) ([]byte, bool, error) {
 		defer zr.Close()
 		r = zr
 	}
-	limit := f.Options.limit()
+	limit := f.Options.Limit()
 	if limit >= 0 {
 		r = io.LimitReader(r, int64(limit)+1)
 	}
@@ -284,24 +284,7 @@ func (f *Fetch) Robots(o Options) *Robots {
 		}
 		return o.Parse(f.Body)
 	case Unavailable:
-		return allowAll(o.Mode)
+		return AllowAll(o.Mode)
 	}
-	return disallowAll(o.Mode)
-}
-
-// allowAll returns an empty Robots of the given mode: it allows every
-// URL.
-func allowAll(mode Mode) *Robots {
-	return &Robots{text: &ruleText{mode: mode}}
-}
-
-// disallowAll returns a Robots that disallows every URL (but /robots.txt
-// in RFC mode) with a rule of line 0, which names no line of any file.
-func disallowAll(mode Mode) *Robots {
-	r := Options{Mode: mode}.Parse([]byte("User-agent: *\nDisallow: /\n"))
-	for i := range r.rules {
-		r.rules[i].meta &= 3 // line 0
-	}
-	r.notes = notes{}
-	return r
+	return DisallowAll(o.Mode)
 }

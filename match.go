@@ -50,7 +50,7 @@ func (r *rule) allow() bool { return r.meta&1 != 0 }
 // derived reports whether r was added by Google's index.html rule.
 func (r *rule) derived() bool { return r.meta&2 != 0 }
 
-// line returns r's 1-based line number (0 for the rule of disallowAll).
+// line returns r's 1-based line number (0 for the rule of DisallowAll).
 func (r *rule) line() int32 { return int32(r.meta >> 3) }
 
 // prio returns r's priority: the length of its pattern as RFC 9309

@@ -34,7 +34,9 @@ var maxPatternText = min(math.MaxUint32, math.MaxInt)
 // keeps; it drops the rest of a longer line.
 const googleMaxLineLen = 2083*8 - 1
 
-func (o Options) limit() int {
+// Limit returns how many bytes of a file o parses: MaxBytes, or
+// DefaultMaxBytes when that is 0, or -1 for no limit.
+func (o Options) Limit() int {
 	switch {
 	case o.MaxBytes == 0:
 		return DefaultMaxBytes
@@ -77,7 +79,7 @@ func view(b []byte) string {
 func (o Options) ParseReader(r io.Reader) (*Robots, error) {
 	var sb strings.Builder
 	src := r
-	if l := o.limit(); l >= 0 {
+	if l := o.Limit(); l >= 0 {
 		src = io.LimitReader(r, int64(l)+1)
 	}
 	if _, err := io.Copy(&sb, src); err != nil {
@@ -93,7 +95,7 @@ func (o Options) ParseReader(r io.Reader) (*Robots, error) {
 // line before it: half a line could turn "Disallow: /private" into
 // "Disallow: /p" and block far more than the site asked.
 func (o Options) cut(n int, at func(int) byte) (keep int, cut bool) {
-	l := o.limit()
+	l := o.Limit()
 	if l < 0 || n <= l {
 		return n, false
 	}
@@ -268,7 +270,7 @@ func (p *parser) run(src string, truncated bool, lost int) *Robots {
 		}
 		p.report(last, Error, CodeTruncated,
 			"the file is larger than the %d-byte limit; everything from byte %d on is ignored (RFC 9309 section 2.5): %s",
-			o.limit(), len(src), n)
+			o.Limit(), len(src), n)
 	}
 	r := new(Robots)
 	if len(p.file.sitemaps) > 0 || p.file.host != "" || len(p.file.cleanParams) > 0 || p.file.signals != nil || len(p.file.records) > 0 {

@@ -83,6 +83,27 @@ func (r *Robots) Mode() Mode {
 	return r.text.mode
 }
 
+// AllowAll returns a Robots of the given mode that allows every URL: what
+// a crawler may do when a site's robots.txt is unavailable (RFC 9309
+// section 2.3.1.3).
+func AllowAll(mode Mode) *Robots {
+	return &Robots{text: &ruleText{mode: mode}}
+}
+
+// DisallowAll returns a Robots of the given mode that disallows every URL
+// for every crawler, but /robots.txt in RFC mode: what a crawler must do
+// when a site's robots.txt is unreachable (RFC 9309 section 2.3.1.4). Its
+// one rule is "Disallow: /" with Line 0, since it stands for no line of
+// any file.
+func DisallowAll(mode Mode) *Robots {
+	b := builder{mode: mode}
+	b.userAgent("*")
+	b.addRule("/", "", 1, 0, false, false)
+	r := new(Robots)
+	b.finish(r)
+	return r
+}
+
 // Group returns the rules a crawler that answers to the given product
 // tokens obeys (RFC 9309 section 2.2.1). Tokens compare case-insensitively
 // and exactly: a group for "foo" never applies to "foobot", and an agent
@@ -196,5 +217,5 @@ type Decision struct {
 type Rule struct {
 	Allow   bool
 	Pattern string // the path pattern as written in the file
-	Line    int    // 1-based line number
+	Line    int    // 1-based line number; 0 for the rule of DisallowAll
 }
