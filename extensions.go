@@ -308,9 +308,6 @@ func (r *Robots) fileRecs() *fileRecords {
 	return r.file
 }
 
-// extKind is the kind of an extension key.
-type extKind uint8
-
 const (
 	extNone extKind = iota
 	extCrawlDelay
@@ -320,37 +317,6 @@ const (
 	extCleanParam
 	extContentSignal
 )
-
-// extSpellings lists the keys of the extensions, each under its name and
-// the spellings files use for it; keys compare whole, ignoring ASCII case
-// as rule keys do (foldEqual).
-var extSpellings = []struct {
-	kind      extKind
-	spellings []string
-}{
-	{extCrawlDelay, []string{"crawl-delay", "crawl delay", "crawldelay", "crawl_delay"}},
-	{extRequestRate, []string{"request-rate", "request rate", "requestrate", "request_rate"}},
-	{extVisitTime, []string{"visit-time", "visit time", "visittime", "visit_time"}},
-	{extHost, []string{"host"}},
-	{extCleanParam, []string{"clean-param", "clean param", "cleanparam", "clean_param"}},
-	{extContentSignal, []string{"content-signal", "content signal", "contentsignal", "content_signal"}},
-}
-
-func classifyExt(key string) (kind extKind, name string, exact bool) {
-	// Every spelling starts with one of these letters; most unknown keys
-	// do not (shaped for speed: BenchmarkParse on HTML pages).
-	if key == "" || !strings.ContainsRune("chrv", rune(key[0]|0x20)) {
-		return extNone, "", false
-	}
-	for _, e := range extSpellings {
-		for i, s := range e.spellings {
-			if foldEqual(key, s) {
-				return e.kind, e.spellings[0], i == 0
-			}
-		}
-	}
-	return extNone, "", false
-}
 
 var errAbsurd = errors.New("longer than a day")
 

@@ -1,0 +1,231 @@
+package robotstxt
+
+import (
+	"cmp"
+	"encoding/binary"
+	"slices"
+	"strings"
+	"sync/atomic"
+)
+
+// token is the product token of one user-agent line ("*" for the global
+// group), as written: the file's tokens are stored back to back in one
+// string, in file order.
+type token struct {
+	end   uint32 // the token is tokText[end of the previous one : end]
+	group uint32 // the file's group whose line it is
+}
+
+// extAt is the extension record of the file's group id.
+type extAt struct {
+	id  uint32
+	ext *groupExt
+}
+
+// builder collects groups line by line (RFC 9309 section 2.1). A group
+// starts at a user-agent line that follows a rule, or at the first
+// user-agent line; consecutive user-agent lines, with anything but rules
+// between them, share a group. Lines that are neither user-agent lines nor
+// rules (blank lines, comments, Sitemap, unknown keys) never end a group.
+//
+// The builder keeps no structure per group beyond where its rules start:
+// a file of 500 one-line groups costs a few dozen bytes per group.
+type builder struct {
+	mode   Mode
+	starts []uint32        // group i's rules start at rules[starts[i]]
+	rules  []rule          // every rule in file order: a group's rules are contiguous
+	arena  strings.Builder // the canonical patterns, back to back
+	// written and writtenText hold the written forms (see ruleText).
+	written     []writtenForm
+	writtenText []byte
+	sawRule     bool // a rule followed the last user-agent line
+	star        bool // the open group has a "*" line
+	closed      bool // a token did not fit: no more groups or rules are taken
+	donate      bool // finish may keep the rules as they are (see parse)
+	toks        []token
+	tokText     []byte
+	exts        []extAt // by group, ascending
+}
+
+// userAgent adds a user-agent line, given by its product token ("*" for
+// the global group), to the open group, or opens a group. It reports
+// false, and takes nothing more, once the file's tokens would exceed
+// maxPatternText bytes.
+func (b *builder) userAgent(tok string) bool {
+	if b.closed || len(b.tokText)+len(tok) > maxPatternText || len(b.toks) >= maxPatternText {
+		b.closed = true
+		return false
+	}
+	if len(b.starts) == 0 || b.sawRule {
+		b.starts = append(b.starts, uint32(len(b.rules)))
+		b.sawRule, b.star = false, false
+	}
+	if tok == "*" {
+		if b.star {
+			return true // the group is global already
+		}
+		b.star = true
+	}
+	b.tokText = append(b.tokText, tok...)
+	b.toks = append(b.toks, token{end: uint32(len(b.tokText)), group: uint32(len(b.starts) - 1)})
+	return true
+}
+
+// addRule compiles a rule into the open group and reports whether there
+// was one. Its pattern is copied to the arena and addressed by offset.
+// written is the value as the file spells it, given only when that is not
+// the pattern itself (a derived rule's is the rule it derives from).
+func (b *builder) addRule(pattern, written string, prio uint32, line int32, allow, derived bool) bool {
+	if len(b.starts) == 0 || b.closed {
+		return false
+	}
+	odd := prio != uint32(len(pattern))
+	b.rules = append(b.rules, newRule(uint32(b.arena.Len()), uint32(len(pattern)), line, allow, derived, odd))
+	b.arena.WriteString(pattern)
+	if odd {
+		b.arena.Write([]byte{byte(prio), byte(prio >> 8), byte(prio >> 16), byte(prio >> 24)})
+	}
+	if (written != "" || derived) && (len(b.written) == 0 || b.written[len(b.written)-1].line != line) {
+		b.writtenText = append(b.writtenText, written...)
+		b.written = append(b.written, writtenForm{line: line, end: uint32(len(b.writtenText))})
+	}
+	b.sawRule = true
+	return true
+}
+
+// ext returns the extension record of the open group, adding one if it
+// has none. There must be an open group.
+func (b *builder) ext() *groupExt {
+	id := uint32(len(b.starts) - 1)
+	if n := len(b.exts); n == 0 || b.exts[n-1].id != id {
+		b.exts = append(b.exts, extAt{id: id, ext: new(groupExt)})
+	}
+	return b.exts[len(b.exts)-1].ext
+}
+
+// finish hands the collected groups to r and returns the lines of
+// extension values that disagree within a merged group. It sorts the
+// tokens case-insensitively, so that selecting a crawler's group is a
+// binary search, and lists each set of several groups that one token
+// names (RFC 9309 section 2.2.1: such groups merge). No Group is built
+// here: each is built on first use (see groupOf), so a file of many groups
+// costs memory only for the groups crawlers ask for.
+func (b *builder) finish(r *Robots) (conflicts []int) {
+	// The patterns are copied out of the file's text as they are read, so
+	// the text (comments, keys and all) is not retained; the rest is
+	// copied out of the parse's pooled buffers (see parseBuffers), or kept
+	// as it is when they were the parse's own.
+	r.text = &ruleText{mode: b.mode, arena: builderString(&b.arena)}
+	if b.donate {
+		r.rules = trim(b.rules)
+	} else {
+		r.rules = keep(b.rules)
+	}
+	if len(b.written) > 0 {
+		r.text.written = &writtenForms{forms: keep(b.written), text: string(b.writtenText)}
+	}
+	r.starts = keep(b.starts)
+	r.toks = keep(b.toks)
+	r.exts = trim(b.exts)
+	r.tokText = string(b.tokText)
+	r.sorted = make([]uint32, len(r.toks))
+	for i := range r.sorted {
+		r.sorted[i] = uint32(i)
+	}
+	slices.SortFunc(r.sorted, func(x, y uint32) int {
+		if c := foldCompare(r.tokenText(x), r.tokenText(y)); c != 0 {
+			return c
+		}
+		return cmp.Compare(x, y)
+	})
+	var seen map[string]uint32
+	var ids []uint32
+	var key []byte
+	var m multiSets
+	for lo := 0; lo < len(r.sorted); {
+		hi := r.runEnd(lo)
+		// Within a run tokens are in file order, so their groups ascend.
+		if r.toks[r.sorted[lo]].group != r.toks[r.sorted[hi-1]].group {
+			ids = ids[:0]
+			for _, t := range r.sorted[lo:hi] {
+				if id := r.toks[t].group; len(ids) == 0 || ids[len(ids)-1] != id {
+					ids = append(ids, id)
+				}
+			}
+			key = appendIDs(key[:0], ids)
+			k, ok := seen[string(key)] // a look-up by converted bytes does not allocate
+			if !ok {
+				if seen == nil {
+					seen = make(map[string]uint32)
+				}
+				k = uint32(len(m.end))
+				seen[string(key)] = k
+				m.ids = append(m.ids, ids...)
+				m.end = append(m.end, uint32(len(m.ids)))
+				var e groupExt
+				for _, id := range ids {
+					if x := r.extOf(int(id)); x != nil {
+						conflicts = append(conflicts, e.merge(x)...)
+					}
+				}
+			}
+			m.at = append(m.at, runSet{pos: uint32(lo), k: k})
+		}
+		lo = hi
+	}
+	sets := len(r.starts)
+	if seen != nil {
+		m.ids, m.end, m.at = trim(m.ids), trim(m.end), trim(m.at)
+		r.multi = &m
+		sets += len(m.end)
+	}
+	if pos, ok := r.find("*"); ok {
+		r.global = int32(r.setAt(pos) + 1)
+	}
+	r.cache = make([]atomic.Pointer[Group], sets)
+	slices.Sort(conflicts)
+	return slices.Compact(conflicts)
+}
+
+// trim returns s without the spare room that append or an estimate left
+// in it, unless that is at most a quarter of s: a parsed file keeps little
+// room, and a nearly full slice is not copied (BenchmarkParse).
+func trim[S ~[]E, E any](s S) S {
+	if cap(s)-len(s) > len(s)/4 {
+		return slices.Clone(s)
+	}
+	return s
+}
+
+// appendIDs appends a key for a list of groups to b.
+func appendIDs(b []byte, ids []uint32) []byte {
+	for _, id := range ids {
+		b = binary.LittleEndian.AppendUint32(b, id)
+	}
+	return b
+}
+
+// builderString returns the text of a strings.Builder, which neither
+// zeroes the room it grows into nor copies its bytes to give them as a
+// string. They are copied only to drop spare room (reserve's estimate is
+// rough, and a builder doubles as it grows): when it is over half of the
+// text, or over an eighth of a small builder, whose copy costs next to
+// nothing. Patterns are most of a typical large file, whose arena is then
+// kept as it is.
+func builderString(b *strings.Builder) string {
+	n, spare := b.Len(), b.Cap()-b.Len()
+	if spare > n/2 || b.Cap() <= 8<<10 && spare > n/8 {
+		return strings.Clone(b.String())
+	}
+	return b.String()
+}
+
+// keep returns a copy of s, or nil when s is empty: what a parsed file
+// keeps of a parse's pooled buffers (see parseBuffers) is copied out at
+// its length, and never shares their memory.
+func keep[S ~[]E, E any](s S) S {
+	if len(s) == 0 {
+		return nil
+	}
+	return slices.Clone(s)
+}

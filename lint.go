@@ -1,0 +1,141 @@
+package robotstxt
+
+import "strings"
+
+// exclusiveSet returns the set of several groups that every token of the
+// file's group id selects, when every token of each of those groups
+// selects it too: the groups then merge for every crawler that obeys any
+// of them, and no other set holds them.
+func (r *Robots) exclusiveSet(id int) (set int, ok bool) {
+	m := r.multi
+	if m == nil {
+		return -1, false
+	}
+	m.once.Do(func() { m.merged = r.mergedSets() })
+	if s := m.merged[id]; s >= 0 {
+		return int(s), true
+	}
+	return -1, false
+}
+
+// mergedSets computes multiSets.merged: a group's tokens all selecting one
+// set of several groups make it a candidate, and a set is exclusive when
+// all its groups are candidates for it.
+func (r *Robots) mergedSets() []int32 {
+	merged := make([]int32, len(r.starts))
+	for id := range merged {
+		merged[id] = -1
+	}
+	for t := range r.toks {
+		id, s := r.toks[t].group, int32(r.tokenSet(t))
+		switch {
+		case t == 0 || r.toks[t-1].group != id: // the group's first token
+			merged[id] = s
+		case merged[id] != s:
+			merged[id] = -2 // tokens that select different sets
+		}
+	}
+	m := r.multi
+	for k := range m.end {
+		set := int32(len(r.starts) + k)
+		start, end := m.span(k)
+		exclusive := true
+		for _, id := range m.ids[start:end] {
+			exclusive = exclusive && merged[id] == set
+		}
+		if !exclusive {
+			for _, id := range m.ids[start:end] {
+				if merged[id] == set {
+					merged[id] = -2
+				}
+			}
+		}
+	}
+	for id, s := range merged {
+		if int(s) < len(r.starts) {
+			merged[id] = -1 // mixed, or a group alone
+		}
+	}
+	return merged
+}
+
+// neverDecides adds a note for each rule of each group that another rule
+// of the same group (or of the groups merged with it for every crawler
+// that obeys it) outranks on every path: patterns that match the same paths
+// (the same pattern, or one that differs only by trailing '*'s) where the
+// other is longer, or as long and an allow. Such a rule can never decide;
+// its author usually meant something else. It runs when the diagnostics
+// are first asked for, not at parse time.
+func (r *Robots) neverDecides() {
+	w := noteWriter{notes: r.notes}
+	defer func() { r.notes = w.notes }()
+	var done []bool // groups read with the others of their exclusive set
+	for id := range r.starts {
+		if done != nil && done[id] {
+			continue
+		}
+		var rules []rule
+		if set, ok := r.exclusiveSet(id); ok {
+			// Groups that merge for every crawler that obeys any of them
+			// are read as one: their Group holds all their rules.
+			g := r.groupOf(set)
+			g.prepare()
+			rules = g.rules
+			if done == nil {
+				done = make([]bool, len(r.starts))
+			}
+			for _, m := range r.setIDs(set) {
+				done[m] = true
+			}
+		} else {
+			rules = r.rawRules(id)
+		}
+		best := make(map[string]*rule)
+		for i := range rules {
+			rl := &rules[i]
+			key := matchKey(r.text.pattern(rl))
+			if rl.derived() || key == "" {
+				continue // the empty pattern and "*": nothing to say
+			}
+			if old, ok := best[key]; !ok || r.text.better(rl, old) {
+				best[key] = rl
+			}
+		}
+		for i := range rules {
+			rl := &rules[i]
+			p := r.text.pattern(rl)
+			key := matchKey(p)
+			if rl.derived() || key == "" || best[key] == rl {
+				continue
+			}
+			b := best[key]
+			format := "this rule never decides: line %d has the same paths as it and outranks it (RFC 9309 section 2.2.2)"
+			switch {
+			case b.allow() == rl.allow() && r.text.pattern(b) == p:
+				format = "this rule repeats line %d"
+			case r.text.pattern(b) == p:
+				format = "this rule never decides: line %d has the same pattern and outranks it (RFC 9309 section 2.2.2)"
+			}
+			w.add(int(rl.line()), Warning, CodeNeverDecides, format, int(b.line()))
+		}
+	}
+}
+
+// matchKey returns a key shared by patterns that match the same paths:
+// trailing '*'s (and a '$' right after them) change nothing.
+func matchKey(p string) string {
+	p = strings.TrimSuffix(p, "*$")
+	return strings.TrimRight(p, "*")
+}
+
+// fileChecks reports what is wrong with the file as a whole.
+func (p *parser) fileChecks(src string) {
+	switch {
+	case trimSpace(strings.TrimPrefix(src, bom)) == "":
+		p.report(1, Info, CodeEmptyFile, "the file is empty: everything is allowed")
+	case p.html:
+		p.report(1, Error, CodeNotRobotsTxt, "the file is an HTML page, not a robots.txt file; only the lines that happen to be robots.txt lines apply (notes on the markup's other lines are left out)")
+	case p.known == 0 && p.content > 0:
+		p.report(1, Error, CodeNotRobotsTxt, "no line of the file is a robots.txt record: everything is allowed")
+	}
+}

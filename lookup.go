@@ -1,0 +1,306 @@
+package robotstxt
+
+import (
+	"cmp"
+	"slices"
+	"sync"
+)
+
+// multiSets lists the sets of several groups: their groups back to back,
+// where each list ends, and the token runs of Robots.sorted that select
+// them.
+type multiSets struct {
+	ids []uint32
+	end []uint32
+	at  []runSet
+
+	// merged holds, for each of the file's groups, the exclusive set of
+	// several groups it belongs to, or -1 (see exclusiveSet). It is built
+	// on first use, once, so that asking costs no more than a look-up.
+	once   sync.Once
+	merged []int32
+}
+
+// span returns where set k's groups are in m.ids.
+func (m *multiSets) span(k int) (start, end uint32) {
+	if k > 0 {
+		start = m.end[k-1]
+	}
+	return start, m.end[k]
+}
+
+// runSet says that the token run starting at position pos of r.sorted
+// selects the k-th set of several groups.
+type runSet struct{ pos, k uint32 }
+
+// tokenText returns the file's token i as written.
+func (r *Robots) tokenText(i uint32) string {
+	start := uint32(0)
+	if i > 0 {
+		start = r.toks[i-1].end
+	}
+	return r.tokText[start:r.toks[i].end]
+}
+
+// find returns the position in r.sorted of the first token that equals
+// key, ignoring ASCII case, and whether there is one. It allocates
+// nothing.
+func (r *Robots) find(key string) (int, bool) {
+	lo, hi := 0, len(r.sorted)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if foldCompare(r.tokenText(r.sorted[m]), key) < 0 {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo, lo < len(r.sorted) && foldCompare(r.tokenText(r.sorted[lo]), key) == 0
+}
+
+// runEnd returns the end of the run of equal tokens in r.sorted that
+// starts at lo.
+func (r *Robots) runEnd(lo int) int {
+	key := r.tokenText(r.sorted[lo])
+	hi := lo + 1
+	for hi < len(r.sorted) && foldCompare(r.tokenText(r.sorted[hi]), key) == 0 {
+		hi++
+	}
+	return hi
+}
+
+// setAt returns the set selected by the token run that starts at pos.
+func (r *Robots) setAt(pos int) int {
+	if m := r.multi; m != nil {
+		if i, ok := slices.BinarySearchFunc(m.at, uint32(pos), func(s runSet, pos uint32) int { return cmp.Compare(s.pos, pos) }); ok {
+			return len(r.starts) + int(m.at[i].k)
+		}
+	}
+	return int(r.toks[r.sorted[pos]].group)
+}
+
+// setIDs returns the file's groups in set, ascending.
+func (r *Robots) setIDs(set int) []int {
+	if set < len(r.starts) {
+		return []int{set}
+	}
+	start, end := r.multi.span(set - len(r.starts))
+	ids := make([]int, 0, end-start)
+	for _, id := range r.multi.ids[start:end] {
+		ids = append(ids, int(id))
+	}
+	return ids
+}
+
+// groupRules returns the window of r.rules that holds the file's group
+// id's rules.
+func (r *Robots) groupRules(id int) []rule {
+	end := len(r.rules)
+	if id+1 < len(r.starts) {
+		end = int(r.starts[id+1])
+	}
+	return r.rules[r.starts[id]:end:end]
+}
+
+// groupTokens returns the range of r.toks that holds the user-agent lines
+// of the file's group id.
+func (r *Robots) groupTokens(id int) (lo, hi int) {
+	lo, _ = slices.BinarySearchFunc(r.toks, uint32(id), func(t token, id uint32) int { return cmp.Compare(t.group, id) })
+	hi = lo
+	for hi < len(r.toks) && r.toks[hi].group == uint32(id) {
+		hi++
+	}
+	return lo, hi
+}
+
+// extOf returns the extension record of the file's group id, or nil.
+func (r *Robots) extOf(id int) *groupExt {
+	i, ok := slices.BinarySearchFunc(r.exts, uint32(id), func(e extAt, id uint32) int { return cmp.Compare(e.id, id) })
+	if !ok {
+		return nil
+	}
+	return r.exts[i].ext
+}
+
+// groupOf returns the Group of set, building it on first use. Builders
+// that race build one each; one is kept, and only the kept one is ever
+// prepared, so the loser's view of the rules is never written through.
+func (r *Robots) groupOf(set int) *Group {
+	p := &r.cache[set]
+	if g := p.Load(); g != nil {
+		return g
+	}
+	g := new(Group)
+	ids := r.setIDs(set)
+	r.fill(g, set, ids, true)
+	g.mergeExt(r, ids)
+	// The group is named by the tokens that select it, each as first
+	// written, in file order.
+	for _, id := range ids {
+		lo, hi := r.groupTokens(id)
+		for t := lo; t < hi; t++ {
+			name := r.tokenText(uint32(t))
+			pos, _ := r.find(name)
+			if r.sorted[pos] == uint32(t) && r.setAt(pos) == set {
+				g.agents = append(g.agents, name)
+			}
+		}
+	}
+	if p.CompareAndSwap(nil, g) {
+		return g
+	}
+	return p.Load()
+}
+
+// tokenSet returns the set that the file's token t selects.
+func (r *Robots) tokenSet(t int) int {
+	pos, _ := r.find(r.tokenText(uint32(t)))
+	return r.setAt(pos)
+}
+
+// owner returns the set whose Group orders the file's group id's window
+// of r.rules in place, if any: the group alone, when some token selects
+// just it, or a set of several groups that owns its window (see
+// ownsWindow). Other readers of the window go through rawRules.
+func (r *Robots) owner(id int) (set int, ok bool) {
+	lo, hi := r.groupTokens(id)
+	for t := lo; t < hi; t++ {
+		if r.tokenSet(t) == id {
+			return id, true
+		}
+	}
+	if set, ok := r.exclusiveSet(id); ok && r.ownsWindow(set) {
+		return set, true
+	}
+	return -1, false
+}
+
+// ownsWindow reports whether set, a set of several groups, can order
+// their rules in place as one window: the set is exclusive (see
+// exclusiveSet), so no other Group reads them, and its groups follow one
+// another in the file (a file that repeats "User-agent: *", say), so
+// their windows are one.
+func (r *Robots) ownsWindow(set int) bool {
+	start, end := r.multi.span(set - len(r.starts))
+	first, last := r.multi.ids[start], r.multi.ids[end-1]
+	if last-first != end-start-1 { // the groups ascend, so this says they follow one another
+		return false
+	}
+	s, ok := r.exclusiveSet(int(first))
+	return ok && s == set
+}
+
+// setRules returns the window of r.rules that holds the rules of the
+// groups ids, which follow one another.
+func (r *Robots) setRules(ids []int) []rule {
+	start := int(r.starts[ids[0]])
+	end := int(r.starts[ids[len(ids)-1]]) + len(r.groupRules(ids[len(ids)-1]))
+	return r.rules[start:end:end]
+}
+
+// mergeExt combines the extension records of g's groups, ids.
+func (g *Group) mergeExt(r *Robots, ids []int) {
+	g.fileSignals = r.fileRecs().signals
+	if len(ids) == 1 {
+		g.ext = r.extOf(ids[0]) // nothing to merge; never written after parsing
+		return
+	}
+	g.ext = nil
+	for _, id := range ids {
+		e := r.extOf(id)
+		if e == nil {
+			continue
+		}
+		if g.ext == nil {
+			g.ext = new(groupExt)
+		}
+		g.ext.merge(e)
+	}
+}
+
+// rawRules returns the rules of the file's group id, in some order, or,
+// when the group shares a window with others (see ownsWindow), the rules
+// of that window. A window that a Group orders in place is read only once
+// that is done.
+func (r *Robots) rawRules(id int) []rule {
+	if set, ok := r.owner(id); ok {
+		r.groupOf(set).prepare()
+	}
+	return r.groupRules(id)
+}
+
+// fill makes g the group of the file's groups ids (ascending), which are
+// set (-1 for a union of sets). With own, g is the one Group of set; it then shares the window of
+// its rules instead of copying them when it is alone or owns the window
+// (see ownsWindow), and orders it in place on first use: the file order
+// is kept in each rule's line, and other readers of the window go through
+// rawRules, which waits for that.
+func (r *Robots) fill(g *Group, set int, ids []int, own bool) {
+	g.text, g.set = r.text, int32(set)
+	if own && (len(ids) == 1 || r.ownsWindow(set)) {
+		g.rules = r.setRules(ids)
+		return
+	}
+	n := 0
+	for _, id := range ids {
+		n += len(r.groupRules(id))
+	}
+	g.rules = make([]rule, 0, n)
+	for _, id := range ids {
+		g.rules = append(g.rules, r.rawRules(id)...)
+	}
+}
+
+// foldCompare compares a and b as if both were lower-cased (ASCII letters
+// only, as asciiLower does).
+func foldCompare(a, b string) int {
+	n := min(len(a), len(b))
+	for i := 0; i < n; i++ {
+		x, y := a[i], b[i]
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return int(x) - int(y)
+		}
+	}
+	return len(a) - len(b)
+}
+
+// lookup returns the group for one product token, comparing tokens
+// case-insensitively and exactly (RFC 9309 section 2.2.1): a "foo" group
+// never applies to "foobot". "*" names no crawler: it finds nothing, so
+// that the global group applies only when no token matches. After a
+// token's first look-up it allocates nothing.
+func (r *Robots) lookup(agent string) *Group {
+	if agent == "*" {
+		return nil
+	}
+	pos, ok := r.find(agent)
+	if !ok {
+		return nil
+	}
+	return r.groupOf(r.setAt(pos))
+}
+
+// asciiLower lower-cases ASCII letters only: product tokens are ASCII, and
+// Unicode case folding could make a non-ASCII agent equal to one.
+func asciiLower(s string) string {
+	i := 0
+	for i < len(s) && !('A' <= s[i] && s[i] <= 'Z') {
+		i++
+	}
+	if i == len(s) {
+		return s
+	}
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
