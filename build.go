@@ -31,28 +31,37 @@ type extAt struct {
 // The builder keeps no structure per group beyond where its rules start:
 // a file of 500 one-line groups costs a few dozen bytes per group.
 type builder struct {
-	mode   Mode
-	starts []uint32        // group i's rules start at rules[starts[i]]
-	rules  []rule          // every rule in file order: a group's rules are contiguous
-	arena  strings.Builder // the canonical patterns, back to back
+	*buildLists
+	d     *dialect
+	arena strings.Builder // the canonical patterns, back to back
+	exts  []extAt         // by group, ascending
+	// maxText bounds the bytes of the patterns, of the written forms and
+	// of the tokens, each: rules and notes address them with 32-bit
+	// offsets (see limits).
+	maxText int
+	sawRule bool // a rule followed the last user-agent line
+	star    bool // the open group has a "*" line
+	closed  bool // a token did not fit: no more groups or rules are taken
+	own     bool // the lists are the parse's own, not pooled (see borrowBuffers)
+}
+
+// buildLists are the lists a builder grows (see parseBuffers).
+type buildLists struct {
+	starts []uint32 // group i's rules start at rules[starts[i]]
+	rules  []rule   // every rule, each group's contiguous (see Robots.rules)
 	// written and writtenText hold the written forms (see ruleText).
 	written     []writtenForm
 	writtenText []byte
-	sawRule     bool // a rule followed the last user-agent line
-	star        bool // the open group has a "*" line
-	closed      bool // a token did not fit: no more groups or rules are taken
-	donate      bool // finish may keep the rules as they are (see parse)
 	toks        []token
 	tokText     []byte
-	exts        []extAt // by group, ascending
 }
 
 // userAgent adds a user-agent line, given by its product token ("*" for
 // the global group), to the open group, or opens a group. It reports
 // false, and takes nothing more, once the file's tokens would exceed
-// maxPatternText bytes.
+// b.maxText bytes.
 func (b *builder) userAgent(tok string) bool {
-	if b.closed || len(b.tokText)+len(tok) > maxPatternText || len(b.toks) >= maxPatternText {
+	if b.closed || len(b.tokText)+len(tok) > b.maxText || len(b.toks) >= b.maxText {
 		b.closed = true
 		return false
 	}
@@ -79,12 +88,7 @@ func (b *builder) addRule(pattern, written string, prio uint32, line int32, allo
 	if len(b.starts) == 0 || b.closed {
 		return false
 	}
-	odd := prio != uint32(len(pattern))
-	b.rules = append(b.rules, newRule(uint32(b.arena.Len()), uint32(len(pattern)), line, allow, derived, odd))
-	b.arena.WriteString(pattern)
-	if odd {
-		b.arena.Write([]byte{byte(prio), byte(prio >> 8), byte(prio >> 16), byte(prio >> 24)})
-	}
+	b.rules = append(b.rules, appendPattern(&b.arena, pattern, prio, line, allow, derived))
 	if (written != "" || derived) && (len(b.written) == 0 || b.written[len(b.written)-1].line != line) {
 		b.writtenText = append(b.writtenText, written...)
 		b.written = append(b.written, writtenForm{line: line, end: uint32(len(b.writtenText))})
@@ -115,8 +119,9 @@ func (b *builder) finish(r *Robots) (conflicts []int) {
 	// the text (comments, keys and all) is not retained; the rest is
 	// copied out of the parse's pooled buffers (see parseBuffers), or kept
 	// as it is when they were the parse's own.
-	r.text = &ruleText{mode: b.mode, arena: builderString(&b.arena)}
-	if b.donate {
+	r.d = b.d
+	r.text = &ruleText{arena: builderString(&b.arena)}
+	if b.own {
 		r.rules = trim(b.rules)
 	} else {
 		r.rules = keep(b.rules)

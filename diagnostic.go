@@ -1,13 +1,7 @@
 package robotstxt
 
 import (
-	"cmp"
-	"encoding/binary"
 	"fmt"
-	"slices"
-	"strings"
-	"sync"
-	"sync/atomic"
 )
 
 // A Diagnostic is a problem found in a robots.txt file: something a
@@ -79,238 +73,131 @@ const (
 	CodeNeverDecides     = "never-decides"      // a rule another rule always outranks
 )
 
-// notes holds a file's diagnostics in the compact form parsing records
-// them: a file can draw one per line, and a formatted Diagnostic costs a
-// hundred bytes or more, most of them the same words each time. A note is
-// 12 bytes plus its arguments; its message is formatted when
-// [Robots.Diagnostics] is called.
-type notes struct {
-	list []note
-	args []byte // the notes' arguments, each list prefixed by its count
-	full bool   // args reached maxPatternText: later notes are dropped
-}
+// noteKind names one kind of diagnostic: its severity, code and message
+// format, in noteKinds. A parsed file keeps its notes as kinds and
+// arguments (see notes.go), and words them when they are asked for.
+type noteKind uint8
 
-type noteKind struct {
+const (
+	noteBOM noteKind = iota
+	noteUTF16
+	noteLineTooLong
+	noteNUL
+	noteInvalidUTF8
+	noteEOLComment
+	noteLeadingSpace
+	noteNotKeyValue
+	noteNoKey
+	noteMissingColon
+	noteKeyTypo
+	noteUnknownKey
+	noteAgentWildcard
+	noteAgentToken
+	noteSeveralPaths
+	noteNoSlash
+	noteRuleOutsideGroup
+	noteSitemapNotAbsolute
+	noteSitemapRepeated
+	noteBadValue
+	noteHostRepeated
+	noteOutsideGroup
+	noteConflictInGroup
+	noteConflictMerged
+	noteTruncatedLost
+	noteTruncatedUnread
+	noteTooManyLines
+	noteTooMuchTokenText
+	noteTooMuchPatternText
+	noteTooMuchRecordText
+	noteTooManyNotes
+	noteEmptyFile
+	noteHTMLPage
+	noteNoRecord
+	noteRepeats
+	noteOutrankedSamePattern
+	noteOutranked
+	numNoteKinds
+)
+
+// noteKinds is the severity, code and message format of each kind of
+// note. Its arguments are those the format takes, in order.
+var noteKinds = [numNoteKinds]struct {
 	sev          Severity
 	code, format string
+}{
+	noteBOM:                  {Info, CodeBOM, "a byte-order mark starts the file; it is skipped"},
+	noteUTF16:                {Warning, CodeUTF16, "the file is UTF-16, not UTF-8 (RFC 9309 section 2.2); it was converted"},
+	noteLineTooLong:          {Warning, CodeLineTooLong, "the line is longer than %d bytes; Google's parser ignores the rest of it"},
+	noteNUL:                  {Warning, CodeNUL, "a NUL byte ends the line; the rest of it is ignored"},
+	noteInvalidUTF8:          {Warning, CodeInvalidUTF8, "the line is not valid UTF-8 (RFC 9309 section 2.2); its bytes are read as they are"},
+	noteEOLComment:           {Info, CodeEOLComment, "a comment follows the value; some old crawlers read it as part of the value"},
+	noteLeadingSpace:         {Info, CodeLeadingSpace, "the line starts with whitespace; some old crawlers ignore such lines"},
+	noteNotKeyValue:          {Warning, CodeNotKeyValue, `the line is not a "key: value" pair; it is ignored`},
+	noteNoKey:                {Warning, CodeNotKeyValue, "the line has no key before its colon; it is ignored"},
+	noteMissingColon:         {Warning, CodeMissingColon, "the colon after %q is missing; the line is read as if it had one"},
+	noteKeyTypo:              {Warning, CodeKeyTypo, "%q is read as %q"},
+	noteUnknownKey:           {Info, CodeUnknownKey, "unknown key %q is ignored"},
+	noteAgentWildcard:        {Warning, CodeAgentWildcard, "user-agent %q has a '*' inside; '*' is the global group only alone, and tokens are matched exactly (RFC 9309 section 2.2.1)"},
+	noteAgentToken:           {Warning, CodeAgentToken, "user-agent %q is read as the product token %q (RFC 9309 section 2.2.1)"},
+	noteSeveralPaths:         {Warning, CodeSeveralPaths, "the value %q holds several words; it is one pattern, with the spaces in it, not several paths"},
+	noteNoSlash:              {Warning, CodeNoSlash, "the pattern %q does not start with '/' or '*', so it never matches (RFC 9309 section 2.2.2)"},
+	noteRuleOutsideGroup:     {Error, CodeRuleOutsideGroup, "this rule comes before any user-agent line, so it applies to no crawler (RFC 9309 section 2.1)"},
+	noteSitemapNotAbsolute:   {Warning, CodeBadValue, "sitemap %q is not an absolute http or https URL; it is ignored"},
+	noteSitemapRepeated:      {Info, CodeDuplicate, "sitemap %q is listed again"},
+	noteBadValue:             {Warning, CodeBadValue, "%s value %q is ignored: %s"},
+	noteHostRepeated:         {Info, CodeDuplicate, "a Host record came earlier; only the first applies"},
+	noteOutsideGroup:         {Warning, CodeOutsideGroup, "%s comes before any user-agent line, so it applies to no crawler"},
+	noteConflictInGroup:      {Warning, CodeConflict, "%s is given again for the same group; the most restrictive value applies"},
+	noteConflictMerged:       {Warning, CodeConflict, "this value disagrees with another for the same crawler; the most restrictive one applies"},
+	noteTruncatedLost:        {Error, CodeTruncated, "the file is larger than the %d-byte limit; everything from byte %d on is ignored (RFC 9309 section 2.5): %d allow and disallow rules are lost"},
+	noteTruncatedUnread:      {Error, CodeTruncated, "the file is larger than the %d-byte limit; everything from byte %d on is ignored (RFC 9309 section 2.5): its rules were not read"},
+	noteTooManyLines:         {Error, CodeTooLarge, "the file has more than %d lines, the most one parse reads; this line and the rest are ignored"},
+	noteTooMuchTokenText:     {Error, CodeTooLarge, "the file's user-agent tokens exceed %d bytes, the most one parsed file holds; this line and the rest of the file are ignored"},
+	noteTooMuchPatternText:   {Error, CodeTooLarge, "the file's patterns exceed %d bytes, the most one parsed file holds; this rule and the rest are ignored"},
+	noteTooMuchRecordText:    {Error, CodeTooLarge, "the text of the file's records exceeds %d bytes, the most one parsed file holds; this line is ignored"},
+	noteTooManyNotes:         {Error, CodeTooLarge, "the file draws more diagnostics than one parsed file holds; this one and the later ones are left out"},
+	noteEmptyFile:            {Info, CodeEmptyFile, "the file is empty: everything is allowed"},
+	noteHTMLPage:             {Error, CodeNotRobotsTxt, "the file is an HTML page, not a robots.txt file; only the lines that happen to be robots.txt lines apply (notes on the markup's other lines are left out)"},
+	noteNoRecord:             {Error, CodeNotRobotsTxt, "no line of the file is a robots.txt record: everything is allowed"},
+	noteRepeats:              {Warning, CodeNeverDecides, "this rule repeats line %d"},
+	noteOutrankedSamePattern: {Warning, CodeNeverDecides, "this rule never decides: line %d has the same pattern and outranks it (RFC 9309 section 2.2.2)"},
+	noteOutranked:            {Warning, CodeNeverDecides, "this rule never decides: line %d has the same paths as it and outranks it (RFC 9309 section 2.2.2)"},
 }
 
-// noteWriter adds notes, with a cache of the kinds it has used (see
-// kindOf), so that most reports find theirs without the shared table. The
-// cache is not kept with the notes.
-type noteWriter struct {
-	notes
-	seen []seenKind
-}
-
-type seenKind struct {
-	kind noteKind
-	id   uint16
-}
-
-// noteKinds is the table of the kinds of note, shared by all parsed files
-// so that none keeps a copy: each kind's severity, code and format are
-// constants of this package, so it holds a few dozen entries at most. It
-// only grows; readers load it without a lock.
-var noteKinds struct {
-	mu   sync.Mutex
-	list atomic.Pointer[[]noteKind]
-}
-
-// kindOf returns the index of k in noteKinds, adding it if it is new.
-func kindOf(k noteKind) uint16 {
-	find := func() (uint16, bool) {
-		if l := noteKinds.list.Load(); l != nil {
-			for i := range *l {
-				if (*l)[i] == k {
-					return uint16(i), true
-				}
-			}
-		}
-		return 0, false
+// lineNotes reports what the tokenizer found unusual about a line, before
+// the parser acts on it. On an HTML page (html) the notes that would only
+// describe markup are left out (see report).
+func (p *parser) lineNotes(f *lineFact) {
+	const syntax = flagCut | flagNUL | flagNotUTF8 | flagComment | flagLeadingSpace |
+		flagNotKeyValue | flagNoKey | flagMissingColon | flagTypo
+	if f.flags&syntax == 0 {
+		return // most lines: shaped for speed (BenchmarkParse)
 	}
-	if id, ok := find(); ok {
-		return id
+	if f.flags&flagCut != 0 {
+		p.report(f.num, noteLineTooLong, p.d.lineCut)
 	}
-	noteKinds.mu.Lock()
-	defer noteKinds.mu.Unlock()
-	if id, ok := find(); ok {
-		return id
+	if f.flags&flagNUL != 0 {
+		p.report(f.num, noteNUL)
 	}
-	var l []noteKind
-	if old := noteKinds.list.Load(); old != nil {
-		l = slices.Clone(*old)
+	if f.flags&flagNotUTF8 != 0 {
+		p.report(f.num, noteInvalidUTF8)
 	}
-	l = append(l, k)
-	noteKinds.list.Store(&l)
-	return uint16(len(l) - 1)
-}
-
-// textRef is a note's argument that a parsed file keeps already: the
-// text at off of its pattern arena, or of its written forms.
-type textRef struct {
-	written bool
-	off, n  uint32
-}
-
-// tokenRef is a note's argument that starts with a user-agent token the
-// parsed file keeps: the value is the token numbered tok, followed by
-// value[n:], and only that rest is stored. A file that names hundreds of
-// crawlers with versions ("FooBot/1.2") keeps its notes on them small.
-type tokenRef struct {
-	tok   uint32
-	n     int
-	value string
-}
-
-type note struct {
-	line int32
-	kind uint16
-	args uint32 // offset of the note's arguments in notes.args
-}
-
-// add records a diagnostic whose message is fmt.Sprintf(format, args...).
-// Arguments are strings, ints, textRefs (a string the file's ruleText
-// holds) or tokenRefs; they do not escape, so passing them allocates
-// nothing.
-//
-// The arguments of all notes are bounded like patterns, by maxPatternText
-// bytes: the note that would pass the bound is replaced by one that says
-// so, and later notes are dropped. Only a file parsed without a size limit
-// can reach it.
-func (n *noteWriter) add(line int, sev Severity, code, format string, args ...any) {
-	if n.full {
-		return
+	if f.flags&flagComment != 0 {
+		p.report(f.num, noteEOLComment)
 	}
-	start := len(n.args)
-	n.record(line, sev, code, format, args)
-	if len(n.args) > maxPatternText {
-		n.full = true
-		n.list = n.list[:len(n.list)-1]
-		n.args = n.args[:start]
-		n.record(line, Error, CodeTooLarge, "the file draws more diagnostics than one parsed file holds; this one and the later ones are left out", nil)
+	if f.flags&flagLeadingSpace != 0 {
+		p.report(f.num, noteLeadingSpace)
 	}
-}
-
-func (n *noteWriter) record(line int, sev Severity, code, format string, args []any) {
-	kind := noteKind{sev, code, format}
-	k := 0
-	for k < len(n.seen) && n.seen[k].kind != kind {
-		k++
+	switch {
+	case f.flags&flagNotKeyValue != 0:
+		p.report(f.num, noteNotKeyValue)
+	case f.flags&flagNoKey != 0:
+		p.report(f.num, noteNoKey)
+	case f.flags&flagMissingColon != 0 && (!p.html || f.kind != keyUnknown):
+		// On an HTML page, markup such as "<div class=x>" is no key.
+		p.report(f.num, noteMissingColon, f.key)
 	}
-	if k == len(n.seen) {
-		n.seen = append(n.seen, seenKind{kind, kindOf(kind)})
+	if f.flags&flagTypo != 0 {
+		p.report(f.num, noteKeyTypo, f.key, keyNames[f.kind])
 	}
-	n.list = append(n.list, note{line: int32(line), kind: n.seen[k].id, args: uint32(len(n.args))})
-	n.args = append(n.args, byte(len(args)))
-	prev := ""
-	for _, a := range args {
-		switch a := a.(type) {
-		case int:
-			n.args = append(n.args, 'd')
-			n.args = binary.AppendVarint(n.args, int64(a))
-		case string:
-			if a != "" && strings.HasPrefix(prev, a) {
-				// A user-agent value and its product token: the token is
-				// kept as the length of the prefix it is.
-				n.args = append(n.args, 'p')
-				n.args = binary.AppendUvarint(n.args, uint64(len(a)))
-				continue
-			}
-			n.args = appendText(n.args, a)
-			prev = a
-		case tokenRef:
-			n.args = append(n.args, 't')
-			n.args = binary.AppendUvarint(n.args, uint64(a.tok))
-			n.args = binary.AppendUvarint(n.args, uint64(len(a.value)-a.n))
-			n.args = append(n.args, a.value[a.n:]...)
-			prev = a.value
-		case textRef:
-			// A rule's written form, kept by the rule already.
-			tag := byte('a')
-			if a.written {
-				tag = 'w'
-			}
-			n.args = append(n.args, tag)
-			n.args = binary.AppendUvarint(n.args, uint64(a.off))
-			n.args = binary.AppendUvarint(n.args, uint64(a.n))
-		default:
-			// Only strings, ints and textRefs are passed: anything that
-			// could make args escape (fmt, an interface method) would cost
-			// every report an allocation per argument.
-			n.args = appendText(n.args, "?")
-		}
-	}
-}
-
-func appendText(b []byte, s string) []byte {
-	b = append(b, 's')
-	b = binary.AppendUvarint(b, uint64(len(s)))
-	return append(b, s...)
-}
-
-// sort orders the notes by line, keeping the order of those of one line.
-func (n *notes) sort() {
-	slices.SortStableFunc(n.list, func(a, b note) int { return cmp.Compare(a.line, b.line) })
-}
-
-// diagnostics formats the notes; text holds the strings of their
-// textRefs, and token returns the text of a tokenRef's token.
-func (n *notes) diagnostics(text *ruleText, token func(i uint32) string) []Diagnostic {
-	if len(n.list) == 0 {
-		return nil
-	}
-	kinds := *noteKinds.list.Load()
-	out := make([]Diagnostic, len(n.list))
-	var args []any
-	for i, nt := range n.list {
-		k := kinds[nt.kind]
-		b := n.args[nt.args:]
-		count := int(b[0])
-		b = b[1:]
-		args = args[:0]
-		prev := ""
-		for range count {
-			tag := b[0]
-			b = b[1:]
-			switch tag {
-			case 'd':
-				v, w := binary.Varint(b)
-				args = append(args, int(v))
-				b = b[w:]
-			case 'p':
-				l, w := binary.Uvarint(b)
-				args = append(args, prev[:l])
-				b = b[w:]
-			case 't':
-				i, w1 := binary.Uvarint(b)
-				l, w2 := binary.Uvarint(b[w1:])
-				b = b[w1+w2:]
-				prev = token(uint32(i)) + string(b[:l])
-				args = append(args, prev)
-				b = b[l:]
-			case 'a', 'w':
-				off, w1 := binary.Uvarint(b)
-				l, w2 := binary.Uvarint(b[w1:])
-				b = b[w1+w2:]
-				s := text.arena
-				if tag == 'w' {
-					s = text.writtenText()
-				}
-				prev = s[off : off+l]
-				args = append(args, prev)
-			default:
-				l, w := binary.Uvarint(b)
-				prev = string(b[w : w+int(l)])
-				args = append(args, prev)
-				b = b[w+int(l):]
-			}
-		}
-		msg := k.format
-		if count > 0 {
-			msg = fmt.Sprintf(k.format, args...)
-		}
-		out[i] = Diagnostic{Line: int(nt.line), Severity: k.sev, Code: k.code, Message: msg}
-	}
-	return out
 }

@@ -273,12 +273,17 @@ func (r *Robots) Records() []Record {
 // of many sitemaps or unknown lines then keeps little more than its text,
 // where a string each would add a header and a rounded-up allocation.
 type fileRecords struct {
-	text        string
+	text string
+	recordSpans
+	host    string
+	signals map[string]bool // Content-Signal outside any group
+}
+
+// recordSpans address the file's records in fileRecords.text.
+type recordSpans struct {
 	sitemaps    []textSpan
-	host        string
-	cleanParams []lineSpan      // values, read again when asked for
-	signals     map[string]bool // Content-Signal outside any group
-	records     []recordSpan    // lines with unknown keys
+	cleanParams []lineSpan   // values, read again when asked for
+	records     []recordSpan // lines with unknown keys
 }
 
 // textSpan is the text fileRecords.text[off:end].
@@ -307,16 +312,6 @@ func (r *Robots) fileRecs() *fileRecords {
 	}
 	return r.file
 }
-
-const (
-	extNone extKind = iota
-	extCrawlDelay
-	extRequestRate
-	extVisitTime
-	extHost
-	extCleanParam
-	extContentSignal
-)
 
 var errAbsurd = errors.New("longer than a day")
 

@@ -18,6 +18,7 @@ type Group struct {
 	set         int32     // the set of the file's groups g is (see setIDs); -1: a union
 	ext         *groupExt // nil when there are none
 	fileSignals map[string]bool
+	d           *dialect
 	text        *ruleText
 	rules       []rule  // in the order compile gives them
 	index       []entry // nil for small groups
@@ -79,7 +80,7 @@ func (g *Group) Decide(target string) Decision {
 
 func (g *Group) match(target string) (bool, *rule) {
 	path := targetPath(target)
-	if g.text.mode == RFC {
+	if g.d.normalize {
 		path, _ = normalizeRFC(path, false)
 		if isRobotsTxt(path) {
 			return true, nil

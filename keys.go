@@ -1,11 +1,77 @@
 package robotstxt
 
-import "strings"
+// This file knows the keys of robots.txt lines and how files spell them:
+// the keys of RFC 9309 section 2.2 (user-agent, allow, disallow) and of
+// its section 2.2.4 (sitemap, and the extensions of extensions.go).
+
+import (
+	"strconv"
+	"strings"
+)
+
+// keyKind is what a line's key is understood as.
+type keyKind uint8
+
+const (
+	// keyNone: the line holds no key-value pair. It is blank or a
+	// comment, or its flags say why not (see lineFlags).
+	keyNone keyKind = iota
+	// keyUnknown: a key this library does not know.
+	keyUnknown
+	keyUserAgent
+	keyAllow
+	keyDisallow
+	keySitemap
+	keyCrawlDelay
+	keyRequestRate
+	keyVisitTime
+	keyHost
+	keyCleanParam
+	keyContentSignal
+)
+
+// keyNames are the keys' names as messages spell them.
+var keyNames = [...]string{
+	keyUserAgent:     "user-agent",
+	keyAllow:         "allow",
+	keyDisallow:      "disallow",
+	keySitemap:       "sitemap",
+	keyCrawlDelay:    "crawl-delay",
+	keyRequestRate:   "request-rate",
+	keyVisitTime:     "visit-time",
+	keyHost:          "host",
+	keyCleanParam:    "clean-param",
+	keyContentSignal: "content-signal",
+}
+
+func (k keyKind) String() string {
+	switch {
+	case k == keyNone:
+		return "none"
+	case k == keyUnknown:
+		return "unknown"
+	case int(k) < len(keyNames):
+		return keyNames[k]
+	}
+	return "key(" + strconv.Itoa(int(k)) + ")"
+}
+
+// isRuleKey reports whether k is one of the keys that make a file a
+// robots.txt file: user-agent, allow, disallow and sitemap.
+func (k keyKind) isRuleKey() bool {
+	return keyUserAgent <= k && k <= keySitemap
+}
+
+// isExtension reports whether k is the key of an extension record (see
+// extensions.go), which never ends a group.
+func (k keyKind) isExtension() bool {
+	return keyCrawlDelay <= k && k <= keyContentSignal
+}
 
 // spelledKey reports which key s starts with, followed by a colon, when
 // it is spelt as RFC 9309 spells it ("Disallow", "Allow", "User-agent"):
 // most lines are, and they need no general look-up (shaped for speed:
-// BenchmarkParse). It returns the key's length, or keyUnknown.
+// BenchmarkParse). It returns the key's length, or keyNone.
 func spelledKey(s string) (keyKind, int) {
 	// Comparing with constants of known length compiles to a few word
 	// loads, where strings.HasPrefix calls a general comparison.
@@ -17,16 +83,15 @@ func spelledKey(s string) (keyKind, int) {
 	case len(s) >= 11 && s[:11] == "User-agent:":
 		return keyUserAgent, len("User-agent")
 	}
-	return keyUnknown, 0
+	return keyNone, 0
 }
 
-type keyKind uint8
-
-// keySpellings lists, for each key, the spellings Google's parser accepts
-// as a prefix of the key, compared case-insensitively: "Disallowed" and
-// "User-agents" are read as the keys they start with, and so are a few
-// frequent misspellings. The first spelling of each is the key's name.
-var keySpellings = []struct {
+// ruleKeySpellings lists, for each key of a rule line or a sitemap, the
+// spellings Google's parser accepts as a prefix of the key, compared
+// case-insensitively: "Disallowed" and "User-agents" are read as the keys
+// they start with, and so are a few frequent misspellings. The first
+// spelling of each is the key's name.
+var ruleKeySpellings = []struct {
 	kind      keyKind
 	spellings []string
 }{
@@ -36,30 +101,69 @@ var keySpellings = []struct {
 	{keySitemap, []string{"sitemap", "site-map"}},
 }
 
-// classifyKey returns the kind of key, its proper name, and whether the
-// key is exactly that name; one that is not was accepted leniently.
-func classifyKey(key string) (kind keyKind, name string, exact bool) {
+// extSpellings lists the keys of the extensions, each under its name and
+// the spellings files use for it; they compare whole, ignoring ASCII case
+// as rule keys do (foldEqual).
+var extSpellings = []struct {
+	kind      keyKind
+	spellings []string
+}{
+	{keyCrawlDelay, []string{"crawl-delay", "crawl delay", "crawldelay", "crawl_delay"}},
+	{keyRequestRate, []string{"request-rate", "request rate", "requestrate", "request_rate"}},
+	{keyVisitTime, []string{"visit-time", "visit time", "visittime", "visit_time"}},
+	{keyHost, []string{"host"}},
+	{keyCleanParam, []string{"clean-param", "clean param", "cleanparam", "clean_param"}},
+	{keyContentSignal, []string{"content-signal", "content signal", "contentsignal", "content_signal"}},
+}
+
+// classifyKey returns what key is understood as, and whether it is
+// spelt exactly as the key's name; one that is not was accepted
+// leniently.
+func classifyKey(key string) (kind keyKind, exact bool) {
+	if kind, exact = classifyRuleKey(key); kind != keyUnknown {
+		return kind, exact
+	}
+	return classifyExt(key)
+}
+
+func classifyRuleKey(key string) (kind keyKind, exact bool) {
 	if key == "" {
-		return keyUnknown, "", false
+		return keyUnknown, false
 	}
 	// All spellings of a key start with the same letter, and no two keys
 	// share one: the first byte picks the one list to try (shaped for
 	// speed: BenchmarkParse).
 	first := key[0] | 0x20
-	for i := range keySpellings {
-		ks := &keySpellings[i]
+	for i := range ruleKeySpellings {
+		ks := &ruleKeySpellings[i]
 		if ks.spellings[0][0] != first {
 			continue
 		}
 		name := ks.spellings[0]
 		for _, s := range ks.spellings {
 			if len(key) >= len(s) && foldEqual(key[:len(s)], s) {
-				return ks.kind, name, len(key) == len(name) && (s == name || foldEqual(key, name))
+				return ks.kind, len(key) == len(name) && (s == name || foldEqual(key, name))
 			}
 		}
 		break
 	}
-	return keyUnknown, "", false
+	return keyUnknown, false
+}
+
+func classifyExt(key string) (kind keyKind, exact bool) {
+	// Every spelling starts with one of these letters; most unknown keys
+	// do not (shaped for speed: BenchmarkParse on HTML pages).
+	if key == "" || !strings.ContainsRune("chrv", rune(key[0]|0x20)) {
+		return keyUnknown, false
+	}
+	for _, e := range extSpellings {
+		for i, s := range e.spellings {
+			if foldEqual(key, s) {
+				return e.kind, i == 0
+			}
+		}
+	}
+	return keyUnknown, false
 }
 
 // foldEqual reports whether a equals lower, a lower-case spelling made of
@@ -78,45 +182,4 @@ func foldEqual(a, lower string) bool {
 		}
 	}
 	return true
-}
-
-// isKnownKey reports whether key is a rule's or an extension's.
-func isKnownKey(key string) bool {
-	kind, _, _ := classifyKey(key)
-	ext, _, _ := classifyExt(key)
-	return kind != keyUnknown || ext != extNone
-}
-
-// extKind is the kind of an extension key.
-type extKind uint8
-
-// extSpellings lists the keys of the extensions, each under its name and
-// the spellings files use for it; keys compare whole, ignoring ASCII case
-// as rule keys do (foldEqual).
-var extSpellings = []struct {
-	kind      extKind
-	spellings []string
-}{
-	{extCrawlDelay, []string{"crawl-delay", "crawl delay", "crawldelay", "crawl_delay"}},
-	{extRequestRate, []string{"request-rate", "request rate", "requestrate", "request_rate"}},
-	{extVisitTime, []string{"visit-time", "visit time", "visittime", "visit_time"}},
-	{extHost, []string{"host"}},
-	{extCleanParam, []string{"clean-param", "clean param", "cleanparam", "clean_param"}},
-	{extContentSignal, []string{"content-signal", "content signal", "contentsignal", "content_signal"}},
-}
-
-func classifyExt(key string) (kind extKind, name string, exact bool) {
-	// Every spelling starts with one of these letters; most unknown keys
-	// do not (shaped for speed: BenchmarkParse on HTML pages).
-	if key == "" || !strings.ContainsRune("chrv", rune(key[0]|0x20)) {
-		return extNone, "", false
-	}
-	for _, e := range extSpellings {
-		for i, s := range e.spellings {
-			if foldEqual(key, s) {
-				return e.kind, e.spellings[0], i == 0
-			}
-		}
-	}
-	return extNone, "", false
 }

@@ -67,8 +67,7 @@ func (r *Robots) mergedSets() []int32 {
 // its author usually meant something else. It runs when the diagnostics
 // are first asked for, not at parse time.
 func (r *Robots) neverDecides() {
-	w := noteWriter{notes: r.notes}
-	defer func() { r.notes = w.notes }()
+	w := noteWriter{notes: &r.notes, max: defaultLimits.text}
 	var done []bool // groups read with the others of their exclusive set
 	for id := range r.starts {
 		if done != nil && done[id] {
@@ -109,14 +108,14 @@ func (r *Robots) neverDecides() {
 				continue
 			}
 			b := best[key]
-			format := "this rule never decides: line %d has the same paths as it and outranks it (RFC 9309 section 2.2.2)"
+			kind := noteOutranked
 			switch {
 			case b.allow() == rl.allow() && r.text.pattern(b) == p:
-				format = "this rule repeats line %d"
+				kind = noteRepeats
 			case r.text.pattern(b) == p:
-				format = "this rule never decides: line %d has the same pattern and outranks it (RFC 9309 section 2.2.2)"
+				kind = noteOutrankedSamePattern
 			}
-			w.add(int(rl.line()), Warning, CodeNeverDecides, format, int(b.line()))
+			w.add(int(rl.line()), kind, int(b.line()))
 		}
 	}
 }
@@ -132,10 +131,10 @@ func matchKey(p string) string {
 func (p *parser) fileChecks(src string) {
 	switch {
 	case trimSpace(strings.TrimPrefix(src, bom)) == "":
-		p.report(1, Info, CodeEmptyFile, "the file is empty: everything is allowed")
+		p.report(1, noteEmptyFile)
 	case p.html:
-		p.report(1, Error, CodeNotRobotsTxt, "the file is an HTML page, not a robots.txt file; only the lines that happen to be robots.txt lines apply (notes on the markup's other lines are left out)")
+		p.report(1, noteHTMLPage)
 	case p.known == 0 && p.content > 0:
-		p.report(1, Error, CodeNotRobotsTxt, "no line of the file is a robots.txt record: everything is allowed")
+		p.report(1, noteNoRecord)
 	}
 }

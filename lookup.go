@@ -236,7 +236,7 @@ func (r *Robots) rawRules(id int) []rule {
 // is kept in each rule's line, and other readers of the window go through
 // rawRules, which waits for that.
 func (r *Robots) fill(g *Group, set int, ids []int, own bool) {
-	g.text, g.set = r.text, int32(set)
+	g.d, g.text, g.set = r.d, r.text, int32(set)
 	if own && (len(ids) == 1 || r.ownsWindow(set)) {
 		g.rules = r.setRules(ids)
 		return

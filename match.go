@@ -146,7 +146,7 @@ func (g *Group) decide(path string) *rule {
 
 func (g *Group) matches(r *rule, path string) bool {
 	if r.n == 0 {
-		return g.text.mode == Google
+		return g.d.emptyMatches
 	}
 	return matches(g.text.pattern(r), path)
 }

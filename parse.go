@@ -7,7 +7,6 @@ package robotstxt
 // Diagnostic.
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"math"
@@ -21,15 +20,21 @@ import (
 // asks a crawler to parse.
 const DefaultMaxBytes = 500 << 10
 
-// maxPatternText bounds the total length of a file's canonical patterns,
-// which compiled rules address with 32-bit offsets. Only a file parsed
-// without a size limit can reach it. It is a variable so that tests can
-// lower it.
-var maxPatternText = min(math.MaxUint32, math.MaxInt)
+// limits bound what one parse reads and keeps. They are far past what a
+// file within the size limit can reach: only a file parsed without one
+// meets them, and each is reported when it does. Tests parse with lower
+// ones (see Options.parse).
+type limits struct {
+	// text bounds the bytes of each of a file's texts that are addressed
+	// with 32-bit offsets: the canonical patterns, the written forms, the
+	// user-agent tokens, the records' text and the notes' arguments.
+	text int
+	// lines bounds the lines read: a rule keeps its line number in the
+	// bits its flags leave (see rule), and a note in 32 bits.
+	lines int
+}
 
-// googleMaxLineLen is the longest line, in bytes, that Google's parser
-// keeps; it drops the rest of a longer line.
-const googleMaxLineLen = 2083*8 - 1
+var defaultLimits = limits{text: min(math.MaxUint32, math.MaxInt), lines: maxRuleLine}
 
 // Limit returns how many bytes of a file o parses: MaxBytes, or
 // DefaultMaxBytes when that is 0, or -1 for no limit.
@@ -46,12 +51,7 @@ func (o Options) Limit() int {
 // Parse parses a robots.txt body with o's mode and limit. It never fails:
 // what cannot be understood is reported by [Robots.Diagnostics].
 func (o Options) Parse(data []byte) *Robots {
-	keep, cut := o.cut(len(data), func(i int) byte { return data[i] })
-	lost := -1
-	if cut {
-		lost = countRules(data[keep:])
-	}
-	return o.parse(view(data[:keep]), cut, lost)
+	return o.parse(view(data), true, defaultLimits)
 }
 
 // view returns the bytes of b as a string without copying them, for the
@@ -82,27 +82,25 @@ func (o Options) ParseReader(r io.Reader) (*Robots, error) {
 	if _, err := io.Copy(&sb, src); err != nil {
 		return nil, fmt.Errorf("robotstxt: reading: %w", err)
 	}
-	s := sb.String()
-	keep, cut := o.cut(len(s), func(i int) byte { return s[i] })
-	return o.parse(s[:keep], cut, -1), nil
+	// The body stops one byte past the limit, so the rules past the
+	// limit cannot be counted.
+	return o.parse(sb.String(), false, defaultLimits), nil
 }
 
-// cut returns how many of n bytes to parse and whether the rest is cut off
-// by the size limit. The limit falls back to the end of the last whole
-// line before it: half a line could turn "Disallow: /private" into
+// cut returns how many bytes of src to parse and whether the rest is cut
+// off by the size limit. The limit falls back to the end of the last
+// whole line before it: half a line could turn "Disallow: /private" into
 // "Disallow: /p" and block far more than the site asked.
-func (o Options) cut(n int, at func(int) byte) (keep int, cut bool) {
+func (o Options) cut(src string) (keep int, cut bool) {
 	l := o.Limit()
-	if l < 0 || n <= l {
-		return n, false
+	if l < 0 || len(src) <= l {
+		return len(src), false
 	}
-	if c := at(l); c == '\n' || c == '\r' {
-		return l, true
-	}
-	for i := l - 1; i >= 0; i-- {
-		if c := at(i); c == '\n' || c == '\r' {
-			return i + 1, true
+	if i := strings.LastIndexAny(src[:l+1], "\n\r"); i >= 0 {
+		if i == l {
+			return l, true
 		}
+		return i + 1, true
 	}
 	return 0, true
 }
@@ -114,92 +112,151 @@ func Parse(data []byte) *Robots { return Options{}.Parse(data) }
 // default limit. The only errors are those of r.
 func ParseReader(r io.Reader) (*Robots, error) { return Options{}.ParseReader(r) }
 
+// A parser reads the lines a tokenizer gives and acts on each: it hands
+// user-agent lines and rules to the group builder, keeps the file's
+// records, and reports what it could not use.
 type parser struct {
-	opts     Options
-	b        builder
-	notes    noteWriter
-	file     fileRecords
-	lastLine int
-	// slow turns plainRule off, so that tests can compare the two paths.
-	slow bool
+	d     *dialect
+	opts  Options
+	lim   limits
+	tok   tokenizer
+	b     builder
+	notes noteWriter
+	recs  *recordLists // the text and spans of the file's records
+	// host and signals are the file's Host and Content-Signal records.
+	host    string
+	signals map[string]bool
 	// scratch holds the canonical form of the current rule's pattern.
-	scratch []byte
-	// src is the text being parsed and pos the offset of the current line.
-	src string
-	pos int
-	// fileText collects the text of the file's records (see fileRecords).
-	fileText []byte
+	scratch *[]byte
 	// sitemapSet holds the sitemaps listed so far once there are more
 	// than a few, so that finding a repeated one stays a look-up.
 	sitemapSet map[string]struct{}
-	// hasNUL and notUTF8 say whether any line needs those checks.
-	hasNUL, notUTF8 bool
 	// html says the file is an HTML page, whose lines would each draw a
 	// note that says nothing the file-level one does not.
 	html bool
 	// content counts lines with something besides comments; known counts
-	// those with a key this parser knows.
+	// those with a key of a rule or a sitemap.
 	content, known int
-	// onDirective, when set, sees every key-value line as Google's parser
-	// hands it to its callbacks; the tests use it to compare line numbers
-	// and values with Google's reports.
-	onDirective func(line int, kind keyKind, key, value string)
 }
 
-// parse parses src; truncated says the size limit cut the file there, and
-// lost how many rules the cut-off part held (-1: not known, as when that
-// part was never read).
-func (o Options) parse(src string, truncated bool, lost int) *Robots {
-	p := parser{opts: o, b: builder{mode: o.Mode}}
-	if len(src) > maxPooled/2 {
-		// A file this large would outgrow the pooled buffers: it grows
-		// its own, and keeps them instead of copies.
-		p.b.donate = true
-		return p.run(src, truncated, lost)
+// parse parses data up to o's limit, within lim. count says data is the
+// whole body, so that the rules past the limit can be counted.
+func (o Options) parse(data string, count bool, lim limits) *Robots {
+	keep, truncated := o.cut(data)
+	lost := -1
+	if truncated && count {
+		lost = countRules(data[keep:], o.Mode.dialect())
 	}
-	bufs := buffers.Get().(*parseBuffers)
-	bufs.lend(&p)
-	r := p.run(src, truncated, lost)
-	bufs.reclaim(&p)
+	buf, own := borrowBuffers(keep)
+	p := parser{d: o.Mode.dialect(), opts: o, lim: lim, recs: &buf.records, scratch: &buf.scratch}
+	p.b = builder{buildLists: &buf.build, d: p.d, maxText: lim.text, own: own}
+	p.notes = noteWriter{notes: &buf.notes, max: lim.text}
+	r := p.run(data[:keep])
+	if truncated {
+		p.truncated(keep, lost)
+	}
+	p.finish(r)
+	if !own {
+		returnBuffers(buf)
+	}
 	return r
 }
 
-func (p *parser) run(src string, truncated bool, lost int) *Robots {
-	o := p.opts
-	if o.Mode == RFC {
+// countRules counts the allow and disallow lines of src, the part of a
+// file past the size limit, as the tokenizer reads them.
+func countRules(src string, d *dialect) int {
+	t := newTokenizer(src, d.lineCut, math.MaxInt, false)
+	n := 0
+	var f lineFact
+	for t.next(&f) {
+		if f.kind == keyAllow || f.kind == keyDisallow {
+			n++
+		}
+	}
+	return n
+}
+
+// run parses src into a new Robots, whose groups and notes finish adds.
+func (p *parser) run(src string) *Robots {
+	if p.d.utf16 {
 		if u, ok := decodeUTF16(src); ok {
 			src = u
-			p.report(1, Warning, CodeUTF16, "the file is UTF-16, not UTF-8 (RFC 9309 section 2.2); it was converted")
+			p.report(1, noteUTF16)
 		}
 	}
-	p.src = src
 	p.html = looksLikeHTML(src)
-	last := p.lines(src)
-	p.lastLine = last
-	p.fileChecks(src)
-	if truncated {
-		n := "its rules were not read"
-		if lost >= 0 {
-			n = fmt.Sprintf("%d allow and disallow rules are lost", lost)
-		}
-		p.report(last, Error, CodeTruncated,
-			"the file is larger than the %d-byte limit; everything from byte %d on is ignored (RFC 9309 section 2.5): %s",
-			o.Limit(), len(src), n)
+	body, bom := skipBOM(src)
+	if bom {
+		p.report(1, noteBOM)
 	}
-	r := new(Robots)
-	if len(p.file.sitemaps) > 0 || p.file.host != "" || len(p.file.cleanParams) > 0 || p.file.signals != nil || len(p.file.records) > 0 {
-		f := p.file
-		f.text = string(p.fileText)
-		f.sitemaps, f.cleanParams, f.records = keep(f.sitemaps), keep(f.cleanParams), keep(f.records)
-		r.file = &f
+	p.tok = newTokenizer(body, p.d.lineCut, p.lim.lines, p.html)
+	var f lineFact
+	for p.tok.next(&f) {
+		p.line(&f)
+		if p.b.closed {
+			break
+		}
+	}
+	if p.tok.over {
+		p.report(p.tok.num, noteTooManyLines, p.lim.lines)
+	}
+	p.fileChecks(src)
+	return new(Robots)
+}
+
+// truncated reports the size limit's cut at byte keep, and the rules it
+// lost (lost < 0: not known).
+func (p *parser) truncated(keep, lost int) {
+	if lost >= 0 {
+		p.report(p.tok.num, noteTruncatedLost, p.opts.Limit(), keep, lost)
+		return
+	}
+	p.report(p.tok.num, noteTruncatedUnread, p.opts.Limit(), keep)
+}
+
+// finish hands r what the parse collected, copied out of the borrowed
+// buffers.
+func (p *parser) finish(r *Robots) {
+	if len(p.recs.sitemaps) > 0 || p.host != "" || len(p.recs.cleanParams) > 0 || p.signals != nil || len(p.recs.records) > 0 {
+		r.file = &fileRecords{
+			text: string(p.recs.text),
+			recordSpans: recordSpans{
+				sitemaps:    keep(p.recs.sitemaps),
+				cleanParams: keep(p.recs.cleanParams),
+				records:     keep(p.recs.records),
+			},
+			host:    p.host,
+			signals: p.signals,
+		}
 	}
 	for _, line := range p.b.finish(r) {
-		p.report(line, Warning, CodeConflict,
-			"this value disagrees with another for the same crawler; the most restrictive one applies")
+		p.report(line, noteConflictMerged)
 	}
 	p.notes.sort()
 	r.notes = notes{list: keep(p.notes.list), args: keep(p.notes.args), full: p.notes.full}
-	return r
+}
+
+// line acts on one line.
+func (p *parser) line(f *lineFact) {
+	p.lineNotes(f)
+	if f.flags&flagContent == 0 {
+		return
+	}
+	p.content++
+	if f.kind.isRuleKey() {
+		p.known++
+	}
+	switch f.kind {
+	case keyNone:
+	case keyUserAgent:
+		p.userAgent(f.num, f.value)
+	case keyAllow, keyDisallow:
+		p.rule(f.num, f.kind == keyAllow, f.value, f.flags&flagPlain != 0)
+	case keySitemap:
+		p.sitemap(f.num, f.value)
+	default:
+		p.extension(f)
+	}
 }
 
 func (p *parser) userAgent(num int, value string) {
@@ -211,69 +268,50 @@ func (p *parser) userAgent(num int, value string) {
 	switch {
 	case tok == "*":
 	case strings.Contains(value, "*"):
-		p.report(num, Warning, CodeAgentWildcard,
-			"user-agent %q has a '*' inside; '*' is the global group only alone, and tokens are matched exactly (RFC 9309 section 2.2.1)", value)
+		p.report(num, noteAgentWildcard, value)
 	case tok != value && added && tok != "":
 		// The value starts with the token just kept: the note keeps the
 		// rest of it only.
 		ref := tokenRef{tok: uint32(len(p.b.toks) - 1), n: len(tok), value: value}
-		p.report(num, Warning, CodeAgentToken, agentTokenFormat, ref, tok)
+		p.report(num, noteAgentToken, ref, tok)
 	case tok != value:
-		p.report(num, Warning, CodeAgentToken, agentTokenFormat, value, tok)
+		p.report(num, noteAgentToken, value, tok)
 	}
 	if !added {
-		p.report(num, Error, CodeTooLarge,
-			"the file's user-agent tokens exceed %d bytes, the most one parsed file holds; this line and the rest of the file are ignored", maxPatternText)
+		p.report(num, noteTooMuchTokenText, p.lim.text)
 	}
 }
 
-const agentTokenFormat = "user-agent %q is read as the product token %q (RFC 9309 section 2.2.1)"
-
-// rule compiles an allow or disallow line. A plain value (see plainRule)
+// rule compiles an allow or disallow line. A plain value (see flagPlain)
 // is its own pattern in both modes.
 func (p *parser) rule(num int, allow bool, value string, plain bool) {
-	pattern, prio := value, len(value)
 	// changed says the pattern differs from the value as written, which
 	// then is kept apart for diagnostics and for writing the file out.
-	var changed bool
-	switch {
-	case plain:
-	case p.opts.Mode == Google:
-		pattern = escapeGoogle(value)
-		prio = len(pattern)
-		changed = pattern != value
-	default:
-		// The canonical form is built in a buffer the parser reuses: addRule
-		// copies it to the arena, and nothing else keeps it.
-		p.scratch, prio, changed = appendRFC(p.scratch[:0], value, true)
-		if changed {
-			pattern = view(p.scratch)
-		}
-	}
+	// The pattern may be a view of scratch: addRule copies it to the
+	// arena, and nothing else keeps it.
+	pattern, prio, changed, scratch := p.d.pattern(*p.scratch, value, plain)
+	*p.scratch = scratch
 	// A note on the pattern itself is recorded once the rule is kept, so
 	// that it can refer to the rule's text instead of copying it.
-	var format, code string
+	var kind noteKind
+	noted := true
 	switch {
-	// RFC normalisation escapes blanks, so an unchanged pattern has none.
-	case (p.opts.Mode == Google || changed) && (strings.IndexByte(value, ' ') >= 0 || strings.IndexByte(value, '\t') >= 0):
-		code, format = CodeSeveralPaths, "the value %q holds several words; it is one pattern, with the spaces in it, not several paths"
+	// A plain value has no blanks.
+	case !plain && (strings.IndexByte(value, ' ') >= 0 || strings.IndexByte(value, '\t') >= 0):
+		kind = noteSeveralPaths
 	case value != "" && value[0] != '/' && value[0] != '*':
-		code, format = CodeNoSlash, "the pattern %q does not start with '/' or '*', so it never matches (RFC 9309 section 2.2.2)"
+		kind = noteNoSlash
+	default:
+		noted = false
 	}
 	if p.b.arena.Cap() == 0 { // the first rule: reserve has not grown the arena yet
 		p.reserve()
 	}
-	// A rule whose priority is not its length keeps it after its pattern.
-	need := len(pattern)
-	if prio != len(pattern) {
-		need += 4
-	}
-	if p.b.arena.Len()+need > maxPatternText || len(p.b.writtenText)+len(value) > maxPatternText {
-		if code != "" {
-			p.report(num, Warning, code, format, value)
+	if p.b.arena.Len()+patternRoom(pattern, prio) > p.lim.text || len(p.b.writtenText)+len(value) > p.lim.text {
+		if noted {
+			p.report(num, kind, value)
 		}
-		p.report(num, Error, CodeTooLarge,
-			"the file's patterns exceed %d bytes, the most one parsed file holds; this rule and the rest are ignored", maxPatternText)
+		p.report(num, noteTooMuchPatternText, p.lim.text)
 		return
 	}
 	// The written form is the canonical pattern in the arena, or else the
@@ -285,34 +323,21 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 		ref = textRef{written: true, off: uint32(len(p.b.writtenText)), n: uint32(len(value))}
 	}
 	if !p.b.addRule(pattern, written, uint32(prio), int32(num), allow, false) {
-		if code != "" {
-			p.report(num, Warning, code, format, value)
+		if noted {
+			p.report(num, kind, value)
 		}
-		p.report(num, Error, CodeRuleOutsideGroup,
-			"this rule comes before any user-agent line, so it applies to no crawler (RFC 9309 section 2.1)")
+		p.report(num, noteRuleOutsideGroup)
 		return
 	}
-	if code != "" {
-		p.report(num, Warning, code, format, ref)
+	if noted {
+		p.report(num, kind, ref)
 	}
-	if p.opts.Mode == Google && allow {
-		// Google's library reads "Allow: /dir/index.html" (or index.htm...)
-		// as also allowing "/dir/" itself: it adds the rule "/dir/$". RFC mode
-		// does not, because RFC 9309 gives a pattern no meaning but its octets.
-		if slash := strings.LastIndexByte(pattern, '/'); slash >= 0 && strings.HasPrefix(pattern[slash:], "/index.htm") {
-			d := pattern[:slash+1] + "$"
+	if allow {
+		if d, ok := p.d.indexRule(pattern); ok {
 			p.b.addRule(d, value, uint32(len(d)), int32(num), true, true)
 		}
 	}
 }
-
-const (
-	keyUnknown keyKind = iota
-	keyUserAgent
-	keyAllow
-	keyDisallow
-	keySitemap
-)
 
 // reserve makes room for the rules and the pattern arena at the first
 // rule, from the rest of the file: it has at most one rule per line, and a
@@ -321,7 +346,7 @@ const (
 // grows). Rules from the pool usually have the room already; a parse
 // with an empty pool grows them once, not line by line.
 func (p *parser) reserve() {
-	rest := p.src[p.pos:]
+	rest := p.tok.src[p.tok.start:]
 	lines := strings.Count(rest, "\n")
 	if lines == 0 {
 		lines = strings.Count(rest, "\r")
@@ -330,195 +355,12 @@ func (p *parser) reserve() {
 	p.b.arena.Grow(max(len(rest)-7*lines, 64))
 }
 
-func (p *parser) report(line int, sev Severity, code, format string, args ...any) {
-	if p.html && (sev == Info || code == CodeNotKeyValue) && code != CodeNotRobotsTxt {
+// report adds a note of kind. On an HTML page, notes of severity Info
+// and on lines that are not key-value pairs are left out: they would
+// describe the markup, and the file-level note says what matters.
+func (p *parser) report(line int, kind noteKind, args ...any) {
+	if k := &noteKinds[kind]; p.html && (k.sev == Info || k.code == CodeNotKeyValue) && k.code != CodeNotRobotsTxt {
 		return
 	}
-	p.notes.add(line, sev, code, format, args...)
-}
-
-// sitemap records a Sitemap line: an absolute http(s) URL, wherever it
-// stands; repeats are dropped.
-func (p *parser) sitemap(num int, value string) {
-	if !isAbsoluteHTTP(value) {
-		p.report(num, Warning, CodeBadValue, "sitemap %q is not an absolute http or https URL; it is ignored", value)
-		return
-	}
-	if p.listedSitemap(value) {
-		p.report(num, Info, CodeDuplicate, "sitemap %q is listed again", value)
-		return
-	}
-	off, ok := p.keepText(num, value)
-	if !ok {
-		return
-	}
-	p.file.sitemaps = append(p.file.sitemaps, textSpan{off, off + uint32(len(value))})
-	if p.sitemapSet != nil {
-		p.sitemapSet[view(p.fileText[off:])] = struct{}{}
-	}
-}
-
-// listedSitemap reports whether a sitemap was listed before. A file's
-// first few are compared one by one, which needs no map; past those, a
-// set keeps the parse linear in the number of sitemaps
-// (BenchmarkManyLines).
-func (p *parser) listedSitemap(value string) bool {
-	const few = 64
-	text := view(p.fileText)
-	if p.sitemapSet == nil {
-		if len(p.file.sitemaps) < few {
-			for _, s := range p.file.sitemaps {
-				if text[s.off:s.end] == value {
-					return true
-				}
-			}
-			return false
-		}
-		p.sitemapSet = make(map[string]struct{}, 2*len(p.file.sitemaps))
-		for _, s := range p.file.sitemaps {
-			p.sitemapSet[text[s.off:s.end]] = struct{}{}
-		}
-	}
-	_, ok := p.sitemapSet[value]
-	return ok
-}
-
-// keepText appends the strings to the text of the file's records and
-// returns where they start. Like patterns, that text is bounded by
-// maxPatternText bytes, since records address it with 32-bit offsets:
-// past the bound the line is reported and left out.
-func (p *parser) keepText(num int, s ...string) (off uint32, ok bool) {
-	n := 0
-	for _, x := range s {
-		n += len(x)
-	}
-	if len(p.fileText)+n > maxPatternText {
-		p.report(num, Error, CodeTooLarge,
-			"the text of the file's records exceeds %d bytes, the most one parsed file holds; this line is ignored", maxPatternText)
-		return 0, false
-	}
-	off = uint32(len(p.fileText))
-	for _, x := range s {
-		p.fileText = append(p.fileText, x...)
-	}
-	return off, true
-}
-
-// extension reads a line whose key is none of the rules': an extension
-// record, or an unknown key kept as a Record. Extensions never end a group
-// and never change a verdict (RFC 9309 section 2.2.4).
-func (p *parser) extension(num int, key, value string) {
-	kind, name, exact := classifyExt(key)
-	if kind == extNone {
-		if !p.html {
-			if off, ok := p.keepText(num, key, value); ok {
-				mid := off + uint32(len(key))
-				p.file.records = append(p.file.records, recordSpan{int32(num), off, mid, mid + uint32(len(value))})
-			}
-			p.report(num, Info, CodeUnknownKey, "unknown key %q is ignored", key)
-		}
-		return
-	}
-	if !exact {
-		p.report(num, Warning, CodeKeyTypo, "%q is read as %q", key, name)
-	}
-	bad := func(err error) {
-		p.report(num, Warning, CodeBadValue, "%s value %q is ignored: %s", name, value, err.Error())
-	}
-	var e groupExt
-	switch kind {
-	case extCrawlDelay:
-		d, err := parseCrawlDelay(value)
-		if err != nil {
-			bad(err)
-			return
-		}
-		e.crawlDelay, e.crawlDelayLine = d, num
-	case extRequestRate:
-		r, err := parseRequestRate(value)
-		if err != nil {
-			bad(err)
-			return
-		}
-		e.rate, e.rateLine = r, num
-	case extVisitTime:
-		w, err := parseWindow(value)
-		if err != nil {
-			bad(err)
-			return
-		}
-		e.visit, e.visitLine = w, num
-	case extContentSignal:
-		m, err := parseContentSignal(value)
-		if err != nil {
-			bad(err)
-			return
-		}
-		if len(p.b.starts) == 0 {
-			g := groupExt{signals: p.file.signals}
-			g.merge(&groupExt{signals: m, signalsLine: num})
-			p.file.signals = g.signals
-			return
-		}
-		e.signals, e.signalsLine = m, num
-	case extHost:
-		h, err := parseHost(value)
-		if err != nil {
-			bad(err)
-			return
-		}
-		if p.file.host != "" {
-			p.report(num, Info, CodeDuplicate, "a Host record came earlier; only the first applies")
-			return
-		}
-		p.file.host = strings.Clone(h)
-		return
-	case extCleanParam:
-		if _, err := parseCleanParam(value); err != nil {
-			bad(err)
-			return
-		}
-		if off, ok := p.keepText(num, value); ok {
-			p.file.cleanParams = append(p.file.cleanParams, lineSpan{int32(num), off, off + uint32(len(value))})
-		}
-		return
-	}
-	if len(p.b.starts) == 0 {
-		p.report(num, Warning, CodeOutsideGroup, "%s comes before any user-agent line, so it applies to no crawler", name)
-		return
-	}
-	for _, line := range p.b.ext().merge(&e) {
-		p.report(line, Warning, CodeConflict, "%s is given again for the same group; the most restrictive value applies", name)
-	}
-}
-
-// countRules counts the allow and disallow lines of b, the part of a file
-// past the size limit, without parsing it into anything.
-func countRules(b []byte) int {
-	n := 0
-	for len(b) > 0 {
-		line := b
-		if end := bytes.IndexByte(b, '\n'); end >= 0 {
-			line, b = b[:end], b[end+1:]
-		} else {
-			b = nil
-		}
-		for len(line) > 0 { // CR-only line ends
-			seg := line
-			if cr := bytes.IndexByte(line, '\r'); cr >= 0 {
-				seg, line = line[:cr], line[cr+1:]
-			} else {
-				line = nil
-			}
-			seg = bytes.TrimLeft(seg, " \t")
-			k := 0
-			for k < len(seg) && k < 16 && seg[k] != ':' && seg[k] != ' ' && seg[k] != '\t' {
-				k++
-			}
-			if kind, _, _ := classifyKey(string(seg[:k])); kind == keyAllow || kind == keyDisallow {
-				n++
-			}
-		}
-	}
-	return n
+	p.notes.add(line, kind, args...)
 }

@@ -60,7 +60,8 @@ type Options struct {
 type Robots struct {
 	diagOnce sync.Once // adds the notes of neverDecides on first use
 	global   int32     // the set of the "*" groups plus one; 0: none
-	text     *ruleText // the rules' text, and the mode
+	d        *dialect  // the mode's way of reading
+	text     *ruleText // the rules' patterns
 	rules    []rule    // every rule in file order
 	starts   []uint32  // the file's group i has rules[starts[i]:starts[i+1]]
 	exts     []extAt   // the groups' extension records, by group
@@ -77,17 +78,17 @@ type Robots struct {
 
 // Mode returns the mode r was parsed in.
 func (r *Robots) Mode() Mode {
-	if r == nil || r.text == nil {
+	if r == nil || r.d == nil {
 		return RFC
 	}
-	return r.text.mode
+	return r.d.mode
 }
 
 // AllowAll returns a Robots of the given mode that allows every URL: what
 // a crawler may do when a site's robots.txt is unavailable (RFC 9309
 // section 2.3.1.3).
 func AllowAll(mode Mode) *Robots {
-	return &Robots{text: &ruleText{mode: mode}}
+	return &Robots{d: mode.dialect(), text: &ruleText{}}
 }
 
 // DisallowAll returns a Robots of the given mode that disallows every URL
@@ -96,7 +97,7 @@ func AllowAll(mode Mode) *Robots {
 // one rule is "Disallow: /" with Line 0, since it stands for no line of
 // any file.
 func DisallowAll(mode Mode) *Robots {
-	b := builder{mode: mode}
+	b := builder{buildLists: new(buildLists), d: mode.dialect(), maxText: defaultLimits.text, own: true}
 	b.userAgent("*")
 	b.addRule("/", "", 1, 0, false, false)
 	r := new(Robots)

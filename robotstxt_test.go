@@ -3,11 +3,11 @@ package robotstxt
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -16,17 +16,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 )
-
-// TestMain runs the tests with the parse buffers overwritten each time a
-// parse gives them back, so that any test sees a parsed file that still
-// shares one (see parseBuffers). Benchmarks run without it.
-func TestMain(m *testing.M) {
-	flag.Parse()
-	if f := flag.Lookup("test.bench"); f == nil || f.Value.String() == "" {
-		poisonBuffers = true
-	}
-	os.Exit(m.Run())
-}
 
 // TestRules has one row per behaviour of the tokenizer, the group builder
 // and the matcher, each naming its source. Rows run in both modes unless
@@ -448,30 +437,37 @@ func TestPatternNoteText(t *testing.T) {
 	}
 }
 
-// parseSlow parses data without plainRule's shortcut for rule lines.
-func parseSlow(o Options, data []byte) *Robots {
-	p := parser{opts: o, b: builder{mode: o.Mode}, slow: true}
-	return p.run(string(data), false, -1)
-}
-
-// checkSameParse fails when two parses of one file differ in anything a
-// caller can see.
-func checkSameParse(t testing.TB, what string, a, b *Robots) {
+// checkPlainLines fails when the tokenizer's shortcut for plain rule
+// lines (plainRule) reads a line of src otherwise than its general path
+// does, or when such a line's value is not its own pattern in d.
+func checkPlainLines(t testing.TB, src string, d *dialect) {
 	t.Helper()
-	type view struct {
-		Text   string
-		Diags  []Diagnostic
-		Groups [][]Rule
-	}
-	get := func(r *Robots) view {
-		v := view{Text: r.String(), Diags: r.Diagnostics()}
-		for _, g := range r.Groups() {
-			v.Groups = append(v.Groups, g.Rules())
+	tok := newTokenizer(src, d.lineCut, defaultLimits.lines, false)
+	var f lineFact
+	for {
+		at := tok // the tokenizer as it stands before the line
+		if !tok.next(&f) {
+			return
 		}
-		return v
-	}
-	if diff := cmp.Diff(get(a), get(b)); diff != "" {
-		t.Fatalf("%s: the shortcut for plain rule lines changed the parse (-general +shortcut):\n%s", what, diff)
+		if f.flags&flagPlain == 0 {
+			continue
+		}
+		var plain, general lineFact
+		pl, gen := at, at
+		plainEnd, ok := pl.plainRule(&plain)
+		generalEnd := gen.general(&general)
+		if !ok || plainEnd != generalEnd {
+			t.Fatalf("line %d %q: plainRule ends at %d (%v), the general path at %d", f.num, src[at.i:generalEnd], plainEnd, ok, generalEnd)
+		}
+		plain.flags &^= flagPlain
+		if diff := cmp.Diff(general, plain, cmp.AllowUnexported(lineFact{})); diff != "" {
+			t.Fatalf("line %d %q: the shortcut read it otherwise (-general +shortcut):\n%s", f.num, src[at.i:generalEnd], diff)
+		}
+		p1, prio1, changed1, _ := d.pattern(nil, f.value, true)
+		p2, prio2, changed2, _ := d.pattern(nil, f.value, false)
+		if p1 != p2 || prio1 != prio2 || changed1 != changed2 || strings.ContainsAny(f.value, " \t") {
+			t.Fatalf("line %d: plain value %q compiles to %q %d %v, and in general to %q %d %v", f.num, f.value, p1, prio1, changed1, p2, prio2, changed2)
+		}
 	}
 }
 
@@ -481,21 +477,32 @@ func checkSameParse(t testing.TB, what string, a, b *Robots) {
 func TestPlainRuleLines(t *testing.T) {
 	edges := "User-agent: *\nDisallow:\nDisallow: \t/a \t\nAllow:/b\r\nDisallow: /c\rAllow: /d#x\nDisallow: /e # x\n" +
 		"Disallow: /f$\nDisallow: /g h\nDisallow: /%41\nDisallow: /é\nDisallow: foo\nAllow: /x/index.html\n" +
-		"Disallow: /n\x00m\nDisallow: /v\vw\nDisallow: /*.gif\nDisallow:/\n  Disallow: /i\nDisallow: /last"
-	files := [][]byte{[]byte(edges), []byte("Disallow: /before\nUser-agent: a\nAllow: /x\n")}
+		"Disallow: /n\x00m\nDisallow: /v\vw\nDisallow: /*.gif\nDisallow:/\n  Disallow: /i\nDisallow: /last\n" +
+		"Disallow: /" + strings.Repeat("a", googleMaxLineLen) + "\nAllow: /" + strings.Repeat("b", googleMaxLineLen-len("Allow: /")) + "\n"
+	files := []string{edges, "Disallow: /before\nUser-agent: a\nAllow: /x\n"}
 	for _, cf := range corpus(t) {
-		files = append(files, cf.data)
+		files = append(files, string(cf.data))
 	}
-	for _, data := range files {
+	plain := 0
+	for _, src := range files {
 		for _, mode := range []Mode{RFC, Google} {
-			o := Options{Mode: mode, MaxBytes: -1}
-			checkSameParse(t, fmt.Sprintf("%.40q (%v)", data, mode), parseSlow(o, data), o.Parse(data))
+			checkPlainLines(t, src, mode.dialect())
+		}
+		plain += strings.Count(src, "\nDisallow: /")
+	}
+	// The edge cases hold lines each side of Google's cut: the shortcut
+	// takes the one within it only.
+	tok := newTokenizer(edges, googleDialect.lineCut, defaultLimits.lines, false)
+	var f lineFact
+	var cut []int
+	for tok.next(&f) {
+		if f.flags&flagCut != 0 {
+			cut = append(cut, f.num)
 		}
 	}
-	// A line past Google's cut is left to the general path.
-	long := []byte("User-agent: *\nDisallow: /" + strings.Repeat("a", googleMaxLineLen) + "\n")
-	o := Options{Mode: Google}
-	checkSameParse(t, "a long line", parseSlow(o, long), o.Parse(long))
+	if diff := cmp.Diff([]int{20}, cut); diff != "" {
+		t.Errorf("lines cut in Google mode (-want +got):\n%s", diff)
+	}
 }
 
 // TestTokenLookup checks that each token finds its own group among tokens
@@ -721,11 +728,71 @@ func TestPooledBuffersBound(t *testing.T) {
 		rules int
 		want  bool
 	}{{100, true}, {maxPooled / 12, true}, {maxPooled/12 + 1, false}} {
-		p := parser{b: builder{rules: make([]rule, 0, c.rules)}}
-		if got := new(parseBuffers).reclaim(&p); got != c.want {
-			t.Errorf("reclaim of %d rules' room = %v, want %v", c.rules, got, c.want)
+		b := &parseBuffers{build: buildLists{rules: make([]rule, 0, c.rules)}}
+		if got := returnBuffers(b); got != c.want {
+			t.Errorf("returnBuffers with room for %d rules = %v, want %v", c.rules, got, c.want)
 		}
 	}
+}
+
+// TestParseBuffersReset checks that parseBuffers.reset reaches every list
+// the struct holds, however deep: each is emptied, poisoned and counted.
+// A list added to the struct and missed by reset fails here.
+func TestParseBuffersReset(t *testing.T) {
+	var b parseBuffers
+	want := 0
+	var fill func(v reflect.Value)
+	fill = func(v reflect.Value) {
+		switch v.Kind() {
+		case reflect.Struct:
+			for i := range v.NumField() {
+				fill(v.Field(i))
+			}
+		case reflect.Slice:
+			s := reflect.MakeSlice(v.Type(), 3, 5)
+			for i := range 3 {
+				// A value no zeroed element has: every byte 0xff.
+				e := s.Index(i)
+				ptr := unsafe.Slice((*byte)(e.Addr().UnsafePointer()), e.Type().Size())
+				for k := range ptr {
+					ptr[k] = 0xff
+				}
+			}
+			reflect.NewAt(v.Type(), v.Addr().UnsafePointer()).Elem().Set(s)
+			want += 5 * int(v.Type().Elem().Size())
+		case reflect.Bool:
+			reflect.NewAt(v.Type(), v.Addr().UnsafePointer()).Elem().SetBool(true)
+		}
+	}
+	fill(reflect.ValueOf(&b).Elem())
+	if got := b.reset(true); got != want {
+		t.Errorf("reset counted %d bytes, want %d", got, want)
+	}
+	var check func(path string, v reflect.Value)
+	check = func(path string, v reflect.Value) {
+		switch v.Kind() {
+		case reflect.Struct:
+			for i := range v.NumField() {
+				check(path+"."+v.Type().Field(i).Name, v.Field(i))
+			}
+		case reflect.Slice:
+			if v.Len() != 0 || v.Cap() != 5 {
+				t.Errorf("%s: len %d cap %d after reset, want 0 and 5", path, v.Len(), v.Cap())
+			}
+			room := v.Slice(0, v.Cap())
+			for i := range room.Len() {
+				if !room.Index(i).IsZero() {
+					t.Errorf("%s[%d] not poisoned", path, i)
+					break
+				}
+			}
+		case reflect.Bool:
+			if v.Bool() {
+				t.Errorf("%s still set after reset", path)
+			}
+		}
+	}
+	check("parseBuffers", reflect.ValueOf(&b).Elem())
 }
 
 // TestCorpus parses every corpus file in both modes, by both entry points,
@@ -794,13 +861,16 @@ func TestLargeFileLimit(t *testing.T) {
 	}
 }
 
+// parseWithin parses src in RFC mode within lim.
+func parseWithin(lim limits, src string) *Robots {
+	return Options{}.parse(src, true, lim)
+}
+
 // TestTokenTextLimit checks the bound on the user-agent tokens of one
 // file, which groups address with 32-bit offsets like patterns: past it
 // the file stops, with an error, and no rule joins the wrong group.
 func TestTokenTextLimit(t *testing.T) {
-	defer func(old int) { maxPatternText = old }(maxPatternText)
-	maxPatternText = 11
-	r := Parse([]byte("User-agent: FooBot\nDisallow: /a\n\nUser-agent: BarBot\nDisallow: /b\nSitemap: https://example.com/s.xml\n"))
+	r := parseWithin(limits{text: 11, lines: defaultLimits.lines}, "User-agent: FooBot\nDisallow: /a\n\nUser-agent: BarBot\nDisallow: /b\nSitemap: https://example.com/s.xml\n")
 	if r.Allowed("FooBot", "/a") || !r.Allowed("FooBot", "/b") {
 		t.Error("FooBot: want /a disallowed and /b allowed")
 	}
@@ -817,9 +887,7 @@ func TestTokenTextLimit(t *testing.T) {
 // 32-bit offsets: a line past it is reported and left out, and the lines
 // before it and the rules are kept.
 func TestRecordTextLimit(t *testing.T) {
-	defer func(old int) { maxPatternText = old }(maxPatternText)
-	maxPatternText = 30
-	r := Parse([]byte("User-agent: *\nDisallow: /a\nSitemap: https://e.com/s.xml\nX-a: 1\nClean-param: ref /x\nSitemap: https://e.com/t.xml\nX-b: 2\n"))
+	r := parseWithin(limits{text: 30, lines: defaultLimits.lines}, "User-agent: *\nDisallow: /a\nSitemap: https://e.com/s.xml\nX-a: 1\nClean-param: ref /x\nSitemap: https://e.com/t.xml\nX-b: 2\n")
 	if diff := cmp.Diff([]string{"https://e.com/s.xml"}, r.Sitemaps()); diff != "" {
 		t.Errorf("Sitemaps() (-want +got):\n%s", diff)
 	}
@@ -839,9 +907,7 @@ func TestRecordTextLimit(t *testing.T) {
 
 // TestNoteLimit checks the bound on the text that diagnostics keep.
 func TestNoteLimit(t *testing.T) {
-	defer func(old int) { maxPatternText = old }(maxPatternText)
-	maxPatternText = 40
-	r := Parse([]byte("User-agent: *\nDisallow: /a\nXa: 1\nXb: 1\nXc: 1\nXd: 1\nXe: 1\nXf: 1\nXg: 1\nXh: 1\nXi: 1\nXj: 1\nXk: 1\nXl: 1\n"))
+	r := parseWithin(limits{text: 40, lines: defaultLimits.lines}, "User-agent: *\nDisallow: /a\nXa: 1\nXb: 1\nXc: 1\nXd: 1\nXe: 1\nXf: 1\nXg: 1\nXh: 1\nXi: 1\nXj: 1\nXk: 1\nXl: 1\n")
 	var got []string
 	for _, d := range r.Diagnostics() {
 		got = append(got, fmt.Sprintf("%d %s", d.Line, d.Code))
@@ -859,9 +925,7 @@ func TestNoteLimit(t *testing.T) {
 // TestLineLimit checks the bound on the lines of a parse, whose numbers
 // rules share a word with their flags.
 func TestLineLimit(t *testing.T) {
-	defer func(old int) { maxLine = old }(maxLine)
-	maxLine = 3
-	r := Parse([]byte("User-agent: *\nDisallow: /a\nAllow: /a/b\nDisallow: /c\nSitemap: https://example.com/s.xml\n"))
+	r := parseWithin(limits{text: defaultLimits.text, lines: 3}, "User-agent: *\nDisallow: /a\nAllow: /a/b\nDisallow: /c\nSitemap: https://example.com/s.xml\n")
 	if r.Allowed("x", "/a") || !r.Allowed("x", "/a/b") || !r.Allowed("x", "/c") || r.Sitemaps() != nil {
 		t.Error("want the lines 1-3 read and the rest ignored")
 	}
@@ -874,9 +938,7 @@ func TestLineLimit(t *testing.T) {
 }
 
 func TestPatternTextLimit(t *testing.T) {
-	defer func(old int) { maxPatternText = old }(maxPatternText)
-	maxPatternText = 10
-	r := Parse([]byte("User-agent: *\nDisallow: /aaaa\nDisallow: /bbbb\nDisallow: /cccc\n"))
+	r := parseWithin(limits{text: 10, lines: defaultLimits.lines}, "User-agent: *\nDisallow: /aaaa\nDisallow: /bbbb\nDisallow: /cccc\n")
 	if r.Allowed("x", "/aaaa") || r.Allowed("x", "/bbbb") || !r.Allowed("x", "/cccc") {
 		t.Errorf("with a 10-byte pattern limit, want the first two rules kept and the third dropped")
 	}

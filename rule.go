@@ -2,7 +2,9 @@ package robotstxt
 
 import (
 	"cmp"
+	"encoding/binary"
 	"slices"
+	"strings"
 )
 
 // rule is a compiled allow or disallow line. Its pattern is a window of
@@ -16,53 +18,84 @@ import (
 // priority is kept in the four arena bytes after its pattern.
 type rule struct {
 	off, n uint32 // the canonical pattern is text.arena[off : off+n]
-	meta   uint32 // line<<3 | odd<<2 | derived<<1 | allow
+	meta   uint32 // the line, shifted by lineShift, and the flag bits
 }
 
-// maxLine is the last line a parse reads: rules and notes keep their
-// line in 32 bits, and a rule shares that word with three flags. Only a
-// file parsed without a size limit can have more lines. It is a variable
-// so that tests can lower it.
-var maxLine = 1<<29 - 1
+// The bits of rule.meta below the line number. All knowledge of the
+// layout is in this file.
+const (
+	allowBit   = 1 << iota // an allow rule; otherwise a disallow rule
+	derivedBit             // added by Google's index.html rule (see dialect)
+	oddBit                 // the priority is kept after the pattern (see prio)
+	lineShift  = iota      // the line number takes the bits above the flags
+)
+
+// maxRuleLine is the largest line number a rule can keep beside its flags.
+const maxRuleLine = 1<<(32-lineShift) - 1
+
+// prioBytes is the room an odd rule's priority takes after its pattern.
+const prioBytes = 4
 
 func newRule(off, n uint32, line int32, allow, derived, odd bool) rule {
-	meta := uint32(line) << 3
+	meta := uint32(line) << lineShift
 	if odd {
-		meta |= 4
+		meta |= oddBit
 	}
 	if derived {
-		meta |= 2
+		meta |= derivedBit
 	}
 	if allow {
-		meta |= 1
+		meta |= allowBit
 	}
 	return rule{off: off, n: n, meta: meta}
 }
 
+// appendPattern appends a rule's pattern to the arena, followed by its
+// priority when that is not the pattern's length, and returns the rule.
+func appendPattern(arena *strings.Builder, pattern string, prio uint32, line int32, allow, derived bool) rule {
+	odd := prio != uint32(len(pattern))
+	r := newRule(uint32(arena.Len()), uint32(len(pattern)), line, allow, derived, odd)
+	arena.WriteString(pattern)
+	if odd {
+		var b [prioBytes]byte
+		binary.LittleEndian.PutUint32(b[:], prio)
+		arena.Write(b[:])
+	}
+	return r
+}
+
+// patternRoom returns the arena bytes a rule with this pattern and
+// priority takes.
+func patternRoom(pattern string, prio int) int {
+	if prio != len(pattern) {
+		return len(pattern) + prioBytes
+	}
+	return len(pattern)
+}
+
 // allow reports whether r is an allow rule.
-func (r *rule) allow() bool { return r.meta&1 != 0 }
+func (r *rule) allow() bool { return r.meta&allowBit != 0 }
 
 // derived reports whether r was added by Google's index.html rule.
-func (r *rule) derived() bool { return r.meta&2 != 0 }
+func (r *rule) derived() bool { return r.meta&derivedBit != 0 }
 
 // line returns r's 1-based line number (0 for the rule of DisallowAll).
-func (r *rule) line() int32 { return int32(r.meta >> 3) }
+func (r *rule) line() int32 { return int32(r.meta >> lineShift) }
 
 // prio returns r's priority: the length of its pattern as RFC 9309
 // section 2.2.2 counts it.
 func (t *ruleText) prio(r *rule) uint32 {
-	if r.meta&4 == 0 {
+	if r.meta&oddBit == 0 {
 		return r.n
 	}
-	b := t.arena[r.off+r.n : r.off+r.n+4]
+	b := t.arena[r.off+r.n : r.off+r.n+prioBytes] // little-endian, as appendPattern writes it
 	return uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24
 }
 
-// ruleText holds what all groups of a file share: the mode, the canonical
-// patterns, back to back, and the written form of the rules whose written
-// form differs from the canonical one (most files have none).
+// ruleText holds what all groups of a file share: the canonical patterns,
+// back to back, and the written form of the rules whose written form
+// differs from the canonical one (most files have none).
 type ruleText struct {
-	mode    Mode
 	arena   string
 	written *writtenForms // nil when there are none
 }

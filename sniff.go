@@ -8,6 +8,16 @@ import (
 
 var bom = "\xEF\xBB\xBF"
 
+// skipBOM returns src without a leading byte-order mark, or a leading
+// part of one, and whether it had one. Elsewhere its bytes are content.
+func skipBOM(src string) (string, bool) {
+	i := 0
+	for i < len(src) && i < len(bom) && src[i] == bom[i] {
+		i++
+	}
+	return src[i:], i > 0
+}
+
 // decodeUTF16 converts a body that starts with a UTF-16 byte-order mark to
 // UTF-8. RFC 9309 section 2.2 asks for UTF-8, but servers do send UTF-16,
 // and read as UTF-8 such a file has no usable line; RFC mode reads it,

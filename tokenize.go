@@ -1,93 +1,164 @@
 package robotstxt
 
+// This file implements the line syntax of RFC 9309 section 2.2: it splits
+// a file into lines and each line into its key and value, with the
+// leniency of Google's parser, and says what it found unusual about each
+// line. It knows nothing of groups, rules or the wording of diagnostics:
+// the parser acts on what it reads (parse.go) and the reporter words it
+// (diagnostic.go).
+
 import (
 	"strings"
 	"unicode/utf8"
 )
 
-// lines splits src into lines and hands each to p.line. LF, CR and CRLF
-// all end a line and may be mixed; the text after the last line break is
-// a line of its own. Lines are numbered from 1 as Google's parser numbers
-// them. It returns the number of the last line.
-func (p *parser) lines(src string) int {
-	// A byte-order mark, or a leading part of one, is skipped at the very
-	// start only; elsewhere its bytes are content.
-	i := 0
-	for i < len(src) && i < len(bom) && src[i] == bom[i] {
-		i++
-	}
-	if i > 0 {
-		p.report(1, Info, CodeBOM, "a byte-order mark starts the file; it is skipped")
-	}
+// A lineFact is what the tokenizer read on one line.
+type lineFact struct {
+	num   int     // 1-based
+	kind  keyKind // what the key is understood as
+	flags lineFlags
+	key   string // the key as spelt, without blanks around it
+	value string // the value, without blanks around it or a comment
+}
+
+// lineFlags say what was unusual about a line.
+type lineFlags uint16
+
+const (
+	// flagCut: the dialect's line cut dropped the end of the line.
+	flagCut lineFlags = 1 << iota
+	// flagNUL: a NUL byte ended the line's content.
+	flagNUL
+	// flagNotUTF8: the line is not valid UTF-8.
+	flagNotUTF8
+	// flagContent: the line holds something besides blanks and a comment.
+	flagContent
+	// flagComment: a comment follows the line's content.
+	flagComment
+	// flagLeadingSpace: the content starts after blanks.
+	flagLeadingSpace
+	// flagMarkup: on an HTML page, the line starts with no letter, so it
+	// holds no key; it was not split (kind keyNone).
+	flagMarkup
+	// flagNotKeyValue: several words and no colon (kind keyNone).
+	flagNotKeyValue
+	// flagNoKey: nothing before the colon (kind keyNone).
+	flagNoKey
+	// flagMissingColon: two words and no colon, read as key and value.
+	flagMissingColon
+	// flagTypo: the key was accepted leniently: misspelt, or longer than
+	// the key it starts with.
+	flagTypo
+	// flagPlain: a rule line in its plainest shape (see plainRule), whose
+	// value is a canonical pattern in both modes.
+	flagPlain
+)
+
+// A tokenizer reads a file line by line. LF, CR and CRLF all end a line
+// and may be mixed; the text after the last line break is a line of its
+// own. Lines are numbered from 1 as Google's parser numbers them.
+type tokenizer struct {
+	src   string
+	i     int // where the next line starts
+	start int // where the last line given starts
+	num   int // the number of the last line given
+	done  bool
+	// cut is the length a line is cut to (0: none), and maxLines the
+	// number of lines read: past it, over is set and reading stops.
+	cut      int
+	maxLines int
+	over     bool
+	// markup says the file is an HTML page (see flagMarkup).
+	markup bool
 	// Whole-file checks first, shaped for speed (BenchmarkParse): most
 	// files have no CR, NUL or invalid UTF-8, and then no line needs
 	// scanning for them.
-	hasCR := strings.IndexByte(src, '\r') >= 0
-	p.hasNUL = strings.IndexByte(src, 0) >= 0
-	p.notUTF8 = !utf8.ValidString(src)
-	num := 0
+	hasCR, hasNUL, notUTF8 bool
 	// The absolute indexes of the next '\n' and '#' at or after i, once
 	// known: each is searched for once per occurrence, not once per line.
-	nextLF, nextHash := -1, -1
-	for {
-		if !p.slow && p.onDirective == nil && num < maxLine {
-			if end, ok := p.plainRule(num+1, src, i); ok {
-				num++
-				if end >= len(src) || p.b.closed {
-					return num
-				}
-				i = end + 1
-				if src[end] == '\r' && i < len(src) && src[i] == '\n' {
-					i++
-				}
-				continue
-			}
-		}
-		if nextLF < i {
-			nextLF = indexFrom(src, i, '\n')
-		}
-		end := nextLF
-		if hasCR {
-			if cr := strings.IndexByte(src[i:end], '\r'); cr >= 0 {
-				end = i + cr
-			}
-		}
-		if nextHash < i {
-			nextHash = indexFrom(src, i, '#')
-		}
-		num++
-		if num > maxLine {
-			p.report(num, Error, CodeTooLarge,
-				"the file has more than %d lines, the most one parse reads; this line and the rest are ignored", maxLine)
-			return num
-		}
-		p.pos = i
-		p.line(num, src[i:end], nextHash-i)
-		if end >= len(src) || p.b.closed {
-			return num
-		}
-		i = end + 1
-		if src[end] == '\r' && i < len(src) && src[i] == '\n' {
-			i++
-		}
+	nextLF, nextHash int
+}
+
+func newTokenizer(src string, cut, maxLines int, markup bool) tokenizer {
+	return tokenizer{
+		src: src, cut: cut, maxLines: maxLines, markup: markup,
+		hasCR:  strings.IndexByte(src, '\r') >= 0,
+		hasNUL: strings.IndexByte(src, 0) >= 0, notUTF8: !utf8.ValidString(src),
+		nextLF: -1, nextHash: -1,
 	}
 }
 
-// plainRule parses the line num that starts at src[i] when it is a rule
-// in its most common shape: "Disallow:" or "Allow:" spelt so, a value of
-// octets that are canonical in a pattern (see normalizeRFC), and nothing
-// after it but blanks. One scan of the table finds the value, its end and
-// the line's end, where the general path scans the line for its end, its
-// comment and its CR, and the value again to normalise it (shaped for
-// speed: BenchmarkParse). Such a line draws no note on its syntax, and
-// both modes read its value as written. It reports the index of the
-// line's end, or false, having done nothing, for any other line.
-func (p *parser) plainRule(num int, src string, i int) (end int, ok bool) {
-	s := src[i:]
+// next reads the next line into f and reports whether there was one.
+func (t *tokenizer) next(f *lineFact) bool {
+	if t.done {
+		return false
+	}
+	if t.num >= t.maxLines {
+		t.num++
+		t.over, t.done = true, true
+		return false
+	}
+	t.num++
+	t.start = t.i
+	end, ok := t.plainRule(f)
+	if !ok {
+		end = t.general(f)
+	}
+	f.num = t.num
+	if end >= len(t.src) {
+		t.done = true
+		return true
+	}
+	t.i = end + 1
+	if t.src[end] == '\r' && t.i < len(t.src) && t.src[t.i] == '\n' {
+		t.i++
+	}
+	return true
+}
+
+// general reads the line at t.i into f, whatever its shape, and returns
+// the index of its end.
+func (t *tokenizer) general(f *lineFact) int {
+	end := t.lineEnd()
+	t.line(f, t.src[t.i:end], t.nextHash-t.i)
+	return end
+}
+
+// lineEnd returns the end of the line that starts at t.i, and finds the
+// next '#' at or after it.
+func (t *tokenizer) lineEnd() int {
+	i := t.i
+	if t.nextLF < i {
+		t.nextLF = indexFrom(t.src, i, '\n')
+	}
+	end := t.nextLF
+	if t.hasCR {
+		if cr := strings.IndexByte(t.src[i:end], '\r'); cr >= 0 {
+			end = i + cr
+		}
+	}
+	if t.nextHash < i {
+		t.nextHash = indexFrom(t.src, i, '#')
+	}
+	return end
+}
+
+// plainRule reads the line at t.i when it is a rule in its most common
+// shape: "Disallow:" or "Allow:" spelt so, a value of octets that are
+// canonical in a pattern (see normalizeRFC), and nothing after it but
+// blanks. One scan of the table finds the value, its end and the line's
+// end, where the general path scans the line for its end, its comment
+// and its CR, and the value again to normalise it (shaped for speed:
+// BenchmarkParse). It returns the index of the line's end, or false,
+// having read nothing, for any other line. TestPlainRuleLines checks
+// that it reads each line it takes as the general path does.
+func (t *tokenizer) plainRule(f *lineFact) (end int, ok bool) {
+	s := t.src[t.i:]
 	kind, k := spelledKey(s)
 	if kind != keyAllow && kind != keyDisallow {
 		return 0, false
 	}
+	key := s[:k]
 	k++ // the colon
 	for k < len(s) && (s[k] == ' ' || s[k] == '\t') {
 		k++
@@ -97,14 +168,11 @@ func (p *parser) plainRule(num int, src string, i int) (end int, ok bool) {
 	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
 		j++
 	}
-	if j < len(s) && s[j] != '\n' && s[j] != '\r' || p.opts.Mode == Google && j > googleMaxLineLen {
+	if j < len(s) && s[j] != '\n' && s[j] != '\r' || t.cut > 0 && j > t.cut {
 		return 0, false
 	}
-	p.pos = i
-	p.content++
-	p.known++
-	p.rule(num, kind == keyAllow, s[k:v], true)
-	return i + j, true
+	*f = lineFact{kind: kind, flags: flagContent | flagPlain, key: key, value: s[k:v]}
+	return t.i + j, true
 }
 
 // plainRuleSpecial marks the octets that end the value of a plain rule
@@ -125,111 +193,89 @@ func indexFrom(s string, i int, c byte) int {
 	return len(s)
 }
 
-// line parses one line: "key: value # comment", with the key compared
-// case-insensitively. A comment starts at s[hash] when hash < len(s).
-func (p *parser) line(num int, s string, hash int) {
-	if p.opts.Mode == Google && len(s) > googleMaxLineLen {
-		s = s[:googleMaxLineLen]
-		p.report(num, Warning, CodeLineTooLong,
-			"the line is longer than %d bytes; Google's parser ignores the rest of it", googleMaxLineLen)
+// line reads one line, "key: value # comment", into f. A comment starts
+// at s[hash] when hash < len(s).
+func (t *tokenizer) line(f *lineFact, s string, hash int) {
+	*f = lineFact{}
+	if t.cut > 0 && len(s) > t.cut {
+		s = s[:t.cut]
+		f.flags |= flagCut
 	}
 	// A NUL byte ends the line's content, as in Google's parser (which works
 	// on C strings). RFC mode does the same: a NUL is no part of any valid
 	// robots.txt line (RFC 9309 section 2.2 excludes control characters),
 	// it comes from broken encodings or padding, and the rest of such a line
 	// is noise; keeping one reading keeps both modes' verdicts the same.
-	if p.hasNUL {
+	if t.hasNUL {
 		if k := strings.IndexByte(s, 0); k >= 0 {
 			s = s[:k]
-			p.report(num, Warning, CodeNUL, "a NUL byte ends the line; the rest of it is ignored")
+			f.flags |= flagNUL
 		}
 	}
-	if p.notUTF8 && !utf8.ValidString(s) {
-		p.report(num, Warning, CodeInvalidUTF8, "the line is not valid UTF-8 (RFC 9309 section 2.2); its bytes are read as they are")
+	if t.notUTF8 && !utf8.ValidString(s) {
+		f.flags |= flagNotUTF8
 	}
 	comment := false
 	if hash < len(s) {
 		s, comment = s[:hash], true
 	}
-	t := trimSpace(s)
-	if t == "" {
+	c := trimSpace(s)
+	if c == "" {
 		return
 	}
-	p.content++
+	f.flags |= flagContent
 	if comment {
-		p.report(num, Info, CodeEOLComment, "a comment follows the value; some old crawlers read it as part of the value")
+		f.flags |= flagComment
 	}
-	if t[0] != s[0] {
-		p.report(num, Info, CodeLeadingSpace, "the line starts with whitespace; some old crawlers ignore such lines")
+	if c[0] != s[0] {
+		f.flags |= flagLeadingSpace
 	}
-	s = t
 	// On an HTML page, a line that does not start with a letter is markup
-	// or text: no key starts so, and such a page keeps no records and no
-	// notes on its lines, so the line has nothing more to give (shaped for
-	// speed: BenchmarkParse on HTML pages).
-	if p.html && p.onDirective == nil && !('a' <= s[0]|0x20 && s[0]|0x20 <= 'z') {
+	// or text: no key starts so (shaped for speed: BenchmarkParse on HTML
+	// pages).
+	if t.markup && !('a' <= c[0]|0x20 && c[0]|0x20 <= 'z') {
+		f.flags |= flagMarkup
 		return
 	}
-	var key, value, name string
-	exact := true
 	// Lines whose keys are spelt as RFC 9309 spells them skip the general
 	// split and key look-up, which would give them the same key and value.
-	kind, n := spelledKey(s)
-	if kind != keyUnknown {
-		key, value = s[:n], trimSpace(s[n+1:])
-	} else {
-		var ok bool
-		if key, value, ok = p.split(num, s); !ok {
-			return
-		}
-		kind, name, exact = classifyKey(key)
+	if kind, n := spelledKey(c); kind != keyNone {
+		f.kind, f.key, f.value = kind, c[:n], trimSpace(c[n+1:])
+		return
 	}
-	if kind != keyUnknown {
-		p.known++
+	split(f, c)
+	if f.kind == keyNone {
+		return
 	}
+	kind, exact := classifyKey(f.key)
+	f.kind = kind
 	if kind != keyUnknown && !exact {
-		p.report(num, Warning, CodeKeyTypo, "%q is read as %q", key, name)
-	}
-	if p.onDirective != nil {
-		p.onDirective(num, kind, key, value)
-	}
-	switch kind {
-	case keyUserAgent:
-		p.userAgent(num, value)
-	case keyAllow, keyDisallow:
-		p.rule(num, kind == keyAllow, value, false)
-	case keySitemap:
-		p.sitemap(num, value)
-	default:
-		p.extension(num, key, value)
+		f.flags |= flagTypo
 	}
 }
 
-// split separates key and value at the first ':'. Like Google's parser,
-// it also accepts a line of exactly two words without a colon
-// ("Disallow /x"); a line of more words without one is not a key-value
-// pair and is ignored.
-func (p *parser) split(num int, s string) (key, value string, ok bool) {
-	sep := strings.IndexByte(s, ':')
+// split separates the key and value of the content c of a line at the
+// first ':'. Like Google's parser, it also accepts a line of exactly two
+// words without a colon ("Disallow /x"); a line of more words without one
+// is not a key-value pair. It leaves f.kind keyNone when there is no key,
+// and keyUnknown when there is one.
+func split(f *lineFact, c string) {
+	var key, value string
+	sep := strings.IndexByte(c, ':')
 	if sep < 0 {
-		sep = indexBlank(s)
-		if sep < 0 || indexBlank(trimSpace(s[sep:])) >= 0 {
-			p.report(num, Warning, CodeNotKeyValue, "the line is not a \"key: value\" pair; it is ignored")
-			return "", "", false
+		sep = indexBlank(c)
+		if sep < 0 || indexBlank(trimSpace(c[sep:])) >= 0 {
+			f.flags |= flagNotKeyValue
+			return
 		}
-		if !p.html || isKnownKey(s[:sep]) { // markup such as "<div class=x>" is no key
-			p.report(num, Warning, CodeMissingColon, "the colon after %q is missing; the line is read as if it had one", s[:sep])
-		}
-		key, value = s[:sep], s[sep+1:]
-	} else {
-		key, value = s[:sep], s[sep+1:]
+		f.flags |= flagMissingColon
 	}
-	key = trimSpace(key)
+	key, value = trimSpace(c[:sep]), c[sep+1:]
 	if key == "" {
-		p.report(num, Warning, CodeNotKeyValue, "the line has no key before its colon; it is ignored")
-		return "", "", false
+		f.flags |= flagNoKey
+		return
 	}
-	return key, trimSpace(value), true
+	f.kind, f.key, f.value = keyUnknown, key, trimSpace(value)
 }
 
 // indexBlank returns the index of the first space or tab in s, or -1. Two

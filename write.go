@@ -82,7 +82,7 @@ func (r *Robots) write(w *countingWriter) {
 			if rule.Allow {
 				key = "Allow: "
 			}
-			if rule.Pattern == "" || r.Mode() == Google && len(key)+len(rule.Pattern) > googleMaxLineLen {
+			if cut := r.Mode().dialect().lineCut; rule.Pattern == "" || cut > 0 && len(key)+len(rule.Pattern) > cut {
 				key = key[:len(key)-1] // no trailing space; keep a line within Google's cut
 			}
 			w.line(key, rule.Pattern)

@@ -1,0 +1,90 @@
+package robotstxt
+
+// This file holds every difference between the two modes. RFC mode reads
+// a file as RFC 9309 says; Google mode gives the answers of Google's
+// open-source robots.txt library, case for case. Parsing and matching
+// consult a mode's dialect wherever the two differ, and each difference
+// is documented on its field, with the reason.
+
+import "strings"
+
+// googleMaxLineLen is the longest line, in bytes, that Google's parser
+// keeps: eight times 2083, the longest URL of old browsers, less one.
+const googleMaxLineLen = 2083*8 - 1
+
+// A dialect is what one mode reads its own way.
+type dialect struct {
+	mode Mode
+	// lineCut is the length past which a line is cut (0: none). Google's
+	// parser drops the rest of a line longer than googleMaxLineLen bytes.
+	// RFC 9309 sets no line length, so RFC mode reads each line whole.
+	lineCut int
+	// utf16 converts a body that starts with a UTF-16 byte-order mark to
+	// UTF-8. RFC 9309 section 2.2 asks for UTF-8, but servers do send
+	// UTF-16, and read as UTF-8 such a file has no usable line; RFC mode
+	// reads it, Google mode (like Google's parser) does not.
+	utf16 bool
+	// normalize reads patterns and URL paths alike in the canonical form
+	// of RFC 9309 section 2.2.2 (see normalizeRFC) and always allows
+	// /robots.txt (section 2.2.2). Google's library only escapes the
+	// non-ASCII octets of a pattern and upper-cases its escapes (see
+	// escapeGoogle), takes the URL as given, and has no such exception.
+	normalize bool
+	// indexHTML reads "Allow: /dir/index.html" (or index.htm...) as also
+	// allowing "/dir/" itself, as Google's library does by adding the rule
+	// "/dir/$". RFC mode does not, because RFC 9309 gives a pattern no
+	// meaning but its octets.
+	indexHTML bool
+	// emptyMatches lets an empty pattern match every path with priority
+	// 0, as Google's library does: it never disallows anything, but its
+	// line is the one Google reports when nothing longer matched. In RFC
+	// mode an empty pattern matches nothing (section 2.2.2: "Disallow:"
+	// with no path disallows nothing).
+	emptyMatches bool
+}
+
+var (
+	rfcDialect    = dialect{mode: RFC, utf16: true, normalize: true}
+	googleDialect = dialect{mode: Google, lineCut: googleMaxLineLen, indexHTML: true, emptyMatches: true}
+)
+
+// dialect returns m's dialect. A Mode that names neither reads as RFC.
+func (m Mode) dialect() *dialect {
+	if m == Google {
+		return &googleDialect
+	}
+	return &rfcDialect
+}
+
+// pattern returns the pattern a rule's value compiles to, its priority
+// (RFC 9309 section 2.2.2), and whether it differs from the value. A
+// plain value (see flagPlain) is its own pattern in both modes. RFC mode
+// builds the canonical form in scratch, which it returns grown: the
+// pattern is a view of it, valid until scratch is written again.
+func (d *dialect) pattern(scratch []byte, value string, plain bool) (pattern string, prio int, changed bool, _ []byte) {
+	switch {
+	case plain:
+		return value, len(value), false, scratch
+	case !d.normalize:
+		pattern = escapeGoogle(value)
+		return pattern, len(pattern), pattern != value, scratch
+	}
+	scratch, prio, changed = appendRFC(scratch[:0], value, true)
+	if !changed {
+		return value, prio, false, scratch
+	}
+	return view(scratch), prio, true, scratch
+}
+
+// indexRule returns the pattern of the rule Google's index.html rule
+// adds for an allow rule's pattern, and whether it adds one.
+func (d *dialect) indexRule(pattern string) (string, bool) {
+	if !d.indexHTML {
+		return "", false
+	}
+	slash := strings.LastIndexByte(pattern, '/')
+	if slash < 0 || !strings.HasPrefix(pattern[slash:], "/index.htm") {
+		return "", false
+	}
+	return pattern[:slash+1] + "$", true
+}

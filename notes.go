@@ -1,0 +1,189 @@
+package robotstxt
+
+// This file keeps a file's diagnostics compactly while it is parsed and
+// words them when they are asked for.
+
+import (
+	"cmp"
+	"encoding/binary"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// notes holds a file's diagnostics in the compact form parsing records
+// them: a file can draw one per line, and a formatted Diagnostic costs a
+// hundred bytes or more, most of them the same words each time. A note is
+// 12 bytes plus its arguments; its message is formatted when
+// [Robots.Diagnostics] is called.
+type notes struct {
+	list []note
+	args []byte // the notes' arguments, each list prefixed by its count
+	full bool   // args reached their bound: later notes are dropped
+}
+
+// noteWriter adds notes to a file's notes while it is parsed.
+type noteWriter struct {
+	*notes
+	max int // the bound on the bytes of the notes' arguments
+}
+
+// textRef is a note's argument that a parsed file keeps already: the
+// text at off of its pattern arena, or of its written forms.
+type textRef struct {
+	written bool
+	off, n  uint32
+}
+
+// tokenRef is a note's argument that starts with a user-agent token the
+// parsed file keeps: the value is the token numbered tok, followed by
+// value[n:], and only that rest is stored. A file that names hundreds of
+// crawlers with versions ("FooBot/1.2") keeps its notes on them small.
+type tokenRef struct {
+	tok   uint32
+	n     int
+	value string
+}
+
+type note struct {
+	line int32
+	kind noteKind
+	args uint32 // offset of the note's arguments in notes.args
+}
+
+// add records a note of kind, whose message is the kind's format with
+// args. Arguments are strings, ints, textRefs (a string the file's
+// ruleText holds) or tokenRefs; they do not escape, so passing them
+// allocates nothing.
+//
+// The arguments of all notes are bounded like patterns, by n.max bytes:
+// the note that would pass the bound is replaced by one that says so, and
+// later notes are dropped. Only a file parsed without a size limit can
+// reach it.
+func (n *noteWriter) add(line int, kind noteKind, args ...any) {
+	if n.full {
+		return
+	}
+	start := len(n.args)
+	n.record(line, kind, args)
+	if len(n.args) > n.max {
+		n.full = true
+		n.list = n.list[:len(n.list)-1]
+		n.args = n.args[:start]
+		n.record(line, noteTooManyNotes, nil)
+	}
+}
+
+func (n *noteWriter) record(line int, kind noteKind, args []any) {
+	n.list = append(n.list, note{line: int32(line), kind: kind, args: uint32(len(n.args))})
+	n.args = append(n.args, byte(len(args)))
+	prev := ""
+	for _, a := range args {
+		switch a := a.(type) {
+		case int:
+			n.args = append(n.args, 'd')
+			n.args = binary.AppendVarint(n.args, int64(a))
+		case string:
+			if a != "" && strings.HasPrefix(prev, a) {
+				// A user-agent value and its product token: the token is
+				// kept as the length of the prefix it is.
+				n.args = append(n.args, 'p')
+				n.args = binary.AppendUvarint(n.args, uint64(len(a)))
+				continue
+			}
+			n.args = appendText(n.args, a)
+			prev = a
+		case tokenRef:
+			n.args = append(n.args, 't')
+			n.args = binary.AppendUvarint(n.args, uint64(a.tok))
+			n.args = binary.AppendUvarint(n.args, uint64(len(a.value)-a.n))
+			n.args = append(n.args, a.value[a.n:]...)
+			prev = a.value
+		case textRef:
+			// A rule's written form, kept by the rule already.
+			tag := byte('a')
+			if a.written {
+				tag = 'w'
+			}
+			n.args = append(n.args, tag)
+			n.args = binary.AppendUvarint(n.args, uint64(a.off))
+			n.args = binary.AppendUvarint(n.args, uint64(a.n))
+		default:
+			// Only strings, ints and textRefs are passed: anything that
+			// could make args escape (fmt, an interface method) would cost
+			// every report an allocation per argument.
+			n.args = appendText(n.args, "?")
+		}
+	}
+}
+
+func appendText(b []byte, s string) []byte {
+	b = append(b, 's')
+	b = binary.AppendUvarint(b, uint64(len(s)))
+	return append(b, s...)
+}
+
+// sort orders the notes by line, keeping the order of those of one line.
+func (n *notes) sort() {
+	slices.SortStableFunc(n.list, func(a, b note) int { return cmp.Compare(a.line, b.line) })
+}
+
+// diagnostics formats the notes; text holds the strings of their
+// textRefs, and token returns the text of a tokenRef's token.
+func (n *notes) diagnostics(text *ruleText, token func(i uint32) string) []Diagnostic {
+	if len(n.list) == 0 {
+		return nil
+	}
+	out := make([]Diagnostic, len(n.list))
+	var args []any
+	for i, nt := range n.list {
+		k := &noteKinds[nt.kind]
+		b := n.args[nt.args:]
+		count := int(b[0])
+		b = b[1:]
+		args = args[:0]
+		prev := ""
+		for range count {
+			tag := b[0]
+			b = b[1:]
+			switch tag {
+			case 'd':
+				v, w := binary.Varint(b)
+				args = append(args, int(v))
+				b = b[w:]
+			case 'p':
+				l, w := binary.Uvarint(b)
+				args = append(args, prev[:l])
+				b = b[w:]
+			case 't':
+				i, w1 := binary.Uvarint(b)
+				l, w2 := binary.Uvarint(b[w1:])
+				b = b[w1+w2:]
+				prev = token(uint32(i)) + string(b[:l])
+				args = append(args, prev)
+				b = b[l:]
+			case 'a', 'w':
+				off, w1 := binary.Uvarint(b)
+				l, w2 := binary.Uvarint(b[w1:])
+				b = b[w1+w2:]
+				s := text.arena
+				if tag == 'w' {
+					s = text.writtenText()
+				}
+				prev = s[off : off+l]
+				args = append(args, prev)
+			default:
+				l, w := binary.Uvarint(b)
+				prev = string(b[w : w+int(l)])
+				args = append(args, prev)
+				b = b[w+int(l):]
+			}
+		}
+		msg := k.format
+		if count > 0 {
+			msg = fmt.Sprintf(k.format, args...)
+		}
+		out[i] = Diagnostic{Line: int(nt.line), Severity: k.sev, Code: k.code, Message: msg}
+	}
+	return out
+}
