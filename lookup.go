@@ -158,46 +158,6 @@ func (r *Robots) tokenSet(t int) int {
 	return r.setAt(pos)
 }
 
-// owner returns the set whose Group orders the file's group id's window
-// of r.rules in place, if any: the group alone, when some token selects
-// just it, or a set of several groups that owns its window (see
-// ownsWindow). Other readers of the window go through rawRules.
-func (r *Robots) owner(id int) (set int, ok bool) {
-	lo, hi := r.groupTokens(id)
-	for t := lo; t < hi; t++ {
-		if r.tokenSet(t) == id {
-			return id, true
-		}
-	}
-	if set, ok := r.exclusiveSet(id); ok && r.ownsWindow(set) {
-		return set, true
-	}
-	return -1, false
-}
-
-// ownsWindow reports whether set, a set of several groups, can order
-// their rules in place as one window: the set is exclusive (see
-// exclusiveSet), so no other Group reads them, and its groups follow one
-// another in the file (a file that repeats "User-agent: *", say), so
-// their windows are one.
-func (r *Robots) ownsWindow(set int) bool {
-	start, end := r.multi.span(set - len(r.starts))
-	first, last := r.multi.ids[start], r.multi.ids[end-1]
-	if last-first != end-start-1 { // the groups ascend, so this says they follow one another
-		return false
-	}
-	s, ok := r.exclusiveSet(int(first))
-	return ok && s == set
-}
-
-// setRules returns the window of r.rules that holds the rules of the
-// groups ids, which follow one another.
-func (r *Robots) setRules(ids []int) []rule {
-	start := int(r.starts[ids[0]])
-	end := int(r.starts[ids[len(ids)-1]]) + len(r.groupRules(ids[len(ids)-1]))
-	return r.rules[start:end:end]
-}
-
 // mergeExt combines the extension records of g's groups, ids.
 func (g *Group) mergeExt(r *Robots, ids []int) {
 	g.fileSignals = r.fileRecs().signals
@@ -218,27 +178,15 @@ func (g *Group) mergeExt(r *Robots, ids []int) {
 	}
 }
 
-// rawRules returns the rules of the file's group id, in some order, or,
-// when the group shares a window with others (see ownsWindow), the rules
-// of that window. A window that a Group orders in place is read only once
-// that is done.
-func (r *Robots) rawRules(id int) []rule {
-	if set, ok := r.owner(id); ok {
-		r.groupOf(set).prepare()
-	}
-	return r.groupRules(id)
-}
-
 // fill makes g the group of the file's groups ids (ascending), which are
-// set (-1 for a union of sets). With own, g is the one Group of set; it then shares the window of
-// its rules instead of copying them when it is alone or owns the window
-// (see ownsWindow), and orders it in place on first use: the file order
-// is kept in each rule's line, and other readers of the window go through
-// rawRules, which waits for that.
+// set (-1 for a union of sets). With own, g is the one Group of set; when
+// that is one group, g shares its window of r.rules instead of copying it
+// and orders it in place on first use (see Robots.rules). Other readers
+// of the window go through rawRules, which waits for that.
 func (r *Robots) fill(g *Group, set int, ids []int, own bool) {
 	g.d, g.text, g.set = r.d, r.text, int32(set)
-	if own && (len(ids) == 1 || r.ownsWindow(set)) {
-		g.rules = r.setRules(ids)
+	if own && len(ids) == 1 {
+		g.rules = r.groupRules(ids[0])
 		return
 	}
 	n := 0
@@ -249,6 +197,15 @@ func (r *Robots) fill(g *Group, set int, ids []int, own bool) {
 	for _, id := range ids {
 		g.rules = append(g.rules, r.rawRules(id)...)
 	}
+}
+
+// rawRules returns the rules of the file's group id, in the order of
+// matching: its window of r.rules once the group's own Group has ordered
+// it in place.
+func (r *Robots) rawRules(id int) []rule {
+	g := r.groupOf(id)
+	g.prepare()
+	return g.rules
 }
 
 // foldCompare compares a and b as if both were lower-cased (ASCII letters

@@ -62,9 +62,13 @@ type Robots struct {
 	global   int32     // the set of the "*" groups plus one; 0: none
 	d        *dialect  // the mode's way of reading
 	text     *ruleText // the rules' patterns
-	rules    []rule    // every rule in file order
-	starts   []uint32  // the file's group i has rules[starts[i]:starts[i+1]]
-	exts     []extAt   // the groups' extension records, by group
+	// rules holds every rule, each group's together: the file's group i
+	// has rules[starts[i]:starts[i+1]], in file order until the Group of
+	// group i alone is first used, which orders them in place for
+	// matching (each rule keeps its line; see Robots.fill).
+	rules  []rule
+	starts []uint32
+	exts   []extAt // the groups' extension records, by group
 	// The user-agent lines: their product tokens in file order, and the
 	// same sorted case-insensitively (then in file order) for look-up.
 	toks    []token
