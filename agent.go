@@ -1,5 +1,8 @@
 package robotstxt
 
+// This file reads crawler names: the product token of a user-agent line
+// and of a crawler's name (RFC 9309 section 2.2.1).
+
 // isGlobalAgent reports whether a user-agent value names every crawler:
 // "*" alone or followed by whitespace. Google's parser reads "* FooBot" as
 // the global group too, and so does RFC mode, since no product token can

@@ -1,5 +1,7 @@
 package robotstxt
 
+// This file lends a parse the lists it grows, from a pool.
+
 import (
 	"sync"
 	"unsafe"

@@ -1,5 +1,10 @@
 package robotstxt
 
+// This file builds a file's groups as RFC 9309 section 2.1 forms them:
+// user-agent lines open a group, rules join the open one, and groups
+// that name the same product token are listed for merging (section
+// 2.2.1). It keeps no structure per group beyond where its rules start.
+
 import (
 	"cmp"
 	"encoding/binary"

@@ -1,8 +1,7 @@
 package robotstxt
 
-// This file implements the grouping rules of RFC 9309 section 2.1 and
-// section 2.2.1: which lines form a group, which group a crawler obeys, and
-// how groups for the same product token merge.
+// This file implements a Group, the rules one crawler obeys in one file
+// (RFC 9309 section 2.2.1), and its answers.
 
 import (
 	"slices"

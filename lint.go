@@ -1,5 +1,9 @@
 package robotstxt
 
+// This file holds the checks that look at a file as a whole rather than
+// line by line: an empty file, HTML served as robots.txt, a file with no
+// robots.txt record, and rules that can never decide a path.
+
 import "strings"
 
 // exclusiveSet returns the set of several groups that every token of the

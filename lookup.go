@@ -1,5 +1,10 @@
 package robotstxt
 
+// This file finds the group a crawler obeys (RFC 9309 section 2.2.1):
+// product tokens sorted for a case-insensitive binary search, the sets
+// of groups that one token names, and each set's Group, built on first
+// use and kept.
+
 import (
 	"cmp"
 	"slices"

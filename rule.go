@@ -1,5 +1,10 @@
 package robotstxt
 
+// This file holds the compiled form of an allow or disallow rule and its
+// packed layout, the priority RFC 9309 section 2.2.2 gives it, and the
+// text its patterns and written forms share. No other file knows the
+// layout.
+
 import (
 	"cmp"
 	"encoding/binary"

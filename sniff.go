@@ -1,5 +1,8 @@
 package robotstxt
 
+// This file tells what a body is before it is read as lines: UTF-16, a
+// byte-order mark, or an HTML page served as robots.txt.
+
 import (
 	"strings"
 	"unicode/utf16"
