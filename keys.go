@@ -62,12 +62,6 @@ func (k keyKind) isRuleKey() bool {
 	return keyUserAgent <= k && k <= keySitemap
 }
 
-// isExtension reports whether k is the key of an extension record (see
-// extensions.go), which never ends a group.
-func (k keyKind) isExtension() bool {
-	return keyCrawlDelay <= k && k <= keyContentSignal
-}
-
 // spelledKey reports which key s starts with, followed by a colon, when
 // it is spelt as RFC 9309 spells it ("Disallow", "Allow", "User-agent"):
 // most lines are, and they need no general look-up (shaped for speed:
