@@ -34,11 +34,7 @@ var goldenFiles = []string{
 // file with testdata/golden; go test -run TestGolden -update rewrites them.
 func TestGolden(t *testing.T) {
 	for _, name := range goldenFiles {
-		data, err := os.ReadFile(filepath.Join("testdata/corpus", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := Parse(data)
+		r := Parse(corpusFile(t, name))
 		var diags strings.Builder
 		for _, d := range r.Diagnostics() {
 			diags.WriteString(d.String())

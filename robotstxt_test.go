@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -381,10 +380,7 @@ func TestGroupAccessors(t *testing.T) {
 }
 
 func TestAllowedDoesNotAllocate(t *testing.T) {
-	data, err := os.ReadFile("testdata/corpus/024_github.com.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := corpusFile(t, "024_github.com.txt")
 	for _, mode := range []Mode{RFC, Google} {
 		r := Options{Mode: mode}.Parse(data)
 		g := r.Group("FooBot")
@@ -523,11 +519,7 @@ func TestTokenLookup(t *testing.T) {
 }
 
 func TestConcurrentUse(t *testing.T) {
-	data, err := os.ReadFile("testdata/corpus/021_www.sophos.com.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := Parse(data)
+	r := Parse(corpusFile(t, "021_www.sophos.com.txt"))
 	paths := []string{"/", "/en-us/search", "/a?b", "/ツ"}
 	want := make([]bool, len(paths))
 	for i, p := range paths {
@@ -657,29 +649,6 @@ func TestMergedWindow(t *testing.T) {
 	}
 }
 
-// corpusFile is one vendored robots.txt file.
-type corpusFile struct {
-	name string
-	data []byte
-}
-
-// corpus reads the 95 files of testdata/corpus.
-func corpus(t testing.TB) []corpusFile {
-	names, err := filepath.Glob("testdata/corpus/*.txt")
-	if err != nil || len(names) != 95 {
-		t.Fatalf("corpus: %d files, %v; want 95", len(names), err)
-	}
-	files := make([]corpusFile, len(names))
-	for i, name := range names {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files[i] = corpusFile{name, data}
-	}
-	return files
-}
-
 // TestConcurrentParses parses the corpus files in several goroutines at
 // once, each in its own order, so that parses borrow the pooled buffers
 // from one another (see parseBuffers), and checks every result against a
@@ -765,10 +734,7 @@ func TestCorpus(t *testing.T) {
 }
 
 func TestLargeFileLimit(t *testing.T) {
-	data, err := os.ReadFile("testdata/corpus/074_www.xuexi.cn.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := corpusFile(t, "074_www.xuexi.cn.txt")
 	r := Parse(data)
 	if !r.Allowed("FooBot", "/anything-not-listed") {
 		t.Error("default limit: the final Disallow: / past 500 KiB applied")
