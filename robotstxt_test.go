@@ -518,29 +518,82 @@ func TestTokenLookup(t *testing.T) {
 	}
 }
 
+// TestConcurrentUse asks one parsed file from many goroutines at once,
+// each starting with another crawler, so that groups are built on first
+// use while other goroutines read them, and compares every answer with a
+// pass by one goroutine over another parse of the file. In reddit.com's
+// file the named groups answer unlike the global group and unlike one
+// another, so the answers pinned below fail a matcher that allows
+// everything and one that ignores the crawler.
 func TestConcurrentUse(t *testing.T) {
-	r := Parse(corpusFile(t, "021_www.sophos.com.txt"))
-	paths := []string{"/", "/en-us/search", "/a?b", "/ツ"}
-	want := make([]bool, len(paths))
-	for i, p := range paths {
-		want[i] = r.Allowed("googlebot", p)
-	}
-	var wg sync.WaitGroup
-	for range 8 {
-		wg.Go(func() {
-			for range 200 {
-				for i, p := range paths {
-					if got := r.Decide(p, "googlebot", "bingbot").Allowed; got != want[i] && len(r.Group("bingbot").Rules()) == 0 {
-						t.Errorf("concurrent Decide(%q) = %v, want %v", p, got, want[i])
-					}
-					if got := r.Allowed("googlebot", p); got != want[i] {
-						t.Errorf("concurrent Allowed(%q) = %v, want %v", p, got, want[i])
-					}
-				}
+	data := corpusFile(t, "011_reddit.com.txt")
+	ref := Parse(data)
+	for _, tt := range []struct {
+		source, agent, target string
+		want                  bool
+	}{
+		{"line 7, voltron's Disallow: /", "voltron", "/earth", false},
+		{"bender's own group, not the global Disallow: /api", "bender", "/api", true},
+		{"line 10, bender's Disallow: /my_shiny_metal_ass", "bender", "/my_shiny_metal_ass", false},
+		{"line 13, Gort's Disallow: /earth", "Gort", "/earth", false},
+		{"line 37, the global Disallow: /api", "googlebot", "/api", false},
+		{"line 27, the global Allow: /r/*.rss", "googlebot", "/r/golang/.rss", true},
+		{"line 28, the global Disallow: /r/*/comments/*.rss, longer than line 27", "googlebot", "/r/golang/comments/x.rss", false},
+	} {
+		t.Run(tt.source, func(t *testing.T) {
+			if got := ref.Allowed(tt.agent, tt.target); got != tt.want {
+				t.Errorf("Allowed(%q, %q) = %v, want %v", tt.agent, tt.target, got, tt.want)
 			}
 		})
 	}
-	wg.Wait()
+	agents := [][]string{{"voltron"}, {"bender"}, {"Gort"}, {"googlebot"}, {"bender", "Gort"}}
+	paths := []string{"/", "/earth", "/my_shiny_metal_ass", "/api", "/r/golang/.rss", "/r/golang/comments/x.rss", "/r/ツ/submit", "/gold?x=1", "https://www.reddit.com/sitemaps/a.xml"}
+	// The answers of one goroutine: the verdict and the deciding rule.
+	type answer struct {
+		allowed bool
+		rule    string
+	}
+	answerOf := func(d Decision) answer { return answer{d.Allowed, fmt.Sprint(d.Rule)} }
+	want := make([][]answer, len(agents))
+	for i, a := range agents {
+		for _, p := range paths {
+			want[i] = append(want[i], answerOf(ref.Decide(p, a...)))
+		}
+	}
+	for range 10 { // a new parse each time, none of its groups built yet
+		r := Parse(data)
+		start := make(chan struct{})
+		var wg sync.WaitGroup
+		for w := range 16 {
+			wg.Go(func() {
+				<-start
+				for k := range 2 * len(agents) {
+					i := (w + k) % len(agents)
+					a, g := agents[i], r.Group(agents[i]...)
+					for j, p := range paths {
+						want := want[i][j]
+						if got := answerOf(r.Decide(p, a...)); got != want {
+							t.Errorf("concurrent Decide(%q, %q) = %+v, want %+v", p, a, got, want)
+							return // one report per goroutine
+						}
+						if got := g.Allowed(p); got != want.allowed {
+							t.Errorf("concurrent Allowed(%q, %q) = %v, want %v", a, p, got, want.allowed)
+							return
+						}
+						if len(a) > 1 {
+							continue
+						}
+						if got := r.Allowed(a[0], p); got != want.allowed {
+							t.Errorf("concurrent Allowed(%q, %q) = %v, want %v", a[0], p, got, want.allowed)
+							return
+						}
+					}
+				}
+			})
+		}
+		close(start)
+		wg.Wait()
+	}
 }
 
 // TestConcurrentFirstUse starts every kind of reader of a parsed file at
