@@ -114,23 +114,27 @@ func TestRules(t *testing.T) {
 		{"RFC: no index.html rule", "User-agent: *\nDisallow: /\nAllow: /d/index.html\n", fb, "/d/", false, 2, &rfc},
 	}
 	for _, tt := range tests {
-		for _, mode := range []Mode{RFC, Google} {
-			if tt.mode != nil && *tt.mode != mode {
-				continue
+		t.Run(tt.source, func(t *testing.T) {
+			for _, mode := range []Mode{RFC, Google} {
+				if tt.mode != nil && *tt.mode != mode {
+					continue
+				}
+				t.Run(mode.String(), func(t *testing.T) {
+					r := Options{Mode: mode}.Parse([]byte(tt.robots))
+					d := r.Decide(tt.target, tt.agents...)
+					line := 0
+					if d.Rule != nil {
+						line = d.Rule.Line
+					}
+					if d.Allowed != tt.want || line != tt.line {
+						t.Errorf("Decide(%q, %q) = %v line %d, want %v line %d", tt.target, tt.agents, d.Allowed, line, tt.want, tt.line)
+					}
+					if got := r.Group(tt.agents...).Allowed(tt.target); got != tt.want {
+						t.Errorf("Allowed(%q, %q) = %v, want %v", tt.agents, tt.target, got, tt.want)
+					}
+				})
 			}
-			r := Options{Mode: mode}.Parse([]byte(tt.robots))
-			d := r.Decide(tt.target, tt.agents...)
-			line := 0
-			if d.Rule != nil {
-				line = d.Rule.Line
-			}
-			if d.Allowed != tt.want || line != tt.line {
-				t.Errorf("%s (%v): Decide(%q, %q) = %v line %d, want %v line %d", tt.source, mode, tt.target, tt.agents, d.Allowed, line, tt.want, tt.line)
-			}
-			if got := r.Group(tt.agents...).Allowed(tt.target); got != tt.want {
-				t.Errorf("%s (%v): Allowed(%q, %q) = %v, want %v", tt.source, mode, tt.agents, tt.target, got, tt.want)
-			}
-		}
+		})
 	}
 }
 
@@ -173,9 +177,11 @@ EOF
 		{"otherbot", "/publications/", true},
 	}
 	for _, tt := range tests {
-		if got := r.Allowed(tt.agent, tt.target); got != tt.want {
-			t.Errorf("Allowed(%q, %q) = %v, want %v", tt.agent, tt.target, got, tt.want)
-		}
+		t.Run(tt.agent+" "+tt.target, func(t *testing.T) {
+			if got := r.Allowed(tt.agent, tt.target); got != tt.want {
+				t.Errorf("Allowed(%q, %q) = %v, want %v", tt.agent, tt.target, got, tt.want)
+			}
+		})
 	}
 	// Section 5.2: the longest match.
 	r = Parse([]byte("User-Agent: foobot\nAllow: /example/page/\nDisallow: /example/page/disallowed.gif\n"))
@@ -204,16 +210,18 @@ func TestDiagnostics(t *testing.T) {
 		{"UTF-16", "\xff\xfeU\x00:\x00", RFC, []Diagnostic{{1, Warning, CodeUTF16, ""}, {1, Info, CodeUnknownKey, ""}, {1, Error, CodeNotRobotsTxt, ""}}},
 	}
 	for _, tt := range tests {
-		got := Options{Mode: tt.mode}.Parse([]byte(tt.robots)).Diagnostics()
-		for i := range got {
-			if got[i].Message == "" {
-				t.Errorf("%s: diagnostic %v has no message", tt.source, got[i])
+		t.Run(tt.source, func(t *testing.T) {
+			got := Options{Mode: tt.mode}.Parse([]byte(tt.robots)).Diagnostics()
+			for i := range got {
+				if got[i].Message == "" {
+					t.Errorf("diagnostic %v has no message", got[i])
+				}
+				got[i].Message = ""
 			}
-			got[i].Message = ""
-		}
-		if diff := cmp.Diff(tt.want, got); diff != "" {
-			t.Errorf("%s: Diagnostics() mismatch (-want +got):\n%s", tt.source, diff)
-		}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("Diagnostics() mismatch (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
 
@@ -238,22 +246,24 @@ func TestSizeLimit(t *testing.T) {
 	for _, tt := range tests {
 		o := Options{MaxBytes: tt.max}
 		for _, via := range []string{"Parse", "ParseReader"} {
-			r := o.Parse(data)
-			if via == "ParseReader" {
-				var err error
-				if r, err = o.ParseReader(bytes.NewReader(data)); err != nil {
-					t.Fatal(err)
+			t.Run(tt.source+"/"+via, func(t *testing.T) {
+				r := o.Parse(data)
+				if via == "ParseReader" {
+					var err error
+					if r, err = o.ParseReader(bytes.NewReader(data)); err != nil {
+						t.Fatal(err)
+					}
 				}
-			}
-			if got := r.Allowed("x", "/b"); got != tt.wantB {
-				t.Errorf("%s, %s: Allowed(%q, %q) = %v, want %v", tt.source, via, "x", "/b", got, tt.wantB)
-			}
-			if got := r.Allowed("x", "/a"); got != tt.wantA {
-				t.Errorf("%s, %s: Allowed(%q, %q) = %v, want %v", tt.source, via, "x", "/a", got, tt.wantA)
-			}
-			if got := hasCode(r, CodeTruncated); got != tt.truncate {
-				t.Errorf("%s, %s: truncated diagnostic = %v, want %v", tt.source, via, got, tt.truncate)
-			}
+				if got := r.Allowed("x", "/b"); got != tt.wantB {
+					t.Errorf("Allowed(%q, %q) = %v, want %v", "x", "/b", got, tt.wantB)
+				}
+				if got := r.Allowed("x", "/a"); got != tt.wantA {
+					t.Errorf("Allowed(%q, %q) = %v, want %v", "x", "/a", got, tt.wantA)
+				}
+				if got := hasCode(r, CodeTruncated); got != tt.truncate {
+					t.Errorf("truncated diagnostic = %v, want %v", got, tt.truncate)
+				}
+			})
 		}
 	}
 }
@@ -340,9 +350,11 @@ func TestZeroAndNil(t *testing.T) {
 		"nil Group.Decide":  nilGroup.Decide("/a").Allowed,
 		"nil Robots.Decide": nilRobots.Decide("/a", "x").Allowed,
 	} {
-		if !allowed {
-			t.Errorf("%s: allowed = false, want true", name)
-		}
+		t.Run(name, func(t *testing.T) {
+			if !allowed {
+				t.Errorf("allowed = false, want true")
+			}
+		})
 	}
 	if nilRobots.Diagnostics() != nil || nilRobots.Sitemaps() != nil || nilGroup.Rules() != nil || nilGroup.Agents() != nil {
 		t.Error("nil receivers should return nil slices")
@@ -743,10 +755,12 @@ func TestPooledBuffersBound(t *testing.T) {
 		rules int
 		want  bool
 	}{{100, true}, {maxPooled / 12, true}, {maxPooled/12 + 1, false}} {
-		p := parser{b: builder{rules: make([]rule, 0, c.rules)}}
-		if got := new(parseBuffers).reclaim(&p); got != c.want {
-			t.Errorf("reclaim of %d rules' room = %v, want %v", c.rules, got, c.want)
-		}
+		t.Run(fmt.Sprintf("%d rules", c.rules), func(t *testing.T) {
+			p := parser{b: builder{rules: make([]rule, 0, c.rules)}}
+			if got := new(parseBuffers).reclaim(&p); got != c.want {
+				t.Errorf("reclaim of %d rules' room = %v, want %v", c.rules, got, c.want)
+			}
+		})
 	}
 }
 
@@ -755,34 +769,35 @@ func TestPooledBuffersBound(t *testing.T) {
 // /robots.txt.
 func TestCorpus(t *testing.T) {
 	for _, cf := range corpus(t) {
-		name, data := cf.name, cf.data
-		for _, mode := range []Mode{RFC, Google} {
-			o := Options{Mode: mode}
-			a := o.Parse(data)
-			b, err := o.ParseReader(iotest.OneByteReader(bytes.NewReader(data)))
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, agent := range []string{"googlebot", "bingbot", "*", "FooBot"} {
-				ga, gb := a.Group(agent), b.Group(agent)
-				if diff := cmp.Diff(ga.Rules(), gb.Rules()); diff != "" {
-					t.Errorf("%s (%v): Parse and ParseReader differ (-Parse +ParseReader):\n%s", name, mode, diff)
+		t.Run(cf.name, func(t *testing.T) {
+			for _, mode := range []Mode{RFC, Google} {
+				o := Options{Mode: mode}
+				a := o.Parse(cf.data)
+				b, err := o.ParseReader(iotest.OneByteReader(bytes.NewReader(cf.data)))
+				if err != nil {
+					t.Fatal(err)
 				}
-				if mode == RFC && !ga.Allowed("/robots.txt") {
-					t.Errorf("%s: Allowed(%q, /robots.txt) = false in RFC mode", name, agent)
+				for _, agent := range []string{"googlebot", "bingbot", "*", "FooBot"} {
+					ga, gb := a.Group(agent), b.Group(agent)
+					if diff := cmp.Diff(ga.Rules(), gb.Rules()); diff != "" {
+						t.Errorf("%v: Parse and ParseReader differ (-Parse +ParseReader):\n%s", mode, diff)
+					}
+					if mode == RFC && !ga.Allowed("/robots.txt") {
+						t.Errorf("Allowed(%q, %q) = false, want true in RFC mode", agent, "/robots.txt")
+					}
+				}
+				// Only Parse has the part past the limit, to count its rules.
+				ignoreLost := cmp.Transformer("lost", func(d Diagnostic) Diagnostic {
+					if d.Code == CodeTruncated {
+						d.Message = ""
+					}
+					return d
+				})
+				if diff := cmp.Diff(a.Diagnostics(), b.Diagnostics(), ignoreLost); diff != "" {
+					t.Errorf("%v: diagnostics differ (-Parse +ParseReader):\n%s", mode, diff)
 				}
 			}
-			// Only Parse has the part past the limit, to count its rules.
-			ignoreLost := cmp.Transformer("lost", func(d Diagnostic) Diagnostic {
-				if d.Code == CodeTruncated {
-					d.Message = ""
-				}
-				return d
-			})
-			if diff := cmp.Diff(a.Diagnostics(), b.Diagnostics(), ignoreLost); diff != "" {
-				t.Errorf("%s (%v): diagnostics differ (-Parse +ParseReader):\n%s", name, mode, diff)
-			}
-		}
+		})
 	}
 }
 
@@ -908,36 +923,33 @@ func TestPatternTextLimit(t *testing.T) {
 // checks that nothing the Robots holds changed: Parse reads its input
 // without copying it, so no string it keeps may point into it.
 func TestParseKeepsNoViewOfItsInput(t *testing.T) {
-	extra := [][]byte{
-		[]byte("Content-Signal: search=yes\nUser-agent: FooBot/1\nDisallow: /a\nAllow: /b/index.html\nCrawl-delay: 1\nContent-Signal: ai-train=no\nHost: example.com\nClean-param: a&b /x\nX-Thing: value\nSitemap: https://e.com/s.xml\nDissallow /%7e\n"),
-	}
-	for _, cf := range corpus(t) {
-		extra = append(extra, cf.data)
-	}
-	for _, data := range extra {
-		for _, mode := range []Mode{RFC, Google} {
-			o := Options{Mode: mode}
-			in := bytes.Clone(data)
-			r := o.Parse(in)
-			snapshot := func() string {
-				var b strings.Builder
-				b.WriteString(r.String())
-				for _, d := range r.Diagnostics() {
-					b.WriteString(d.String())
+	files := append([]corpusEntry{{"records of every kind", []byte("Content-Signal: search=yes\nUser-agent: FooBot/1\nDisallow: /a\nAllow: /b/index.html\nCrawl-delay: 1\nContent-Signal: ai-train=no\nHost: example.com\nClean-param: a&b /x\nX-Thing: value\nSitemap: https://e.com/s.xml\nDissallow /%7e\n")}}, corpus(t)...)
+	for _, cf := range files {
+		t.Run(cf.name, func(t *testing.T) {
+			for _, mode := range []Mode{RFC, Google} {
+				o := Options{Mode: mode}
+				in := bytes.Clone(cf.data)
+				r := o.Parse(in)
+				snapshot := func() string {
+					var b strings.Builder
+					b.WriteString(r.String())
+					for _, d := range r.Diagnostics() {
+						b.WriteString(d.String())
+					}
+					for _, g := range r.Groups() {
+						fmt.Fprint(&b, g.Agents(), g.Rules(), g.ContentSignals())
+					}
+					fmt.Fprint(&b, r.Records(), r.ContentSignals())
+					return b.String()
 				}
-				for _, g := range r.Groups() {
-					fmt.Fprint(&b, g.Agents(), g.Rules(), g.ContentSignals())
+				before := snapshot()
+				for i := range in {
+					in[i] = 'Z'
 				}
-				fmt.Fprint(&b, r.Records(), r.ContentSignals())
-				return b.String()
+				if diff := cmp.Diff(before, snapshot()); diff != "" {
+					t.Fatalf("%v: overwriting the input changed the parsed file (-before +after):\n%s", mode, diff)
+				}
 			}
-			before := snapshot()
-			for i := range in {
-				in[i] = 'Z'
-			}
-			if after := snapshot(); after != before {
-				t.Fatalf("overwriting the input changed a parsed file (%d bytes, %v)", len(data), mode)
-			}
-		}
+		})
 	}
 }
