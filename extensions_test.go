@@ -153,6 +153,12 @@ Sitemap: http://example.com/b.xml
 	if diff := cmp.Diff(want, r.CleanParams()); diff != "" {
 		t.Errorf("CleanParams() (-want +got):\n%s", diff)
 	}
+	// Callers get copies.
+	cps := r.CleanParams()
+	cps[0].Params[0], cps[0].Path = "changed", "changed"
+	if diff := cmp.Diff(want, r.CleanParams()); diff != "" {
+		t.Errorf("CleanParams() changed by a caller (-want +got):\n%s", diff)
+	}
 	if diff := cmp.Diff([]Record{{13, "Noindex", "/private"}, {14, "X-Custom", "value: with colon"}}, r.Records()); diff != "" {
 		t.Errorf("Records() (-want +got):\n%s", diff)
 	}
@@ -179,7 +185,6 @@ Sitemap: http://example.com/b.xml
 		t.Errorf("group's own ContentSignals() (-want +got):\n%s", diff)
 	}
 	// Callers get copies.
-	r.CleanParams()
 	m := r.ContentSignals()
 	m["ai-train"] = true
 	if r.ContentSignals()["ai-train"] {
