@@ -300,11 +300,17 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// endless yields "Disallow: /x\n" forever.
-type endless struct{ off int }
+// ruleLines yields "Disallow: /x\n" until it has given n bytes: far more
+// than the limit under test, so that a reader that ignores the limit fails
+// the test rather than reading until the test times out.
+type ruleLines struct{ off, n int }
 
-func (e *endless) Read(p []byte) (int, error) {
+func (e *ruleLines) Read(p []byte) (int, error) {
 	const line = "Disallow: /x\n"
+	if e.off >= e.n {
+		return 0, io.EOF
+	}
+	p = p[:min(len(p), e.n-e.off)]
 	for i := range p {
 		p[i] = line[e.off%len(line)]
 		e.off++
@@ -313,7 +319,7 @@ func (e *endless) Read(p []byte) (int, error) {
 }
 
 func TestParseReaderReadsNoMoreThanTheLimit(t *testing.T) {
-	c := &countingReader{r: io.MultiReader(strings.NewReader("User-agent: *\n"), &endless{})}
+	c := &countingReader{r: io.MultiReader(strings.NewReader("User-agent: *\n"), &ruleLines{n: 16 << 20})}
 	r, err := Options{MaxBytes: 1 << 20}.ParseReader(c)
 	if err != nil {
 		t.Fatal(err)
@@ -322,7 +328,7 @@ func TestParseReaderReadsNoMoreThanTheLimit(t *testing.T) {
 		t.Errorf("read %d bytes, want %d", c.n, 1<<20+1)
 	}
 	if !hasCode(r, CodeTruncated) || r.Allowed("x", "/x") {
-		t.Errorf("endless file: truncated = %v, /x allowed = %v; want true, false", hasCode(r, CodeTruncated), r.Allowed("x", "/x"))
+		t.Errorf("file past the limit: truncated = %v, /x allowed = %v; want true, false", hasCode(r, CodeTruncated), r.Allowed("x", "/x"))
 	}
 }
 
