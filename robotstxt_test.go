@@ -383,6 +383,9 @@ func TestGroupAccessors(t *testing.T) {
 	if diff := cmp.Diff(want, g.Rules()); diff != "" {
 		t.Errorf("Rules() changed by a caller (-want +got):\n%s", diff)
 	}
+	if diff := cmp.Diff([]string{"FooBot"}, g.Agents()); diff != "" {
+		t.Errorf("Agents() changed by a caller (-want +got):\n%s", diff)
+	}
 	if d := r.Decide("/c", "FooBot"); d.Rule == nil || *d.Rule != (Rule{false, "/c", 6}) {
 		t.Errorf("Decide(/c).Rule = %v, want line 6", d.Rule)
 	}
