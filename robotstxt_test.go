@@ -400,17 +400,22 @@ func TestGroupAccessors(t *testing.T) {
 	}
 }
 
+// TestAllowedDoesNotAllocate queries github.com's file, whose global group
+// has one rule, Disallow: /, and whose Googlebot group has 56, most with
+// '*' and some with '$'.
 func TestAllowedDoesNotAllocate(t *testing.T) {
 	data := corpusFile(t, "024_github.com.txt")
 	for _, mode := range []Mode{RFC, Google} {
 		r := Options{Mode: mode}.Parse(data)
-		g := r.Group("FooBot")
-		for _, target := range []string{"/", "/a/b/c?d=e", "https://github.com/foo/bar/commits/main", "/%E3%83%84/x"} {
-			if n := testing.AllocsPerRun(100, func() { g.Allowed(target) }); n != 0 {
-				t.Errorf("%v: Group.Allowed(%q) allocates %v times, want 0", mode, target, n)
-			}
-			if n := testing.AllocsPerRun(100, func() { r.Allowed("FooBot", target) }); n != 0 {
-				t.Errorf("%v: Robots.Allowed(%q) allocates %v times, want 0", mode, target, n)
+		for _, agent := range []string{"FooBot", "Googlebot"} {
+			g := r.Group(agent)
+			for _, target := range []string{"/", "/a/b/c?d=e", "https://github.com/foo/bar/commits/main", "/%E3%83%84/x"} {
+				if n := testing.AllocsPerRun(100, func() { g.Allowed(target) }); n != 0 {
+					t.Errorf("%v: Group(%q).Allowed(%q) allocates %v times, want 0", mode, agent, target, n)
+				}
+				if n := testing.AllocsPerRun(100, func() { r.Allowed(agent, target) }); n != 0 {
+					t.Errorf("%v: Robots.Allowed(%q, %q) allocates %v times, want 0", mode, agent, target, n)
+				}
 			}
 		}
 	}
