@@ -2,20 +2,11 @@ package robotstxt
 
 import (
 	"fmt"
-	"os"
 	"runtime"
 	"slices"
 	"strings"
 	"testing"
 )
-
-func readCorpus(b *testing.B, name string) []byte {
-	data, err := os.ReadFile("testdata/corpus/" + name)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return data
-}
 
 // BenchmarkParse reports parse throughput on a small file, a large one and
 // the 3.7 MB one (with and without the default limit).
@@ -31,7 +22,7 @@ func BenchmarkParse(b *testing.B) {
 		{"xuexi-3.7MB-nolimit-google", "074_www.xuexi.cn.txt", Options{Mode: Google, MaxBytes: -1}},
 	}
 	for _, c := range cases {
-		data := readCorpus(b, c.file)
+		data := corpusFile(b, c.file)
 		b.Run(c.name, func(b *testing.B) {
 			n := len(data)
 			if l := c.opts.Limit(); l >= 0 && n > l {
@@ -57,7 +48,7 @@ func BenchmarkAllowed(b *testing.B) {
 		{"oracle-31847-rules", "016_docs.oracle.com.txt", "FooBot", []string{"/", "/cd/E11882_01/server.112/e10592/toc.htm", "/zzz"}},
 	}
 	for _, c := range cases {
-		data := readCorpus(b, c.file)
+		data := corpusFile(b, c.file)
 		for _, mode := range []Mode{RFC, Google} {
 			g := Options{Mode: mode, MaxBytes: -1}.Parse(data).Group(c.agent)
 			g.Allowed("/") // the first query orders the rules; time the rest
@@ -152,7 +143,7 @@ func BenchmarkRetained(b *testing.B) {
 		{"oracle-853KB", "016_docs.oracle.com.txt"},
 		{"xuexi-3.7MB", "074_www.xuexi.cn.txt"},
 	} {
-		data := readCorpus(b, c.file)
+		data := corpusFile(b, c.file)
 		b.Run(c.name, func(b *testing.B) {
 			var ms runtime.MemStats
 			var total uint64
@@ -181,14 +172,10 @@ func BenchmarkRetained(b *testing.B) {
 // asked once as a crawler would. Many copies of a file are kept at once,
 // so that the runtime's own allocations do not blur small files.
 func BenchmarkRetainedCorpus(b *testing.B) {
-	entries, err := os.ReadDir("testdata/corpus")
-	if err != nil {
-		b.Fatal(err)
-	}
 	var files [][]byte
-	for _, e := range entries {
-		if data := readCorpus(b, e.Name()); len(data) >= 1024 {
-			files = append(files, data)
+	for _, cf := range corpus(b) {
+		if len(cf.data) >= 1024 {
+			files = append(files, cf.data)
 		}
 	}
 	var ratios []float64

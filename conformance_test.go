@@ -98,6 +98,17 @@ func loadJSON[T any](t testing.TB, name string) []T {
 	return v
 }
 
+// loadCases is loadJSON that also checks the file holds want records: a
+// file that lost records would otherwise pass the checks it no longer makes.
+func loadCases[T any](t testing.TB, name string, want int) []T {
+	t.Helper()
+	v := loadJSON[T](t, name)
+	if len(v) != want {
+		t.Fatalf("%s: loaded %d records, want %d", name, len(v), want)
+	}
+	return v
+}
+
 // rfcDifference is a conformance record whose RFC-mode answer differs from
 // the record's expectation, with the RFC 9309 section that says why.
 type rfcDifference struct {
@@ -119,10 +130,7 @@ func loadDifferences(t testing.TB) map[string]rfcDifference {
 }
 
 func TestGoogleConformance(t *testing.T) {
-	cases := loadJSON[matchCase](t, "google_match.json")
-	if len(cases) != 220 {
-		t.Fatalf("loaded %d cases, want 220", len(cases))
-	}
+	cases := loadCases[matchCase](t, "google_match.json", 220)
 	opts := Options{Mode: Google}
 	for _, c := range cases {
 		r := opts.Parse(c.body(t))
@@ -149,8 +157,8 @@ func TestGoogleConformance(t *testing.T) {
 func TestRFCConformance(t *testing.T) {
 	diffs := loadDifferences(t)
 	used := make(map[string]bool)
-	run := func(t *testing.T, file string) {
-		for _, c := range loadJSON[matchCase](t, file) {
+	run := func(t *testing.T, file string, records int) {
+		for _, c := range loadCases[matchCase](t, file, records) {
 			want := c.Allowed
 			if d, ok := diffs[c.ID]; ok {
 				want = d.Allowed
@@ -163,8 +171,8 @@ func TestRFCConformance(t *testing.T) {
 			}
 		}
 	}
-	t.Run("google", func(t *testing.T) { run(t, "google_match.json") })
-	t.Run("peers", func(t *testing.T) { run(t, "peers_rfc9309.json") })
+	t.Run("google", func(t *testing.T) { run(t, "google_match.json", 220) })
+	t.Run("peers", func(t *testing.T) { run(t, "peers_rfc9309.json", 1246) })
 	for id := range diffs {
 		if !used[id] {
 			t.Errorf("rfc_differences.json: %s matches no conformance record", id)
@@ -181,7 +189,7 @@ type helperCase struct {
 }
 
 func TestGoogleUserAgentHelpers(t *testing.T) {
-	for _, c := range loadJSON[helperCase](t, "google_ua.json") {
+	for _, c := range loadCases[helperCase](t, "google_ua.json", 29) {
 		switch c.Function {
 		case "IsValidUserAgentToObey":
 			if got := IsValidProductToken(c.Input); got != c.Expected {
@@ -198,7 +206,7 @@ func TestGoogleUserAgentHelpers(t *testing.T) {
 }
 
 func TestGoogleHelpers(t *testing.T) {
-	for _, c := range loadJSON[helperCase](t, "google_helpers.json") {
+	for _, c := range loadCases[helperCase](t, "google_helpers.json", 55) {
 		switch c.Function {
 		case "GetPathParamsQuery":
 			if got := targetPath(c.Input); got != c.Expected {

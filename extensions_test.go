@@ -36,10 +36,12 @@ func TestCrawlDelay(t *testing.T) {
 		{"does not end a group", "User-agent: a\nCrawl-delay: 5\nUser-agent: b\nDisallow: /\n", "b", 5 * time.Second, true},
 	}
 	for _, tt := range tests {
-		got, ok := Parse([]byte(tt.robots)).Group(tt.agent).CrawlDelay()
-		if got != tt.want || ok != tt.ok {
-			t.Errorf("%s: CrawlDelay() = %v, %v; want %v, %v", tt.source, got, ok, tt.want, tt.ok)
-		}
+		t.Run(tt.source, func(t *testing.T) {
+			got, ok := Parse([]byte(tt.robots)).Group(tt.agent).CrawlDelay()
+			if got != tt.want || ok != tt.ok {
+				t.Errorf("CrawlDelay() = %v, %v; want %v, %v", got, ok, tt.want, tt.ok)
+			}
+		})
 	}
 }
 
@@ -63,32 +65,36 @@ func TestRequestRateAndVisitTime(t *testing.T) {
 		{"bad window", "1/10s 25:00-26:00", RequestRate{}, false},
 	}
 	for _, tt := range rates {
-		r := Parse([]byte("User-agent: a\nRequest-rate: " + tt.value + "\n"))
-		got, ok := r.Group("a").RequestRate()
-		if got != tt.want || ok != tt.ok {
-			t.Errorf("%s: RequestRate(%q) = %+v, %v; want %+v, %v", tt.source, tt.value, got, ok, tt.want, tt.ok)
-		}
-		if !tt.ok && !hasCode(r, CodeBadValue) {
-			t.Errorf("%s: invalid Request-rate %q not reported", tt.source, tt.value)
-		}
+		t.Run("Request-rate/"+tt.source, func(t *testing.T) {
+			r := Parse([]byte("User-agent: a\nRequest-rate: " + tt.value + "\n"))
+			got, ok := r.Group("a").RequestRate()
+			if got != tt.want || ok != tt.ok {
+				t.Errorf("RequestRate(%q) = %+v, %v; want %+v, %v", tt.value, got, ok, tt.want, tt.ok)
+			}
+			if !tt.ok && !hasCode(r, CodeBadValue) {
+				t.Errorf("invalid Request-rate %q not reported", tt.value)
+			}
+		})
 	}
 	visits := []struct {
-		value string
-		want  Window
-		ok    bool
+		source, value string
+		want          Window
+		ok            bool
 	}{
-		{"0200-0630", w(2, 0, 6, 30), true},
-		{"0200 0630", w(2, 0, 6, 30), true},
-		{"22:00-06:00", w(22, 0, 6, 0), true},
-		{"2400-0100", w(24, 0, 1, 0), true},
-		{"0260-0300", Window{}, false},
-		{"morning", Window{}, false},
+		{"HHMM-HHMM", "0200-0630", w(2, 0, 6, 30), true},
+		{"HHMM HHMM", "0200 0630", w(2, 0, 6, 30), true},
+		{"HH:MM-HH:MM, across midnight", "22:00-06:00", w(22, 0, 6, 0), true},
+		{"hour 24 is the midnight that ends a day", "2400-0100", w(24, 0, 1, 0), true},
+		{"minute 60", "0260-0300", Window{}, false},
+		{"not a window", "morning", Window{}, false},
 	}
 	for _, tt := range visits {
-		got, ok := Parse([]byte("User-agent: a\nVisit-time: " + tt.value + "\n")).Group("a").VisitTime()
-		if got != tt.want || ok != tt.ok {
-			t.Errorf("VisitTime(%q) = %+v, %v; want %+v, %v", tt.value, got, ok, tt.want, tt.ok)
-		}
+		t.Run("Visit-time/"+tt.source, func(t *testing.T) {
+			got, ok := Parse([]byte("User-agent: a\nVisit-time: " + tt.value + "\n")).Group("a").VisitTime()
+			if got != tt.want || ok != tt.ok {
+				t.Errorf("VisitTime(%q) = %+v, %v; want %+v, %v", tt.value, got, ok, tt.want, tt.ok)
+			}
+		})
 	}
 	// Merged groups: the slowest rate and the narrowest window win.
 	g := Parse([]byte("User-agent: a\nRequest-rate: 10/1m\nVisit-time: 0000-1200\nDisallow: /x\nUser-agent: a\nRequest-rate: 1/10s\nVisit-time: 0100-0200\n")).Group("a")
@@ -100,13 +106,20 @@ func TestRequestRateAndVisitTime(t *testing.T) {
 	}
 	night := w(22, 0, 6, 0)
 	for _, tt := range []struct {
-		at   string
-		want bool
-	}{{"23:30", true}, {"05:59", true}, {"06:00", false}, {"12:00", false}} {
-		at, _ := time.Parse("15:04", tt.at)
-		if got := night.Contains(at); got != tt.want {
-			t.Errorf("Window 2200-0600 Contains(%s) = %v, want %v", tt.at, got, tt.want)
-		}
+		source, at string
+		want       bool
+	}{
+		{"before midnight", "23:30", true},
+		{"after midnight", "05:59", true},
+		{"the end is outside", "06:00", false},
+		{"midday", "12:00", false},
+	} {
+		t.Run("Window.Contains/"+tt.source, func(t *testing.T) {
+			at, _ := time.Parse("15:04", tt.at)
+			if got := night.Contains(at); got != tt.want {
+				t.Errorf("Window 2200-0600 Contains(%s) = %v, want %v", tt.at, got, tt.want)
+			}
+		})
 	}
 }
 
@@ -140,6 +153,12 @@ Sitemap: http://example.com/b.xml
 	if diff := cmp.Diff(want, r.CleanParams()); diff != "" {
 		t.Errorf("CleanParams() (-want +got):\n%s", diff)
 	}
+	// Callers get copies.
+	cps := r.CleanParams()
+	cps[0].Params[0], cps[0].Path = "changed", "changed"
+	if diff := cmp.Diff(want, r.CleanParams()); diff != "" {
+		t.Errorf("CleanParams() changed by a caller (-want +got):\n%s", diff)
+	}
 	if diff := cmp.Diff([]Record{{13, "Noindex", "/private"}, {14, "X-Custom", "value: with colon"}}, r.Records()); diff != "" {
 		t.Errorf("Records() (-want +got):\n%s", diff)
 	}
@@ -166,7 +185,6 @@ Sitemap: http://example.com/b.xml
 		t.Errorf("group's own ContentSignals() (-want +got):\n%s", diff)
 	}
 	// Callers get copies.
-	r.CleanParams()
 	m := r.ContentSignals()
 	m["ai-train"] = true
 	if r.ContentSignals()["ai-train"] {
@@ -179,7 +197,6 @@ Sitemap: http://example.com/b.xml
 	}
 }
 
-// TestDiagnosticsPerLine has one row per diagnostic with the line it names.
 // TestManySitemaps checks that a repeated sitemap is found, and reported
 // on its own line, whether it repeats one of the first few sitemaps or a
 // later one, and that the list keeps the order of first listing.
@@ -221,57 +238,61 @@ func TestManySitemaps(t *testing.T) {
 	}
 }
 
+// TestDiagnosticsPerLine has one row per diagnostic with the line it names.
 func TestDiagnosticsPerLine(t *testing.T) {
 	tests := []struct {
+		source string
 		robots string
 		code   string
 		line   int
 	}{
-		{"User-agent: *\nDissallow: /x\n", CodeKeyTypo, 2},
-		{"User-agent: *\nDisallow /x\n", CodeMissingColon, 2},
-		{"User-agent: *\nFoo: bar\n", CodeUnknownKey, 2},
-		{"Disallow: /x\nUser-agent: *\n", CodeRuleOutsideGroup, 1},
-		{"User-agent: *\nDisallow: /css/ /cgi-bin/\n", CodeSeveralPaths, 2},
-		{"User-agent: *\nDisallow: cgi\n", CodeNoSlash, 2},
-		{"User-agent: *\nDisallow: http://example.com/x\n", CodeNoSlash, 2},
-		{"User-agent: Google*\n", CodeAgentWildcard, 1},
-		{"User-agent: FooBot/1.0\n", CodeAgentToken, 1},
-		{"User-agent: *\nDisallow: /x # private\n", CodeEOLComment, 2},
-		{"User-agent: *\n  Disallow: /x\n", CodeLeadingSpace, 2},
-		{"User-agent: *\nDisallow: /x\nAllow: /x\n", CodeNeverDecides, 2},
-		{"User-agent: *\nDisallow: /x\nDisallow: /x\n", CodeNeverDecides, 3},
-		{"User-agent: *\nAllow: /x\nDisallow: /x*\n", CodeNeverDecides, 2},
-		{"", CodeEmptyFile, 1},
-		{"<!DOCTYPE html>\n<html><body>User-agent: *</body></html>\n", CodeNotRobotsTxt, 1},
-		{"hello world and more\n", CodeNotRobotsTxt, 1},
-		{"\ufeffUser-agent: *\n", CodeBOM, 1},
-		{"User-agent: *\nDisallow: /\xff\n", CodeInvalidUTF8, 2},
-		{"User-agent: *\nCrawl-delay: x\n", CodeBadValue, 2},
-		{"User-agent: *\nRequest-rate: 1\n", CodeBadValue, 2},
-		{"User-agent: *\nVisit-time: noon\n", CodeBadValue, 2},
-		{"Sitemap: /sitemap.xml\n", CodeBadValue, 1},
-		{"Sitemap: http://a/s.xml\nSitemap: http://a/s.xml\n", CodeDuplicate, 2},
-		{"Crawl-delay: 1\n", CodeOutsideGroup, 1},
-		{"User-agent: a\nCrawl-delay: 1\nDisallow: /\nUser-agent: a\nCrawl-delay: 2\n", CodeConflict, 5},
-		{"User-agent: a\nCrawl-delay: 1\nCrawl-delay: 2\n", CodeConflict, 3},
-		{"User-agent: *\nDisallow: /a\x00b\n", CodeNUL, 2},
+		{"key typo Dissallow", "User-agent: *\nDissallow: /x\n", CodeKeyTypo, 2},
+		{"missing colon", "User-agent: *\nDisallow /x\n", CodeMissingColon, 2},
+		{"unknown key", "User-agent: *\nFoo: bar\n", CodeUnknownKey, 2},
+		{"rule before any user-agent", "Disallow: /x\nUser-agent: *\n", CodeRuleOutsideGroup, 1},
+		{"several paths in one value", "User-agent: *\nDisallow: /css/ /cgi-bin/\n", CodeSeveralPaths, 2},
+		{"pattern without a leading slash", "User-agent: *\nDisallow: cgi\n", CodeNoSlash, 2},
+		{"a URL as a pattern", "User-agent: *\nDisallow: http://example.com/x\n", CodeNoSlash, 2},
+		{"'*' inside a user-agent", "User-agent: Google*\n", CodeAgentWildcard, 1},
+		{"user-agent with a version", "User-agent: FooBot/1.0\n", CodeAgentToken, 1},
+		{"comment after a value", "User-agent: *\nDisallow: /x # private\n", CodeEOLComment, 2},
+		{"space before a key", "User-agent: *\n  Disallow: /x\n", CodeLeadingSpace, 2},
+		{"a disallow that an allow of the same pattern ties", "User-agent: *\nDisallow: /x\nAllow: /x\n", CodeNeverDecides, 2},
+		{"a rule repeated", "User-agent: *\nDisallow: /x\nDisallow: /x\n", CodeNeverDecides, 3},
+		{"an allow that the same pattern with '*' beats", "User-agent: *\nAllow: /x\nDisallow: /x*\n", CodeNeverDecides, 2},
+		{"empty file", "", CodeEmptyFile, 1},
+		{"HTML page", "<!DOCTYPE html>\n<html><body>User-agent: *</body></html>\n", CodeNotRobotsTxt, 1},
+		{"prose", "hello world and more\n", CodeNotRobotsTxt, 1},
+		{"BOM", "\ufeffUser-agent: *\n", CodeBOM, 1},
+		{"invalid UTF-8", "User-agent: *\nDisallow: /\xff\n", CodeInvalidUTF8, 2},
+		{"Crawl-delay not a number", "User-agent: *\nCrawl-delay: x\n", CodeBadValue, 2},
+		{"Request-rate without a period", "User-agent: *\nRequest-rate: 1\n", CodeBadValue, 2},
+		{"Visit-time not a window", "User-agent: *\nVisit-time: noon\n", CodeBadValue, 2},
+		{"relative sitemap URL", "Sitemap: /sitemap.xml\n", CodeBadValue, 1},
+		{"repeated sitemap", "Sitemap: http://a/s.xml\nSitemap: http://a/s.xml\n", CodeDuplicate, 2},
+		{"Crawl-delay before any user-agent", "Crawl-delay: 1\n", CodeOutsideGroup, 1},
+		{"merged groups' Crawl-delays differ", "User-agent: a\nCrawl-delay: 1\nDisallow: /\nUser-agent: a\nCrawl-delay: 2\n", CodeConflict, 5},
+		{"two Crawl-delays in one group", "User-agent: a\nCrawl-delay: 1\nCrawl-delay: 2\n", CodeConflict, 3},
+		{"NUL in a line", "User-agent: *\nDisallow: /a\x00b\n", CodeNUL, 2},
 	}
 	for _, tt := range tests {
-		var lines []int
-		for _, d := range Parse([]byte(tt.robots)).Diagnostics() {
-			if d.Code == tt.code {
-				lines = append(lines, d.Line)
+		t.Run(tt.source, func(t *testing.T) {
+			lines := codeLines(Parse([]byte(tt.robots)), tt.code)
+			if !slices.Contains(lines, tt.line) {
+				t.Errorf("Parse(%q): %s diagnostics on lines %v, want line %d", tt.robots, tt.code, lines, tt.line)
 			}
-		}
-		if !slices.Contains(lines, tt.line) {
-			t.Errorf("Parse(%q): %s diagnostics on lines %v, want line %d", tt.robots, tt.code, lines, tt.line)
-		}
+		})
 	}
 	// Clean files have none of the warnings above.
-	for _, clean := range []string{"User-agent: *\nDisallow: /x\nAllow: /x/y\nSitemap: https://e.com/s.xml\n", "User-agent: *\nDisallow:\n"} {
-		for _, d := range Parse([]byte(clean)).Diagnostics() {
-			t.Errorf("Parse(%q): unexpected diagnostic %v", clean, d)
-		}
+	for _, clean := range []struct{ source, robots string }{
+		{"rules and a sitemap", "User-agent: *\nDisallow: /x\nAllow: /x/y\nSitemap: https://e.com/s.xml\n"},
+		{"an empty disallow", "User-agent: *\nDisallow:\n"},
+	} {
+		t.Run("clean/"+clean.source, func(t *testing.T) {
+			for _, d := range Parse([]byte(clean.robots)).Diagnostics() {
+				t.Errorf("Parse(%q): unexpected diagnostic %v", clean.robots, d)
+			}
+		})
 	}
 }
 

@@ -6,63 +6,69 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
 
-// goldenFiles are corpus files chosen for what they exercise: a BOM and
-// non-ASCII paths, an HTML page, invalid UTF-8, CR CR LF line ends, missing
-// colons, rules before any user-agent, typos, comments after values,
-// Yandex records, Request-rate and Visit-time, '*' in user-agent values.
-var goldenFiles = []string{
-	"001_wikimedia.org-source.txt",
-	"011_reddit.com.txt",
-	"014_twitter.com.txt",
-	"020_www.tjx.com.txt",
-	"026_www.koreanair.com.txt",
-	"033_www.ups.com.txt",
-	"037_www.elkhabar.com.txt",
-	"039_www.liberty.edu.txt",
-	"040_www.wmtransfer.com.txt",
-	"045_archiveofourown.org.txt",
-	"049_www.stuff.co.nz.txt",
-	"057_adguard.com.txt",
-	"063_www.bni.co.id.txt",
+// goldenFiles are corpus files chosen for what they exercise (see
+// testdata/corpus/INDEX.tsv).
+var goldenFiles = []struct{ name, exercises string }{
+	{"001_wikimedia.org-source.txt", "a BOM, non-ASCII and percent-encoded paths"},
+	{"011_reddit.com.txt", "user-agents cut to their product token, a line that is not a key-value pair"},
+	{"014_twitter.com.txt", "a Noindex record"},
+	{"020_www.tjx.com.txt", "an HTML page"},
+	{"026_www.koreanair.com.txt", "invalid UTF-8 in a user-agent"},
+	{"033_www.ups.com.txt", "CR CR LF line ends"},
+	{"037_www.elkhabar.com.txt", "a missing colon"},
+	{"039_www.liberty.edu.txt", "rules before any user-agent"},
+	{"040_www.wmtransfer.com.txt", "a typo of Disallow on every rule"},
+	{"045_archiveofourown.org.txt", "comments after values, a tab after the colon"},
+	{"049_www.stuff.co.nz.txt", "'*' in user-agent values"},
+	{"057_adguard.com.txt", "Yandex's Host and Clean-param records"},
+	{"063_www.bni.co.id.txt", "Request-rate and Visit-time"},
 }
 
 // TestGolden compares the diagnostics and the canonical text of each golden
 // file with testdata/golden; go test -run TestGolden -update rewrites them.
 func TestGolden(t *testing.T) {
-	for _, name := range goldenFiles {
-		data, err := os.ReadFile(filepath.Join("testdata/corpus", name))
-		if err != nil {
+	for _, gf := range goldenFiles {
+		t.Run(gf.name, func(t *testing.T) {
+			r := Parse(corpusFile(t, gf.name))
+			var diags strings.Builder
+			for _, d := range r.Diagnostics() {
+				diags.WriteString(d.String())
+				diags.WriteByte('\n')
+			}
+			base := strings.TrimSuffix(gf.name, ".txt")
+			checkGolden(t, filepath.Join("testdata/golden", base+".diagnostics"), diags.String())
+			checkGolden(t, filepath.Join("testdata/golden", base+".canonical.txt"), r.String())
+		})
+	}
+}
+
+// checkGolden compares got with the golden file at path, or with -update
+// writes got there.
+func checkGolden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		r := Parse(data)
-		var diags strings.Builder
-		for _, d := range r.Diagnostics() {
-			diags.WriteString(d.String())
-			diags.WriteByte('\n')
-		}
-		base := strings.TrimSuffix(name, ".txt")
-		for _, g := range []struct{ file, got string }{
-			{base + ".diagnostics", diags.String()},
-			{base + ".canonical.txt", r.String()},
-		} {
-			path := filepath.Join("testdata/golden", g.file)
-			if *update {
-				if err := os.WriteFile(path, []byte(g.got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				continue
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test -run TestGolden -update to create it)", err)
-			}
-			if g.got != string(want) {
-				t.Errorf("%s differs from %s; rerun with -update and review the diff", name, path)
-			}
-		}
+		return
 	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -run TestGolden -update to create it)", err)
+	}
+	if diff := diffLines(string(want), got); diff != "" {
+		t.Errorf("%s mismatch (-want +got):\n%s\nrerun with -update if the change is intended", path, diff)
+	}
+}
+
+// diffLines is cmp.Diff(want, got) line by line, so that a diff of text
+// shows whole lines.
+func diffLines(want, got string) string {
+	return cmp.Diff(strings.Split(want, "\n"), strings.Split(got, "\n"))
 }

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -105,23 +103,27 @@ func TestRules(t *testing.T) {
 		{"RFC: no index.html rule", "User-agent: *\nDisallow: /\nAllow: /d/index.html\n", fb, "/d/", false, 2, &rfc},
 	}
 	for _, tt := range tests {
-		for _, mode := range []Mode{RFC, Google} {
-			if tt.mode != nil && *tt.mode != mode {
-				continue
+		t.Run(tt.source, func(t *testing.T) {
+			for _, mode := range []Mode{RFC, Google} {
+				if tt.mode != nil && *tt.mode != mode {
+					continue
+				}
+				t.Run(mode.String(), func(t *testing.T) {
+					r := Options{Mode: mode}.Parse([]byte(tt.robots))
+					d := r.Decide(tt.target, tt.agents...)
+					line := 0
+					if d.Rule != nil {
+						line = d.Rule.Line
+					}
+					if d.Allowed != tt.want || line != tt.line {
+						t.Errorf("Decide(%q, %q) = %v line %d, want %v line %d", tt.target, tt.agents, d.Allowed, line, tt.want, tt.line)
+					}
+					if got := r.Group(tt.agents...).Allowed(tt.target); got != tt.want {
+						t.Errorf("Allowed(%q, %q) = %v, want %v", tt.agents, tt.target, got, tt.want)
+					}
+				})
 			}
-			r := Options{Mode: mode}.Parse([]byte(tt.robots))
-			d := r.Decide(tt.target, tt.agents...)
-			line := 0
-			if d.Rule != nil {
-				line = d.Rule.Line
-			}
-			if d.Allowed != tt.want || line != tt.line {
-				t.Errorf("%s (%v): Decide(%q, %q) = %v line %d, want %v line %d", tt.source, mode, tt.target, tt.agents, d.Allowed, line, tt.want, tt.line)
-			}
-			if got := r.Group(tt.agents...).Allowed(tt.target); got != tt.want {
-				t.Errorf("%s (%v): Allowed(%q, %q) = %v, want %v", tt.source, mode, tt.agents, tt.target, got, tt.want)
-			}
-		}
+		})
 	}
 }
 
@@ -164,9 +166,11 @@ EOF
 		{"otherbot", "/publications/", true},
 	}
 	for _, tt := range tests {
-		if got := r.Allowed(tt.agent, tt.target); got != tt.want {
-			t.Errorf("Allowed(%q, %q) = %v, want %v", tt.agent, tt.target, got, tt.want)
-		}
+		t.Run(tt.agent+" "+tt.target, func(t *testing.T) {
+			if got := r.Allowed(tt.agent, tt.target); got != tt.want {
+				t.Errorf("Allowed(%q, %q) = %v, want %v", tt.agent, tt.target, got, tt.want)
+			}
+		})
 	}
 	// Section 5.2: the longest match.
 	r = Parse([]byte("User-Agent: foobot\nAllow: /example/page/\nDisallow: /example/page/disallowed.gif\n"))
@@ -195,16 +199,18 @@ func TestDiagnostics(t *testing.T) {
 		{"UTF-16", "\xff\xfeU\x00:\x00", RFC, []Diagnostic{{1, Warning, CodeUTF16, ""}, {1, Info, CodeUnknownKey, ""}, {1, Error, CodeNotRobotsTxt, ""}}},
 	}
 	for _, tt := range tests {
-		got := Options{Mode: tt.mode}.Parse([]byte(tt.robots)).Diagnostics()
-		for i := range got {
-			if got[i].Message == "" {
-				t.Errorf("%s: diagnostic %v has no message", tt.source, got[i])
+		t.Run(tt.source, func(t *testing.T) {
+			got := Options{Mode: tt.mode}.Parse([]byte(tt.robots)).Diagnostics()
+			for i := range got {
+				if got[i].Message == "" {
+					t.Errorf("diagnostic %v has no message", got[i])
+				}
+				got[i].Message = ""
 			}
-			got[i].Message = ""
-		}
-		if diff := cmp.Diff(tt.want, got); diff != "" {
-			t.Errorf("%s: Diagnostics() mismatch (-want +got):\n%s", tt.source, diff)
-		}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("Diagnostics() mismatch (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
 
@@ -229,22 +235,24 @@ func TestSizeLimit(t *testing.T) {
 	for _, tt := range tests {
 		o := Options{MaxBytes: tt.max}
 		for _, via := range []string{"Parse", "ParseReader"} {
-			r := o.Parse(data)
-			if via == "ParseReader" {
-				var err error
-				if r, err = o.ParseReader(bytes.NewReader(data)); err != nil {
-					t.Fatal(err)
+			t.Run(tt.source+"/"+via, func(t *testing.T) {
+				r := o.Parse(data)
+				if via == "ParseReader" {
+					var err error
+					if r, err = o.ParseReader(bytes.NewReader(data)); err != nil {
+						t.Fatal(err)
+					}
 				}
-			}
-			if got := r.Allowed("x", "/b"); got != tt.wantB {
-				t.Errorf("%s, %s: Allowed(%q, %q) = %v, want %v", tt.source, via, "x", "/b", got, tt.wantB)
-			}
-			if got := r.Allowed("x", "/a"); got != tt.wantA {
-				t.Errorf("%s, %s: Allowed(%q, %q) = %v, want %v", tt.source, via, "x", "/a", got, tt.wantA)
-			}
-			if got := hasCode(r, CodeTruncated); got != tt.truncate {
-				t.Errorf("%s, %s: truncated diagnostic = %v, want %v", tt.source, via, got, tt.truncate)
-			}
+				if got := r.Allowed("x", "/b"); got != tt.wantB {
+					t.Errorf("Allowed(%q, %q) = %v, want %v", "x", "/b", got, tt.wantB)
+				}
+				if got := r.Allowed("x", "/a"); got != tt.wantA {
+					t.Errorf("Allowed(%q, %q) = %v, want %v", "x", "/a", got, tt.wantA)
+				}
+				if got := hasCode(r, CodeTruncated); got != tt.truncate {
+					t.Errorf("truncated diagnostic = %v, want %v", got, tt.truncate)
+				}
+			})
 		}
 	}
 }
@@ -281,11 +289,17 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// endless yields "Disallow: /x\n" forever.
-type endless struct{ off int }
+// ruleLines yields "Disallow: /x\n" until it has given n bytes: far more
+// than the limit under test, so that a reader that ignores the limit fails
+// the test rather than reading until the test times out.
+type ruleLines struct{ off, n int }
 
-func (e *endless) Read(p []byte) (int, error) {
+func (e *ruleLines) Read(p []byte) (int, error) {
 	const line = "Disallow: /x\n"
+	if e.off >= e.n {
+		return 0, io.EOF
+	}
+	p = p[:min(len(p), e.n-e.off)]
 	for i := range p {
 		p[i] = line[e.off%len(line)]
 		e.off++
@@ -294,7 +308,7 @@ func (e *endless) Read(p []byte) (int, error) {
 }
 
 func TestParseReaderReadsNoMoreThanTheLimit(t *testing.T) {
-	c := &countingReader{r: io.MultiReader(strings.NewReader("User-agent: *\n"), &endless{})}
+	c := &countingReader{r: io.MultiReader(strings.NewReader("User-agent: *\n"), &ruleLines{n: 16 << 20})}
 	r, err := Options{MaxBytes: 1 << 20}.ParseReader(c)
 	if err != nil {
 		t.Fatal(err)
@@ -303,7 +317,7 @@ func TestParseReaderReadsNoMoreThanTheLimit(t *testing.T) {
 		t.Errorf("read %d bytes, want %d", c.n, 1<<20+1)
 	}
 	if !hasCode(r, CodeTruncated) || r.Allowed("x", "/x") {
-		t.Errorf("endless file: truncated = %v, /x allowed = %v; want true, false", hasCode(r, CodeTruncated), r.Allowed("x", "/x"))
+		t.Errorf("file past the limit: truncated = %v, /x allowed = %v; want true, false", hasCode(r, CodeTruncated), r.Allowed("x", "/x"))
 	}
 }
 
@@ -331,9 +345,11 @@ func TestZeroAndNil(t *testing.T) {
 		"nil Group.Decide":  nilGroup.Decide("/a").Allowed,
 		"nil Robots.Decide": nilRobots.Decide("/a", "x").Allowed,
 	} {
-		if !allowed {
-			t.Errorf("%s: allowed = false, want true", name)
-		}
+		t.Run(name, func(t *testing.T) {
+			if !allowed {
+				t.Errorf("allowed = false, want true")
+			}
+		})
 	}
 	if nilRobots.Diagnostics() != nil || nilRobots.Sitemaps() != nil || nilGroup.Rules() != nil || nilGroup.Agents() != nil {
 		t.Error("nil receivers should return nil slices")
@@ -356,6 +372,9 @@ func TestGroupAccessors(t *testing.T) {
 	if diff := cmp.Diff(want, g.Rules()); diff != "" {
 		t.Errorf("Rules() changed by a caller (-want +got):\n%s", diff)
 	}
+	if diff := cmp.Diff([]string{"FooBot"}, g.Agents()); diff != "" {
+		t.Errorf("Agents() changed by a caller (-want +got):\n%s", diff)
+	}
 	if d := r.Decide("/c", "FooBot"); d.Rule == nil || *d.Rule != (Rule{false, "/c", 6}) {
 		t.Errorf("Decide(/c).Rule = %v, want line 6", d.Rule)
 	}
@@ -370,20 +389,22 @@ func TestGroupAccessors(t *testing.T) {
 	}
 }
 
+// TestAllowedDoesNotAllocate queries github.com's file, whose global group
+// has one rule, Disallow: /, and whose Googlebot group has 56, most with
+// '*' and some with '$'.
 func TestAllowedDoesNotAllocate(t *testing.T) {
-	data, err := os.ReadFile("testdata/corpus/024_github.com.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := corpusFile(t, "024_github.com.txt")
 	for _, mode := range []Mode{RFC, Google} {
 		r := Options{Mode: mode}.Parse(data)
-		g := r.Group("FooBot")
-		for _, target := range []string{"/", "/a/b/c?d=e", "https://github.com/foo/bar/commits/main", "/%E3%83%84/x"} {
-			if n := testing.AllocsPerRun(100, func() { g.Allowed(target) }); n != 0 {
-				t.Errorf("%v: Group.Allowed(%q) allocates %v times, want 0", mode, target, n)
-			}
-			if n := testing.AllocsPerRun(100, func() { r.Allowed("FooBot", target) }); n != 0 {
-				t.Errorf("%v: Robots.Allowed(%q) allocates %v times, want 0", mode, target, n)
+		for _, agent := range []string{"FooBot", "Googlebot"} {
+			g := r.Group(agent)
+			for _, target := range []string{"/", "/a/b/c?d=e", "https://github.com/foo/bar/commits/main", "/%E3%83%84/x"} {
+				if n := testing.AllocsPerRun(100, func() { g.Allowed(target) }); n != 0 {
+					t.Errorf("%v: Group(%q).Allowed(%q) allocates %v times, want 0", mode, agent, target, n)
+				}
+				if n := testing.AllocsPerRun(100, func() { r.Allowed(agent, target) }); n != 0 {
+					t.Errorf("%v: Robots.Allowed(%q, %q) allocates %v times, want 0", mode, agent, target, n)
+				}
 			}
 		}
 	}
@@ -530,33 +551,82 @@ func TestTokenLookup(t *testing.T) {
 	}
 }
 
+// TestConcurrentUse asks one parsed file from many goroutines at once,
+// each starting with another crawler, so that groups are built on first
+// use while other goroutines read them, and compares every answer with a
+// pass by one goroutine over another parse of the file. In reddit.com's
+// file the named groups answer unlike the global group and unlike one
+// another, so the answers pinned below fail a matcher that allows
+// everything and one that ignores the crawler.
 func TestConcurrentUse(t *testing.T) {
-	data, err := os.ReadFile("testdata/corpus/021_www.sophos.com.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := Parse(data)
-	paths := []string{"/", "/en-us/search", "/a?b", "/ツ"}
-	want := make([]bool, len(paths))
-	for i, p := range paths {
-		want[i] = r.Allowed("googlebot", p)
-	}
-	var wg sync.WaitGroup
-	for range 8 {
-		wg.Go(func() {
-			for range 200 {
-				for i, p := range paths {
-					if got := r.Decide(p, "googlebot", "bingbot").Allowed; got != want[i] && len(r.Group("bingbot").Rules()) == 0 {
-						t.Errorf("concurrent Decide(%q) = %v, want %v", p, got, want[i])
-					}
-					if got := r.Allowed("googlebot", p); got != want[i] {
-						t.Errorf("concurrent Allowed(%q) = %v, want %v", p, got, want[i])
-					}
-				}
+	data := corpusFile(t, "011_reddit.com.txt")
+	ref := Parse(data)
+	for _, tt := range []struct {
+		source, agent, target string
+		want                  bool
+	}{
+		{"line 7, voltron's Disallow: /", "voltron", "/earth", false},
+		{"bender's own group, not the global Disallow: /api", "bender", "/api", true},
+		{"line 10, bender's Disallow: /my_shiny_metal_ass", "bender", "/my_shiny_metal_ass", false},
+		{"line 13, Gort's Disallow: /earth", "Gort", "/earth", false},
+		{"line 37, the global Disallow: /api", "googlebot", "/api", false},
+		{"line 27, the global Allow: /r/*.rss", "googlebot", "/r/golang/.rss", true},
+		{"line 28, the global Disallow: /r/*/comments/*.rss, longer than line 27", "googlebot", "/r/golang/comments/x.rss", false},
+	} {
+		t.Run(tt.source, func(t *testing.T) {
+			if got := ref.Allowed(tt.agent, tt.target); got != tt.want {
+				t.Errorf("Allowed(%q, %q) = %v, want %v", tt.agent, tt.target, got, tt.want)
 			}
 		})
 	}
-	wg.Wait()
+	agents := [][]string{{"voltron"}, {"bender"}, {"Gort"}, {"googlebot"}, {"bender", "Gort"}}
+	paths := []string{"/", "/earth", "/my_shiny_metal_ass", "/api", "/r/golang/.rss", "/r/golang/comments/x.rss", "/r/ツ/submit", "/gold?x=1", "https://www.reddit.com/sitemaps/a.xml"}
+	// The answers of one goroutine: the verdict and the deciding rule.
+	type answer struct {
+		allowed bool
+		rule    string
+	}
+	answerOf := func(d Decision) answer { return answer{d.Allowed, fmt.Sprint(d.Rule)} }
+	want := make([][]answer, len(agents))
+	for i, a := range agents {
+		for _, p := range paths {
+			want[i] = append(want[i], answerOf(ref.Decide(p, a...)))
+		}
+	}
+	for range 10 { // a new parse each time, none of its groups built yet
+		r := Parse(data)
+		start := make(chan struct{})
+		var wg sync.WaitGroup
+		for w := range 16 {
+			wg.Go(func() {
+				<-start
+				for k := range 2 * len(agents) {
+					i := (w + k) % len(agents)
+					a, g := agents[i], r.Group(agents[i]...)
+					for j, p := range paths {
+						want := want[i][j]
+						if got := answerOf(r.Decide(p, a...)); got != want {
+							t.Errorf("concurrent Decide(%q, %q) = %+v, want %+v", p, a, got, want)
+							return // one report per goroutine
+						}
+						if got := g.Allowed(p); got != want.allowed {
+							t.Errorf("concurrent Allowed(%q, %q) = %v, want %v", a, p, got, want.allowed)
+							return
+						}
+						if len(a) > 1 {
+							continue
+						}
+						if got := r.Allowed(a[0], p); got != want.allowed {
+							t.Errorf("concurrent Allowed(%q, %q) = %v, want %v", a[0], p, got, want.allowed)
+							return
+						}
+					}
+				}
+			})
+		}
+		close(start)
+		wg.Wait()
+	}
 }
 
 // TestConcurrentFirstUse starts every kind of reader of a parsed file at
@@ -677,29 +747,6 @@ func TestMergedGroups(t *testing.T) {
 	}
 }
 
-// corpusFile is one vendored robots.txt file.
-type corpusFile struct {
-	name string
-	data []byte
-}
-
-// corpus reads the 95 files of testdata/corpus.
-func corpus(t testing.TB) []corpusFile {
-	names, err := filepath.Glob("testdata/corpus/*.txt")
-	if err != nil || len(names) != 95 {
-		t.Fatalf("corpus: %d files, %v; want 95", len(names), err)
-	}
-	files := make([]corpusFile, len(names))
-	for i, name := range names {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files[i] = corpusFile{name, data}
-	}
-	return files
-}
-
 // TestConcurrentParses parses the corpus files in several goroutines at
 // once, each in its own order, so that parses borrow the pooled buffers
 // from one another (see parseBuffers), and checks every result against a
@@ -741,10 +788,12 @@ func TestPooledBuffersBound(t *testing.T) {
 		rules int
 		want  bool
 	}{{100, true}, {maxPooled / 12, true}, {maxPooled/12 + 1, false}} {
-		b := &parseBuffers{build: buildLists{rules: make([]rule, 0, c.rules)}}
-		if got := returnBuffers(b); got != c.want {
-			t.Errorf("returnBuffers with room for %d rules = %v, want %v", c.rules, got, c.want)
-		}
+		t.Run(fmt.Sprintf("%d rules", c.rules), func(t *testing.T) {
+			b := &parseBuffers{build: buildLists{rules: make([]rule, 0, c.rules)}}
+			if got := returnBuffers(b); got != c.want {
+				t.Errorf("returnBuffers with room for %d rules = %v, want %v", c.rules, got, c.want)
+			}
+		})
 	}
 }
 
@@ -813,42 +862,40 @@ func TestParseBuffersReset(t *testing.T) {
 // /robots.txt.
 func TestCorpus(t *testing.T) {
 	for _, cf := range corpus(t) {
-		name, data := cf.name, cf.data
-		for _, mode := range []Mode{RFC, Google} {
-			o := Options{Mode: mode}
-			a := o.Parse(data)
-			b, err := o.ParseReader(iotest.OneByteReader(bytes.NewReader(data)))
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, agent := range []string{"googlebot", "bingbot", "*", "FooBot"} {
-				ga, gb := a.Group(agent), b.Group(agent)
-				if diff := cmp.Diff(ga.Rules(), gb.Rules()); diff != "" {
-					t.Errorf("%s (%v): Parse and ParseReader differ (-Parse +ParseReader):\n%s", name, mode, diff)
+		t.Run(cf.name, func(t *testing.T) {
+			for _, mode := range []Mode{RFC, Google} {
+				o := Options{Mode: mode}
+				a := o.Parse(cf.data)
+				b, err := o.ParseReader(iotest.OneByteReader(bytes.NewReader(cf.data)))
+				if err != nil {
+					t.Fatal(err)
 				}
-				if mode == RFC && !ga.Allowed("/robots.txt") {
-					t.Errorf("%s: Allowed(%q, /robots.txt) = false in RFC mode", name, agent)
+				for _, agent := range []string{"googlebot", "bingbot", "*", "FooBot"} {
+					ga, gb := a.Group(agent), b.Group(agent)
+					if diff := cmp.Diff(ga.Rules(), gb.Rules()); diff != "" {
+						t.Errorf("%v: Parse and ParseReader differ (-Parse +ParseReader):\n%s", mode, diff)
+					}
+					if mode == RFC && !ga.Allowed("/robots.txt") {
+						t.Errorf("Allowed(%q, %q) = false, want true in RFC mode", agent, "/robots.txt")
+					}
+				}
+				// Only Parse has the part past the limit, to count its rules.
+				ignoreLost := cmp.Transformer("lost", func(d Diagnostic) Diagnostic {
+					if d.Code == CodeTruncated {
+						d.Message = ""
+					}
+					return d
+				})
+				if diff := cmp.Diff(a.Diagnostics(), b.Diagnostics(), ignoreLost); diff != "" {
+					t.Errorf("%v: diagnostics differ (-Parse +ParseReader):\n%s", mode, diff)
 				}
 			}
-			// Only Parse has the part past the limit, to count its rules.
-			ignoreLost := cmp.Transformer("lost", func(d Diagnostic) Diagnostic {
-				if d.Code == CodeTruncated {
-					d.Message = ""
-				}
-				return d
-			})
-			if diff := cmp.Diff(a.Diagnostics(), b.Diagnostics(), ignoreLost); diff != "" {
-				t.Errorf("%s (%v): diagnostics differ (-Parse +ParseReader):\n%s", name, mode, diff)
-			}
-		}
+		})
 	}
 }
 
 func TestLargeFileLimit(t *testing.T) {
-	data, err := os.ReadFile("testdata/corpus/074_www.xuexi.cn.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := corpusFile(t, "074_www.xuexi.cn.txt")
 	r := Parse(data)
 	if !r.Allowed("FooBot", "/anything-not-listed") {
 		t.Error("default limit: the final Disallow: / past 500 KiB applied")
@@ -964,36 +1011,33 @@ func TestPatternTextLimit(t *testing.T) {
 // checks that nothing the Robots holds changed: Parse reads its input
 // without copying it, so no string it keeps may point into it.
 func TestParseKeepsNoViewOfItsInput(t *testing.T) {
-	extra := [][]byte{
-		[]byte("Content-Signal: search=yes\nUser-agent: FooBot/1\nDisallow: /a\nAllow: /b/index.html\nCrawl-delay: 1\nContent-Signal: ai-train=no\nHost: example.com\nClean-param: a&b /x\nX-Thing: value\nSitemap: https://e.com/s.xml\nDissallow /%7e\n"),
-	}
-	for _, cf := range corpus(t) {
-		extra = append(extra, cf.data)
-	}
-	for _, data := range extra {
-		for _, mode := range []Mode{RFC, Google} {
-			o := Options{Mode: mode}
-			in := bytes.Clone(data)
-			r := o.Parse(in)
-			snapshot := func() string {
-				var b strings.Builder
-				b.WriteString(r.String())
-				for _, d := range r.Diagnostics() {
-					b.WriteString(d.String())
+	files := append([]corpusEntry{{"records of every kind", []byte("Content-Signal: search=yes\nUser-agent: FooBot/1\nDisallow: /a\nAllow: /b/index.html\nCrawl-delay: 1\nContent-Signal: ai-train=no\nHost: example.com\nClean-param: a&b /x\nX-Thing: value\nSitemap: https://e.com/s.xml\nDissallow /%7e\n")}}, corpus(t)...)
+	for _, cf := range files {
+		t.Run(cf.name, func(t *testing.T) {
+			for _, mode := range []Mode{RFC, Google} {
+				o := Options{Mode: mode}
+				in := bytes.Clone(cf.data)
+				r := o.Parse(in)
+				snapshot := func() string {
+					var b strings.Builder
+					b.WriteString(r.String())
+					for _, d := range r.Diagnostics() {
+						b.WriteString(d.String())
+					}
+					for _, g := range r.Groups() {
+						fmt.Fprint(&b, g.Agents(), g.Rules(), g.ContentSignals())
+					}
+					fmt.Fprint(&b, r.Records(), r.ContentSignals())
+					return b.String()
 				}
-				for _, g := range r.Groups() {
-					fmt.Fprint(&b, g.Agents(), g.Rules(), g.ContentSignals())
+				before := snapshot()
+				for i := range in {
+					in[i] = 'Z'
 				}
-				fmt.Fprint(&b, r.Records(), r.ContentSignals())
-				return b.String()
+				if diff := cmp.Diff(before, snapshot()); diff != "" {
+					t.Fatalf("%v: overwriting the input changed the parsed file (-before +after):\n%s", mode, diff)
+				}
 			}
-			before := snapshot()
-			for i := range in {
-				in[i] = 'Z'
-			}
-			if after := snapshot(); after != before {
-				t.Fatalf("overwriting the input changed a parsed file (%d bytes, %v)", len(data), mode)
-			}
-		}
+		})
 	}
 }
