@@ -11,10 +11,11 @@
 // /robots.txt; [Google] mode gives the answers of Google's open-source
 // robots.txt library instead, which takes the URL as given and adds a few
 // Googlebot behaviours. Each place where the modes differ is documented on
-// the function it affects. Around the parser, [Fetcher], [Cache] and
-// [Transport] fetch, cache and enforce robots.txt files as RFC 9309
-// section 2.3-2.5 asks, and package metarobots reads the page-level rules
-// of meta robots tags and X-Robots-Tag headers.
+// the function it affects (they are gathered in dialect.go). The package
+// reads only what it is given and imports no net/http: package robotshttp
+// fetches, caches and enforces robots.txt files as RFC 9309 section
+// 2.3-2.5 asks, and package metarobots reads the page-level rules of meta
+// robots tags and X-Robots-Tag headers.
 package robotstxt
 
 import (
