@@ -1,4 +1,4 @@
-package robotstxt
+package robotshttp
 
 // This file is net/http middleware: a RoundTripper that sends only what
 // the robots.txt file of each request's origin allows.
@@ -11,24 +11,26 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/rfc9309/robotstxt"
 )
 
 // ErrDisallowed is what errors.Is finds in the error of a request that a
 // robots.txt file disallows; errors.As finds a *DisallowedError with the
 // deciding rule.
-var ErrDisallowed = errors.New("robotstxt: disallowed by robots.txt")
+var ErrDisallowed = errors.New("robotshttp: disallowed by robots.txt")
 
 // A DisallowedError is returned for a request that robots.txt disallows.
 type DisallowedError struct {
 	URL      string
-	Decision Decision
+	Decision robotstxt.Decision
 }
 
 func (e *DisallowedError) Error() string {
 	if r := e.Decision.Rule; r != nil && r.Line > 0 {
-		return fmt.Sprintf("robotstxt: %s is disallowed by robots.txt line %d (Disallow: %s)", e.URL, r.Line, r.Pattern)
+		return fmt.Sprintf("robotshttp: %s is disallowed by robots.txt line %d (Disallow: %s)", e.URL, r.Line, r.Pattern)
 	}
-	return fmt.Sprintf("robotstxt: %s is disallowed: its robots.txt is unreachable", e.URL)
+	return fmt.Sprintf("robotshttp: %s is disallowed: its robots.txt is unreachable", e.URL)
 }
 
 // Is makes errors.Is(err, ErrDisallowed) true.
@@ -122,6 +124,6 @@ func (t *Transport) checkUserAgent(req *http.Request) {
 		if logf == nil {
 			logf = log.Printf
 		}
-		logf("robotstxt: the User-Agent header %q does not contain the product token %q that robots.txt rules are matched against", req.Header.Get("User-Agent"), t.Agents)
+		logf("robotshttp: the User-Agent header %q does not contain the product token %q that robots.txt rules are matched against", req.Header.Get("User-Agent"), t.Agents)
 	})
 }

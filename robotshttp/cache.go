@@ -1,4 +1,4 @@
-package robotstxt
+package robotshttp
 
 // This file implements the caching rules of RFC 9309 section 2.4: a
 // fetched file is used for at most 24 hours, and while its origin is
@@ -9,6 +9,8 @@ import (
 	"context"
 	"sync"
 	"time"
+
+	"github.com/rfc9309/robotstxt"
 )
 
 // Cache lifetimes.
@@ -62,8 +64,8 @@ type Entry struct {
 	Expires time.Time
 
 	mu     sync.Mutex
-	robots *Robots // parsed from the fetch in use, for an in-memory store
-	source *Fetch  // the fetch robots was parsed from
+	robots *robotstxt.Robots // parsed from the fetch in use, for an in-memory store
+	source *Fetch            // the fetch robots was parsed from
 }
 
 // A Store keeps cache entries by origin. The in-memory store is the
@@ -208,10 +210,10 @@ func (c *Cache) init() {
 // A Lookup is the answer of a Cache for one origin.
 type Lookup struct {
 	Origin string
-	Robots *Robots // the rules that apply now
-	Fetch  *Fetch  // the fetch the rules come from (nil when they come from StaleAllow or the unreachable verdict)
-	Latest *Fetch  // the latest fetch, which differs from Fetch while a stale copy stands in
-	Stale  bool    // a stale copy stands in for an unreachable origin
+	Robots *robotstxt.Robots // the rules that apply now
+	Fetch  *Fetch            // the fetch the rules come from (nil when they come from StaleAllow or the unreachable verdict)
+	Latest *Fetch            // the latest fetch, which differs from Fetch while a stale copy stands in
+	Stale  bool              // a stale copy stands in for an unreachable origin
 }
 
 // Get returns the rules for the origin of rawURL, fetching its robots.txt
@@ -307,7 +309,7 @@ func (c *Cache) lookup(origin string, e *Entry, now time.Time) *Lookup {
 			src, l.Fetch, l.Stale = e.Good, e.Good, true
 		case e.Good != nil && c.AfterStale == StaleAllow:
 			l.Fetch = nil
-			l.Robots = AllowAll(opts.Mode)
+			l.Robots = robotstxt.AllowAll(opts.Mode)
 			return l
 		}
 	}
@@ -322,10 +324,10 @@ func (c *Cache) lookup(origin string, e *Entry, now time.Time) *Lookup {
 
 // Decide fetches (or finds in the cache) the robots.txt file of target's
 // origin and decides target for a crawler answering to agents.
-func (c *Cache) Decide(ctx context.Context, target string, agents ...string) (Decision, *Lookup, error) {
+func (c *Cache) Decide(ctx context.Context, target string, agents ...string) (robotstxt.Decision, *Lookup, error) {
 	l, err := c.Get(ctx, target)
 	if err != nil {
-		return Decision{}, nil, err
+		return robotstxt.Decision{}, nil, err
 	}
 	return l.Robots.Decide(target, agents...), l, nil
 }

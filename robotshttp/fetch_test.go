@@ -1,4 +1,4 @@
-package robotstxt
+package robotshttp
 
 import (
 	"bytes"
@@ -9,11 +9,14 @@ import (
 	"math/rand"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/rfc9309/robotstxt"
 )
 
 func TestOrigin(t *testing.T) {
@@ -36,13 +39,18 @@ func TestOrigin(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"ftp://example.com/", "/relative", "http:///nohost", "http://exa mple.com/"} {
-		if _, err := Origin(bad); err == nil || !strings.HasPrefix(err.Error(), "robotstxt: ") {
-			t.Errorf("Origin(%q) error = %v, want a robotstxt: error", bad, err)
+		if _, err := Origin(bad); err == nil || !strings.HasPrefix(err.Error(), "robotshttp: ") {
+			t.Errorf("Origin(%q) error = %v, want a robotshttp: error", bad, err)
 		}
 	}
 	if got, _ := RobotsURL("https://Example.com:8443/a/b?c#d"); got != "https://example.com:8443/robots.txt" {
 		t.Errorf("RobotsURL = %q", got)
 	}
+}
+
+// hasCode reports whether r has a diagnostic with the code.
+func hasCode(r *robotstxt.Robots, code string) bool {
+	return slices.ContainsFunc(r.Diagnostics(), func(d robotstxt.Diagnostic) bool { return d.Code == code })
 }
 
 // robotsServer serves body at /robots.txt with the given status, and
@@ -84,7 +92,7 @@ func TestFetchStatus(t *testing.T) {
 		if res.Access != tt.access || res.StatusCode != tt.status {
 			t.Errorf("status %d (429 unreachable: %v): Access %v, StatusCode %d; want %v", tt.status, tt.google, res.Access, res.StatusCode, tt.access)
 		}
-		r := res.Robots(Options{})
+		r := res.Robots(robotstxt.Options{})
 		if got := r.Allowed("bot", "/private"); got != tt.private {
 			t.Errorf("status %d: Allowed(/private) = %v, want %v", tt.status, got, tt.private)
 		}
@@ -134,7 +142,7 @@ func TestFetchBody(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	get := func(path string, f *Fetcher) (*Fetch, *Robots) {
+	get := func(path string, f *Fetcher) (*Fetch, *robotstxt.Robots) {
 		res := f.Fetch(context.Background(), srv.URL+path)
 		return res, res.Robots(f.Options)
 	}
@@ -146,17 +154,17 @@ func TestFetchBody(t *testing.T) {
 		t.Errorf("gzip the transport did not ask for: %v, /private allowed %v, err %v", res.Access, r.Allowed("b", "/private"), res.Err)
 	}
 	res, r := get("/big/robots.txt", &Fetcher{})
-	if !res.Truncated || len(res.Body) != DefaultMaxBytes+1 || !r.Allowed("b", "/private") || r.Allowed("b", "/x") || !hasCode(r, CodeTruncated) {
+	if !res.Truncated || len(res.Body) != robotstxt.DefaultMaxBytes+1 || !r.Allowed("b", "/private") || r.Allowed("b", "/x") || !hasCode(r, robotstxt.CodeTruncated) {
 		t.Errorf("over the limit: truncated %v, %d bytes kept, /private allowed %v", res.Truncated, len(res.Body), r.Allowed("b", "/private"))
 	}
-	res, r = get("/big/robots.txt", &Fetcher{Options: Options{MaxBytes: -1}})
+	res, r = get("/big/robots.txt", &Fetcher{Options: robotstxt.Options{MaxBytes: -1}})
 	if res.Truncated || r.Allowed("b", "/private") {
 		t.Errorf("no limit: truncated %v, /private allowed %v", res.Truncated, r.Allowed("b", "/private"))
 	}
 	if res, r := get("/random/robots.txt", &Fetcher{}); res.Access != Available || !r.Allowed("b", "/x") {
 		t.Errorf("random bytes: %v, allowed %v", res.Access, r.Allowed("b", "/x"))
 	}
-	if res, r := get("/html/robots.txt", &Fetcher{}); res.Access != Available || !r.Allowed("b", "/x") || !hasCode(r, CodeNotRobotsTxt) {
+	if res, r := get("/html/robots.txt", &Fetcher{}); res.Access != Available || !r.Allowed("b", "/x") || !hasCode(r, robotstxt.CodeNotRobotsTxt) {
 		t.Errorf("HTML page: %v, allowed %v, diagnostics %v", res.Access, r.Allowed("b", "/x"), r.Diagnostics())
 	}
 	if res, r := get("/cut/robots.txt", &Fetcher{}); res.Access != Unreachable || res.Err == nil || r.Allowed("b", "/x") {
@@ -239,8 +247,8 @@ func TestFetchRedirects(t *testing.T) {
 				if res.Access != want {
 					t.Errorf("%d x %d%s: %v (%v), want %v", hops, code, cross, res.Access, res.Err, want)
 				}
-				if want == Available && (res.Redirects != hops || res.Robots(Options{}).Allowed("b", "/private")) {
-					t.Errorf("%d x %d%s: %d redirects followed, /private allowed %v", hops, code, cross, res.Redirects, res.Robots(Options{}).Allowed("b", "/private"))
+				if want == Available && (res.Redirects != hops || res.Robots(robotstxt.Options{}).Allowed("b", "/private")) {
+					t.Errorf("%d x %d%s: %d redirects followed, /private allowed %v", hops, code, cross, res.Redirects, res.Robots(robotstxt.Options{}).Allowed("b", "/private"))
 				}
 			}
 		}
