@@ -28,31 +28,6 @@ const (
 	DefaultMaxEntries = 10000
 )
 
-// A Clock tells the time and waits; tests replace it with a fake one.
-type Clock interface {
-	Now() time.Time
-	// Sleep waits for d, or until ctx is done, and then returns ctx.Err().
-	Sleep(ctx context.Context, d time.Duration) error
-}
-
-type realClock struct{}
-
-func (realClock) Now() time.Time { return time.Now() }
-
-func (realClock) Sleep(ctx context.Context, d time.Duration) error {
-	if d <= 0 {
-		return ctx.Err()
-	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}
-
 // An Entry is what a Cache keeps for one origin. Its exported fields are
 // all a shared store needs to save; the parsed file is rebuilt from Body.
 type Entry struct {
@@ -162,8 +137,6 @@ type Cache struct {
 	// Store keeps the entries; nil means an in-memory store of
 	// DefaultMaxEntries, made on first use.
 	Store Store
-	// Clock tells the time; nil means the system clock.
-	Clock Clock
 	// MaxAge bounds how long a file is used: 0 means DefaultMaxAge. A
 	// shorter Cache-Control max-age from the server wins.
 	MaxAge time.Duration
@@ -197,9 +170,6 @@ func (c *Cache) init() {
 		if c.Store == nil {
 			c.Store = NewMemoryStore(0)
 		}
-		if c.Clock == nil {
-			c.Clock = realClock{}
-		}
 		if c.Fetcher == nil {
 			c.Fetcher = &Fetcher{}
 		}
@@ -225,7 +195,7 @@ func (c *Cache) Get(ctx context.Context, rawURL string) (*Lookup, error) {
 	if err != nil {
 		return nil, err
 	}
-	now := c.Clock.Now()
+	now := time.Now()
 	if e, ok := c.Store.Get(origin); ok && now.Before(e.Expires) {
 		return c.lookup(origin, e, now), nil
 	}
@@ -249,7 +219,7 @@ func (c *Cache) Get(ctx context.Context, rawURL string) (*Lookup, error) {
 	c.mu.Unlock()
 	select {
 	case <-cl.done:
-		return c.lookup(origin, cl.entry, c.Clock.Now()), nil
+		return c.lookup(origin, cl.entry, time.Now()), nil
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
@@ -258,8 +228,7 @@ func (c *Cache) Get(ctx context.Context, rawURL string) (*Lookup, error) {
 // refresh fetches origin's file and stores the new entry.
 func (c *Cache) refresh(ctx context.Context, origin string) *Entry {
 	f := c.Fetcher.Fetch(ctx, origin+"/robots.txt")
-	now := c.Clock.Now()
-	f.FetchedAt = now
+	now := time.Now()
 	old, _ := c.Store.Get(origin)
 	e := &Entry{Fetch: f}
 	switch f.Access {

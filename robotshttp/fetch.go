@@ -80,7 +80,9 @@ type Fetcher struct {
 	Timeout time.Duration
 }
 
-// A Fetch is the outcome of fetching one robots.txt file.
+// A Fetch is the outcome of fetching one robots.txt file. A Cache shares
+// one Fetch among its callers and keeps it in its Store, so nothing
+// modifies a Fetch once Fetcher.Fetch has returned it.
 type Fetch struct {
 	URL        string        // the robots.txt URL requested
 	FinalURL   string        // the URL that answered, after redirects

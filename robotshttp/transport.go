@@ -4,6 +4,7 @@ package robotshttp
 // the robots.txt file of each request's origin allows.
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"log"
@@ -95,8 +96,7 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 
 // wait reserves the origin's next slot and sleeps until it comes.
 func (t *Transport) wait(req *http.Request, origin string, delay time.Duration) error {
-	clock := t.Cache.Clock
-	now := clock.Now()
+	now := time.Now()
 	t.mu.Lock()
 	if t.next == nil {
 		t.next = make(map[string]time.Time)
@@ -107,7 +107,22 @@ func (t *Transport) wait(req *http.Request, origin string, delay time.Duration) 
 	}
 	t.next[origin] = at.Add(delay)
 	t.mu.Unlock()
-	return clock.Sleep(req.Context(), at.Sub(now))
+	return sleep(req.Context(), at.Sub(now))
+}
+
+// sleep waits for d, or until ctx is done, and then returns ctx.Err().
+func sleep(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return ctx.Err()
+	}
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // checkUserAgent warns once when the request's User-Agent header does not

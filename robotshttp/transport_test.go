@@ -1,139 +1,142 @@
-package robotshttp
+package robotshttp_test
 
 import (
 	"context"
 	"errors"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
+
+	"github.com/rfc9309/robotstxt/robotshttp"
 )
 
-// siteServer serves a robots.txt file and records, by the fake clock, when
-// each other path was requested.
-type siteServer struct {
-	*httptest.Server
-	mu   sync.Mutex
-	seen map[string][]time.Time
-}
-
-func newSiteServer(t *testing.T, robots string, clock Clock) *siteServer {
-	s := &siteServer{seen: make(map[string][]time.Time)}
-	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/robots.txt" {
-			fmt.Fprint(w, robots)
-			return
-		}
-		s.mu.Lock()
-		s.seen[r.URL.Path] = append(s.seen[r.URL.Path], clock.Now())
-		s.mu.Unlock()
-		fmt.Fprint(w, "ok")
-	}))
-	t.Cleanup(s.Close)
-	return s
-}
-
-func (s *siteServer) times(path string) []time.Time {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]time.Time(nil), s.seen[path]...)
+// get sends a GET for url with the User-Agent header ua through client.
+func get(client *http.Client, ctx context.Context, url, ua string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("User-Agent", ua)
+	resp, err := client.Do(req)
+	if err == nil {
+		resp.Body.Close()
+	}
+	return err
 }
 
 func TestTransport(t *testing.T) {
-	clock := newFakeClock()
-	site := newSiteServer(t, "User-agent: FooBot\nDisallow: /private\nAllow: /private/ok\nCrawl-delay: 2\n", clock)
+	s := newSite(t, 200, "User-agent: FooBot\nDisallow: /private\nAllow: /private/ok\nCrawl-delay: 2\n")
 	var warnings []string
-	tr := &Transport{
-		Cache:  &Cache{Fetcher: &Fetcher{}, Clock: clock},
+	client := &http.Client{Transport: &robotshttp.Transport{
+		Cache:  robotshttp.NewCache(&robotshttp.Fetcher{}, 0),
 		Agents: []string{"FooBot"},
 		Logf:   func(f string, a ...any) { warnings = append(warnings, fmt.Sprintf(f, a...)) },
+	}}
+	tests := []struct {
+		name   string
+		path   string
+		line   int // of the rule that disallows it, 0 when it is sent
+		source string
+	}{
+		{"disallowed", "/private/secret", 2, "RFC 9309 section 2.2.2"},
+		{"allowed by a longer rule", "/private/ok", 0, "RFC 9309 section 2.2.2: the most specific match"},
+		{"no rule", "/", 0, "RFC 9309 section 2.2.2"},
+		{"robots.txt itself", "/robots.txt", 0, "RFC 9309 section 2.2.2"},
 	}
-	client := &http.Client{Transport: tr}
-	get := func(path, ua string) error {
-		req, _ := http.NewRequest("GET", site.URL+path, nil)
-		req.Header.Set("User-Agent", ua)
-		resp, err := client.Do(req)
-		if err == nil {
-			resp.Body.Close()
-		}
-		return err
-	}
-	err := get("/private/secret", "FooBot/1.0")
-	var de *DisallowedError
-	if !errors.Is(err, ErrDisallowed) || !errors.As(err, &de) || de.Decision.Rule == nil || de.Decision.Rule.Line != 2 {
-		t.Fatalf("disallowed request: err %v; want ErrDisallowed with the rule of line 2", err)
-	}
-	if len(site.times("/private/secret")) != 0 {
-		t.Error("a disallowed request reached the server")
-	}
-	for _, p := range []string{"/", "/private/ok", "/robots.txt"} {
-		if err := get(p, "FooBot/1.0"); err != nil {
-			t.Errorf("GET %s: %v", p, err)
-		}
-	}
-	if len(site.times("/")) != 1 || len(site.times("/private/ok")) != 1 {
-		t.Error("allowed requests did not reach the server")
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			n := s.count(tt.path)
+			err := get(client, context.Background(), s.URL+tt.path, "FooBot/1.0")
+			var de *robotshttp.DisallowedError
+			if tt.line == 0 {
+				if err != nil || s.count(tt.path) != n+1 {
+					t.Errorf("GET %s: %v, %d requests reached the server; want it sent (%s)", tt.path, err, s.count(tt.path)-n, tt.source)
+				}
+				return
+			}
+			if !errors.Is(err, robotshttp.ErrDisallowed) || !errors.As(err, &de) || de.Decision.Rule == nil || de.Decision.Rule.Line != tt.line {
+				t.Errorf("GET %s: %v; want ErrDisallowed by the rule of line %d (%s)", tt.path, err, tt.line, tt.source)
+			}
+			if got := s.count(tt.path); got != n {
+				t.Errorf("GET %s: a disallowed request reached the server", tt.path)
+			}
+		})
 	}
 	if len(warnings) != 0 {
 		t.Errorf("warnings with a proper User-Agent: %q", warnings)
 	}
-	get("/", "Mozilla/5.0")
-	get("/", "curl")
+	get(client, context.Background(), s.URL+"/", "Mozilla/5.0")
+	get(client, context.Background(), s.URL+"/", "curl")
 	if len(warnings) != 1 || !strings.Contains(warnings[0], "FooBot") {
 		t.Errorf("warnings = %q, want one naming the token", warnings)
 	}
 }
 
+// TestTransportCrawlDelay runs in a synctest bubble: the waits take no
+// real time, and the fake clock tells exactly when each request went.
 func TestTransportCrawlDelay(t *testing.T) {
-	clock := newFakeClock()
-	slow := newSiteServer(t, "User-agent: *\nCrawl-delay: 5\n", clock)
-	fast := newSiteServer(t, "User-agent: *\nDisallow:\n", clock)
-	tr := &Transport{Cache: &Cache{Fetcher: &Fetcher{}, Clock: clock}, Agents: []string{"FooBot"}, CrawlDelay: true, Logf: func(string, ...any) {}}
-	client := &http.Client{Transport: tr}
-	for range 4 {
-		for _, srv := range []*siteServer{slow, fast} {
-			resp, err := client.Get(srv.URL + "/page")
-			if err != nil {
-				t.Fatal(err)
-			}
-			resp.Body.Close()
+	slow := newSite(t, 200, "User-agent: *\nCrawl-delay: 5\n")
+	fast := newSite(t, 200, "User-agent: *\nDisallow:\n")
+	synctest.Test(t, func(t *testing.T) {
+		client := noKeepAlive()
+		client.Transport = &robotshttp.Transport{
+			Base:       client.Transport,
+			Cache:      robotshttp.NewCache(&robotshttp.Fetcher{Client: noKeepAlive()}, 0),
+			Agents:     []string{"FooBot"},
+			CrawlDelay: true,
 		}
-	}
-	ts := slow.times("/page")
-	for i := 1; i < len(ts); i++ {
-		if gap := ts[i].Sub(ts[i-1]); gap < 5*time.Second {
-			t.Errorf("requests %d and %d to the slow origin %v apart, want at least 5s", i-1, i, gap)
-		}
-	}
-	if len(ts) != 4 {
-		t.Errorf("%d requests reached the slow origin, want 4", len(ts))
-	}
-
-	// Concurrent requests to one origin take distinct slots.
-	var wg sync.WaitGroup
-	for range 10 {
-		wg.Go(func() {
-			resp, err := client.Get(slow.URL + "/concurrent")
-			if err != nil {
-				t.Error(err)
-				return
+		start := time.Now()
+		ctx := context.Background()
+		send := func(url string) time.Duration {
+			if err := get(client, ctx, url, "FooBot/1.0"); err != nil {
+				t.Errorf("GET %s: %v", url, err)
 			}
-			resp.Body.Close()
-		})
-	}
-	wg.Wait()
-	if n := len(slow.times("/concurrent")); n != 10 {
-		t.Errorf("%d concurrent requests arrived, want 10", n)
-	}
+			return time.Since(start)
+		}
+		// Sequential requests: the slow origin's go 5 seconds apart, the
+		// fast origin's between them are not held up.
+		var slowAt, fastAt []time.Duration
+		for range 4 {
+			slowAt = append(slowAt, send(slow.URL+"/page"))
+			fastAt = append(fastAt, send(fast.URL+"/page"))
+		}
+		want := []time.Duration{0, 5 * time.Second, 10 * time.Second, 15 * time.Second}
+		if !slices.Equal(slowAt, want) || !slices.Equal(fastAt, want) {
+			t.Errorf("sent at %v to the slow origin and %v to the fast one; want both at %v", slowAt, fastAt, want)
+		}
 
-	// The wait ends with the request's context.
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	req, _ := http.NewRequestWithContext(ctx, "GET", slow.URL+"/cancelled", nil)
-	if _, err := tr.RoundTrip(req); err == nil {
-		t.Error("a request with a cancelled context was sent")
-	}
+		// Concurrent requests to one origin take distinct slots.
+		var mu sync.Mutex
+		var concurrentAt []time.Duration
+		var wg sync.WaitGroup
+		for range 4 {
+			wg.Go(func() {
+				at := send(slow.URL + "/concurrent")
+				mu.Lock()
+				concurrentAt = append(concurrentAt, at)
+				mu.Unlock()
+			})
+		}
+		wg.Wait()
+		slices.Sort(concurrentAt)
+		want = []time.Duration{20 * time.Second, 25 * time.Second, 30 * time.Second, 35 * time.Second}
+		if !slices.Equal(concurrentAt, want) || slow.count("/concurrent") != 4 {
+			t.Errorf("concurrent requests sent at %v, %d arrived; want %v and 4", concurrentAt, slow.count("/concurrent"), want)
+		}
+
+		// The wait ends with the request's context: its slot is 40
+		// seconds in, 5 after the last.
+		ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+		defer cancel()
+		before := time.Now()
+		err := get(client, ctx, slow.URL+"/late", "FooBot/1.0")
+		if waited := time.Since(before); !errors.Is(err, context.DeadlineExceeded) || waited != 2*time.Second || slow.count("/late") != 0 {
+			t.Errorf("a request whose context ends in its wait: %v after %v, %d sent; want DeadlineExceeded after 2s and none", err, waited, slow.count("/late"))
+		}
+	})
 }
