@@ -5,7 +5,8 @@ package robotshttp
 // unreachable the last good copy stands in for up to 30 days.
 
 import (
-	"container/list"
+	"bytes"
+	"cmp"
 	"context"
 	"sync"
 	"time"
@@ -24,93 +25,7 @@ const (
 	// DefaultRetryUnreachable is how long an unreachable verdict is kept
 	// before the origin is tried again.
 	DefaultRetryUnreachable = time.Hour
-	// DefaultMaxEntries bounds the in-memory store.
-	DefaultMaxEntries = 10000
 )
-
-// An Entry is what a Cache keeps for one origin. Its exported fields are
-// all a shared store needs to save; the parsed file is rebuilt from Body.
-type Entry struct {
-	Fetch *Fetch // the latest fetch
-	// Good is the latest fetch that was Available, kept to stand in while
-	// the origin is unreachable; nil when there was none.
-	Good *Fetch
-	// Expires is when the origin should be fetched again.
-	Expires time.Time
-
-	mu     sync.Mutex
-	robots *robotstxt.Robots // parsed from the fetch in use, for an in-memory store
-	source *Fetch            // the fetch robots was parsed from
-}
-
-// A Store keeps cache entries by origin. The in-memory store is the
-// default; a crawler fleet can share one by implementing Store over a
-// shared database, saving each Entry's exported fields (Fetch and Good
-// with their bodies, and Expires). Get and Put are called concurrently.
-type Store interface {
-	Get(origin string) (*Entry, bool)
-	Put(origin string, e *Entry)
-}
-
-// MemoryStore is an in-memory Store that keeps at most a fixed number of
-// entries, evicting the least recently used.
-type MemoryStore struct {
-	max   int
-	mu    sync.Mutex
-	ll    *list.List // front: most recently used
-	items map[string]*list.Element
-}
-
-type memItem struct {
-	key string
-	e   *Entry
-}
-
-// NewMemoryStore returns a store of at most max entries (max <= 0 means
-// DefaultMaxEntries).
-func NewMemoryStore(max int) *MemoryStore {
-	if max <= 0 {
-		max = DefaultMaxEntries
-	}
-	return &MemoryStore{max: max, ll: list.New(), items: make(map[string]*list.Element)}
-}
-
-// Get returns the entry for origin and marks it recently used.
-func (s *MemoryStore) Get(origin string) (*Entry, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	el, ok := s.items[origin]
-	if !ok {
-		return nil, false
-	}
-	s.ll.MoveToFront(el)
-	return el.Value.(*memItem).e, true
-}
-
-// Put stores the entry for origin, evicting the least recently used entry
-// when the store is full.
-func (s *MemoryStore) Put(origin string, e *Entry) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if el, ok := s.items[origin]; ok {
-		el.Value.(*memItem).e = e
-		s.ll.MoveToFront(el)
-		return
-	}
-	s.items[origin] = s.ll.PushFront(&memItem{origin, e})
-	for s.ll.Len() > s.max {
-		last := s.ll.Back()
-		s.ll.Remove(last)
-		delete(s.items, last.Value.(*memItem).key)
-	}
-}
-
-// Len returns the number of entries.
-func (s *MemoryStore) Len() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.ll.Len()
-}
 
 // StalePolicy says what applies once an origin has been unreachable for
 // longer than a Cache's StaleFor.
@@ -130,8 +45,17 @@ const (
 
 // A Cache fetches robots.txt files as a crawler needs them and keeps them
 // by origin for as long as RFC 9309 section 2.4 allows. Concurrent callers
-// for one origin share one fetch. The zero value is not usable; fill in
-// Fetcher at least (NewCache does). A Cache is safe for concurrent use.
+// for one origin share one fetch. The zero value fetches with a zero
+// Fetcher into an in-memory store of DefaultMaxEntries; NewCache sets the
+// Fetcher and the bound. A Cache is safe for concurrent use once its
+// fields are set.
+//
+// Besides its Store, a Cache keeps in memory the parsed form of each
+// origin's file, so that a file is parsed once per fetch however many
+// calls it answers, and a store that hands back new values each time (a
+// networked one) costs no parse while the file is unchanged. It keeps as
+// many parsed files as NewCache's maxEntries (DefaultMaxEntries for a
+// Cache made otherwise), evicting the least recently used.
 type Cache struct {
 	Fetcher *Fetcher
 	// Store keeps the entries; nil means an in-memory store of
@@ -149,20 +73,34 @@ type Cache struct {
 	// before it is fetched again: 0 means DefaultRetryUnreachable.
 	RetryUnreachable time.Duration
 
+	maxParsed int // set by NewCache; 0 means DefaultMaxEntries
+
 	once     sync.Once
 	mu       sync.Mutex
-	inflight map[string]*call
+	inflight map[string]*call  // origin -> the fetch under way
+	parsed   *lru[*parsedFile] // origin -> the file last parsed for it
 }
 
+// A call is one fetch that concurrent callers for an origin wait for.
 type call struct {
 	done  chan struct{}
-	entry *Entry
+	entry Entry
+	err   error // of the Store
+}
+
+// A parsedFile is the rules parsed from one fetch. Its once lets the
+// callers that want it together wait for one parse.
+type parsedFile struct {
+	source *Fetch
+	once   sync.Once
+	robots *robotstxt.Robots
 }
 
 // NewCache returns a cache that fetches with f and keeps at most
-// maxEntries origins in memory (0: DefaultMaxEntries).
+// maxEntries origins in memory (0: DefaultMaxEntries), in its store and
+// in its parsed files alike.
 func NewCache(f *Fetcher, maxEntries int) *Cache {
-	return &Cache{Fetcher: f, Store: NewMemoryStore(maxEntries)}
+	return &Cache{Fetcher: f, Store: NewMemoryStore(maxEntries), maxParsed: maxEntries}
 }
 
 func (c *Cache) init() {
@@ -174,6 +112,7 @@ func (c *Cache) init() {
 			c.Fetcher = &Fetcher{}
 		}
 		c.inflight = make(map[string]*call)
+		c.parsed = newLRU[*parsedFile](c.maxParsed)
 	})
 }
 
@@ -181,9 +120,13 @@ func (c *Cache) init() {
 type Lookup struct {
 	Origin string
 	Robots *robotstxt.Robots // the rules that apply now
-	Fetch  *Fetch            // the fetch the rules come from (nil when they come from StaleAllow or the unreachable verdict)
+	Fetch  *Fetch            // the fetch the rules come from (nil when they come from StaleAllow)
 	Latest *Fetch            // the latest fetch, which differs from Fetch while a stale copy stands in
 	Stale  bool              // a stale copy stands in for an unreachable origin
+	// StoreErr is what the Store's Get or Put failed with in this call, if
+	// anything. The rules still follow RFC 9309 (see [Store] for what a
+	// failing store costs).
+	StoreErr error
 }
 
 // Get returns the rules for the origin of rawURL, fetching its robots.txt
@@ -195,8 +138,8 @@ func (c *Cache) Get(ctx context.Context, rawURL string) (*Lookup, error) {
 	if err != nil {
 		return nil, err
 	}
-	now := time.Now()
-	if e, ok := c.Store.Get(origin); ok && now.Before(e.Expires) {
+	e, ok, getErr := c.Store.Get(ctx, origin)
+	if now := time.Now(); getErr == nil && ok && e.Fetch != nil && now.Before(e.Expires) {
 		return c.lookup(origin, e, now), nil
 	}
 	// One fetch per origin: the first caller starts it, everyone waits for
@@ -209,7 +152,7 @@ func (c *Cache) Get(ctx context.Context, rawURL string) (*Lookup, error) {
 		cl = &call{done: make(chan struct{})}
 		c.inflight[origin] = cl
 		go func() {
-			cl.entry = c.refresh(context.WithoutCancel(ctx), origin)
+			cl.entry, cl.err = c.refresh(context.WithoutCancel(ctx), origin)
 			c.mu.Lock()
 			delete(c.inflight, origin)
 			c.mu.Unlock()
@@ -219,18 +162,20 @@ func (c *Cache) Get(ctx context.Context, rawURL string) (*Lookup, error) {
 	c.mu.Unlock()
 	select {
 	case <-cl.done:
-		return c.lookup(origin, cl.entry, time.Now()), nil
+		l := c.lookup(origin, cl.entry, time.Now())
+		l.StoreErr = cmp.Or(getErr, cl.err)
+		return l, nil
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
 }
 
-// refresh fetches origin's file and stores the new entry.
-func (c *Cache) refresh(ctx context.Context, origin string) *Entry {
+// refresh fetches origin's file and stores the new entry, returning it
+// and the Store's errors.
+func (c *Cache) refresh(ctx context.Context, origin string) (Entry, error) {
 	f := c.Fetcher.Fetch(ctx, origin+"/robots.txt")
 	now := time.Now()
-	old, _ := c.Store.Get(origin)
-	e := &Entry{Fetch: f}
+	e := Entry{Fetch: f}
 	switch f.Access {
 	case Available:
 		e.Good = f
@@ -238,17 +183,20 @@ func (c *Cache) refresh(ctx context.Context, origin string) *Entry {
 	case Unavailable:
 		e.Expires = now.Add(c.maxAge(f))
 	case Unreachable:
-		if old != nil {
-			e.Good = old.Good
+		old, _, err := c.Store.Get(ctx, origin)
+		if err != nil {
+			// The store may still hold a good copy, which this entry,
+			// without one, would overwrite.
+			return e, err
 		}
+		e.Good = old.Good
 		retry := c.RetryUnreachable
 		if retry <= 0 {
 			retry = DefaultRetryUnreachable
 		}
 		e.Expires = now.Add(retry)
 	}
-	c.Store.Put(origin, e)
-	return e
+	return e, c.Store.Put(ctx, origin, e)
 }
 
 func (c *Cache) maxAge(f *Fetch) time.Duration {
@@ -263,32 +211,52 @@ func (c *Cache) maxAge(f *Fetch) time.Duration {
 }
 
 // lookup decides which fetch of an entry applies at now and returns its
-// parsed rules, parsing at most once per entry and fetch.
-func (c *Cache) lookup(origin string, e *Entry, now time.Time) *Lookup {
+// parsed rules.
+func (c *Cache) lookup(origin string, e Entry, now time.Time) *Lookup {
 	l := &Lookup{Origin: origin, Latest: e.Fetch, Fetch: e.Fetch}
-	opts := c.Fetcher.Options
-	src := e.Fetch
-	if e.Fetch.Access == Unreachable {
+	if e.Fetch.Access == Unreachable && e.Good != nil {
 		staleFor := c.StaleFor
 		if staleFor <= 0 {
 			staleFor = DefaultStaleFor
 		}
 		switch {
-		case e.Good != nil && (now.Sub(e.Good.FetchedAt) <= staleFor || c.AfterStale == StaleKeep):
-			src, l.Fetch, l.Stale = e.Good, e.Good, true
-		case e.Good != nil && c.AfterStale == StaleAllow:
+		case now.Sub(e.Good.FetchedAt) <= staleFor || c.AfterStale == StaleKeep:
+			l.Fetch, l.Stale = e.Good, true
+		case c.AfterStale == StaleAllow:
 			l.Fetch = nil
-			l.Robots = robotstxt.AllowAll(opts.Mode)
+			l.Robots = robotstxt.AllowAll(c.Fetcher.Options.Mode)
 			return l
 		}
 	}
-	e.mu.Lock()
-	if e.source != src || e.robots == nil {
-		e.robots, e.source = src.Robots(opts), src
-	}
-	l.Robots = e.robots
-	e.mu.Unlock()
+	l.Robots = c.parse(origin, l.Fetch)
 	return l
+}
+
+// parse returns the rules of f, parsing it at most once while it is the
+// fetch in use for origin.
+func (c *Cache) parse(origin string, f *Fetch) *robotstxt.Robots {
+	c.mu.Lock()
+	p, ok := c.parsed.get(origin)
+	if ok && sameFile(p.source, f) {
+		// The next call, with the same fetch from a MemoryStore, finds
+		// the same body array, for which bytes.Equal returns at once
+		// (BenchmarkCacheDecide).
+		p.source = f
+	} else {
+		p = &parsedFile{source: f}
+		c.parsed.put(origin, p)
+	}
+	c.mu.Unlock()
+	p.once.Do(func() { p.robots = f.Robots(c.Fetcher.Options) })
+	return p.robots
+}
+
+// sameFile reports whether two fetches parse to the same rules. A fetch
+// that is not the one parsed comes from a refetch, or from a networked
+// store, which hands back a new value each time: comparing the bodies
+// costs no more than that store's transfer of one, and spares a parse.
+func sameFile(a, b *Fetch) bool {
+	return a.Access == b.Access && a.Truncated == b.Truncated && bytes.Equal(a.Body, b.Body)
 }
 
 // Decide fetches (or finds in the cache) the robots.txt file of target's

@@ -11,6 +11,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"github.com/rfc9309/robotstxt"
 	"github.com/rfc9309/robotstxt/robotshttp"
 )
 
@@ -167,5 +168,104 @@ func TestCacheCallerGivesUp(t *testing.T) {
 	allowed, l := decide(t, c, s.URL+"/private")
 	if allowed || l.Fetch.Access != robotshttp.Available {
 		t.Errorf("after a caller gave up: /private allowed %v, access %v; want the file's rules", allowed, l.Fetch.Access)
+	}
+}
+
+func TestCacheParsesOnce(t *testing.T) {
+	s := newSite(t, 200, privateFile)
+	c := robotshttp.NewCache(&robotshttp.Fetcher{}, 0)
+	// Concurrent callers of one fetch share one parse.
+	lookups := make([]*robotshttp.Lookup, 20)
+	var wg sync.WaitGroup
+	for i := range lookups {
+		wg.Go(func() { _, lookups[i] = decide(t, c, s.URL+"/") })
+	}
+	wg.Wait()
+	first := lookups[0].Robots
+	for i, l := range lookups {
+		if l.Robots != first {
+			t.Fatalf("concurrent caller %d got Robots %p, caller 0 %p: parsed more than once", i, l.Robots, first)
+		}
+	}
+	if _, l := decide(t, c, s.URL+"/x"); l.Robots != first || s.count("/robots.txt") != 1 {
+		t.Errorf("a later call got Robots %p after %d fetches, want the parse of the first, %p, after 1", l.Robots, s.count("/robots.txt"), first)
+	}
+}
+
+func TestCacheParsesOnceRefetched(t *testing.T) {
+	// max-age=0: each call fetches again. An unchanged file keeps its
+	// parse; a changed one is parsed again.
+	s := newSite(t, 200, privateFile)
+	c := robotshttp.NewCache(&robotshttp.Fetcher{}, 0)
+	steps := []struct {
+		name    string
+		robots  string
+		same    bool // Robots is that of the step before
+		private bool // Allowed(/private)
+	}{
+		{"first fetch", privateFile, false, false},
+		{"refetched, unchanged", privateFile, true, false},
+		{"refetched, changed", "User-agent: *\nDisallow: /other\n", false, true},
+		{"refetched, unchanged again", "User-agent: *\nDisallow: /other\n", true, true},
+	}
+	var last *robotstxt.Robots
+	for i, st := range steps {
+		s.set(200, http.Header{"Cache-Control": {"max-age=0"}}, st.robots)
+		private, l := decide(t, c, s.URL+"/private")
+		if s.count("/robots.txt") != i+1 || (l.Robots == last) != st.same || private != st.private {
+			t.Errorf("%s: %d fetches, same parse %v, /private allowed %v; want %d, %v, %v", st.name, s.count("/robots.txt"), l.Robots == last, private, i+1, st.same, st.private)
+		}
+		last = l.Robots
+	}
+}
+
+func TestCacheParsesOnceFromNetworkedStore(t *testing.T) {
+	// A networked store hands back a new Entry, with new fetches, on each
+	// Get: their rules are parsed once all the same.
+	s := newSite(t, 200, privateFile)
+	c := &robotshttp.Cache{Fetcher: &robotshttp.Fetcher{}, Store: copyingStore{robotshttp.NewMemoryStore(0)}}
+	_, first := decide(t, c, s.URL+"/")
+	for range 3 {
+		if private, l := decide(t, c, s.URL+"/private"); l.Robots != first.Robots || l.Fetch == first.Fetch || private {
+			t.Errorf("Robots %p, want %p; a new Fetch %v; /private allowed %v", l.Robots, first.Robots, l.Fetch != first.Fetch, private)
+		}
+	}
+	if n := s.count("/robots.txt"); n != 1 {
+		t.Errorf("%d fetches, want 1", n)
+	}
+}
+
+func TestCacheParsedBound(t *testing.T) {
+	// NewCache keeps 2 parsed files; the store, replaced, keeps every
+	// entry, so that a new parse can only come from the bound.
+	sites := []*site{newSite(t, 200, privateFile), newSite(t, 200, privateFile), newSite(t, 200, privateFile)}
+	c := robotshttp.NewCache(&robotshttp.Fetcher{}, 2)
+	c.Store = robotshttp.NewMemoryStore(10)
+	parsed := make([]*robotstxt.Robots, len(sites))
+	for i, s := range sites {
+		_, l := decide(t, c, s.URL+"/")
+		parsed[i] = l.Robots
+	}
+	// Least recently used first.
+	steps := []struct {
+		origin int
+		same   bool
+	}{
+		{2, true},  // kept: 2, 1
+		{1, true},  // kept: 1, 2
+		{0, false}, // parsed again, evicting 2
+		{2, false}, // parsed again, evicting 1
+	}
+	for _, st := range steps {
+		_, l := decide(t, c, sites[st.origin].URL+"/")
+		if got := l.Robots == parsed[st.origin]; got != st.same {
+			t.Errorf("origin %d: same parse %v, want %v", st.origin, got, st.same)
+		}
+		parsed[st.origin] = l.Robots
+	}
+	for i, s := range sites {
+		if n := s.count("/robots.txt"); n != 1 {
+			t.Errorf("origin %d fetched %d times, want 1", i, n)
+		}
 	}
 }

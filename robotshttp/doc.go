@@ -10,7 +10,7 @@
 // net/http middleware that refuses, before sending, every request the
 // file disallows, with a [*DisallowedError]. A Fetcher, a Cache, a
 // [MemoryStore] and a Transport are safe for concurrent use by multiple
-// goroutines once their fields are set; the [Fetch] and [Lookup]
+// goroutines once their fields are set; the Fetch, [Entry] and [Lookup]
 // values they return are never modified afterwards. The parser lives in
 // its own package, which imports no net/http, so that a program that
 // only parses robots.txt files does not link an HTTP stack.
