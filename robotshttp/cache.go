@@ -129,6 +129,13 @@ type Lookup struct {
 	StoreErr error
 }
 
+// Unreachable reports whether the rules are the unreachable verdict of
+// RFC 9309 section 2.3.1.4, disallowing everything: the latest fetch
+// reached no file and no good copy stands in.
+func (l *Lookup) Unreachable() bool {
+	return l.Fetch != nil && l.Fetch.Access == Unreachable
+}
+
 // Get returns the rules for the origin of rawURL, fetching its robots.txt
 // file when the cache has no fresh copy. The only errors are a URL without
 // an http(s) origin and the end of ctx while waiting for the fetch.

@@ -84,8 +84,8 @@ func TestCacheUnreachable(t *testing.T) {
 				time.Sleep(25 * time.Hour)
 				// RFC 9309 section 2.4: the last good copy stands in.
 				public, l := decide(t, c, s.URL+"/public")
-				if !l.Stale || !public || l.Robots.Allowed("b", "/private") || l.Latest.Access != robotshttp.Unreachable || l.Fetch.Access != robotshttp.Available {
-					t.Errorf("unreachable after a good fetch: Stale %v, /public allowed %v, latest %v, in use %v; want the good copy", l.Stale, public, l.Latest.Access, l.Fetch.Access)
+				if !l.Stale || !public || l.Robots.Allowed("b", "/private") || l.Latest.Access != robotshttp.Unreachable || l.Unreachable() {
+					t.Errorf("unreachable after a good fetch: Stale %v, /public allowed %v, latest %v, Unreachable() %v; want the good copy", l.Stale, public, l.Latest.Access, l.Unreachable())
 				}
 				time.Sleep(28 * 24 * time.Hour)
 				if _, l := decide(t, c, s.URL+"/"); !l.Stale {
@@ -108,8 +108,8 @@ func TestCacheUnreachableNoCopy(t *testing.T) {
 	// RFC 9309 section 2.3.1.4: disallow everything but /robots.txt.
 	s := newSite(t, 500, "")
 	d, l, err := robotshttp.NewCache(&robotshttp.Fetcher{}, 0).Decide(context.Background(), s.URL+"/x", "bot")
-	if err != nil || d.Allowed || d.Rule == nil || l.Fetch.Access != robotshttp.Unreachable || l.Stale {
-		t.Errorf("Decide = %+v, %v; access %v, Stale %v; want disallowed by the unreachable verdict", d, err, l.Fetch.Access, l.Stale)
+	if err != nil || d.Allowed || d.Rule == nil || !l.Unreachable() || l.Stale {
+		t.Errorf("Decide = %+v, %v; Unreachable() %v, Stale %v; want disallowed by the unreachable verdict", d, err, l.Unreachable(), l.Stale)
 	}
 	if !l.Robots.Allowed("bot", "/robots.txt") {
 		t.Errorf("Allowed(%q, %q) = false, want true (RFC 9309 section 2.2.2)", "bot", "/robots.txt")
@@ -166,8 +166,8 @@ func TestCacheCallerGivesUp(t *testing.T) {
 	// unreachable and disallow everything.
 	close(release)
 	allowed, l := decide(t, c, s.URL+"/private")
-	if allowed || l.Fetch.Access != robotshttp.Available {
-		t.Errorf("after a caller gave up: /private allowed %v, access %v; want the file's rules", allowed, l.Fetch.Access)
+	if allowed || l.Unreachable() || l.Fetch.Access != robotshttp.Available {
+		t.Errorf("after a caller gave up: /private allowed %v, Unreachable() %v, access %v; want the file's rules", allowed, l.Unreachable(), l.Fetch.Access)
 	}
 }
 

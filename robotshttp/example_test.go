@@ -64,13 +64,15 @@ func ExampleTransport() {
 	}}
 	_, err := client.Get(srv.URL + "/private/report")
 	var denied *robotshttp.DisallowedError
-	fmt.Println(errors.Is(err, robotshttp.ErrDisallowed), errors.As(err, &denied) && denied.Decision.Rule.Line == 2)
+	if errors.As(err, &denied) { // errors.Is(err, robotshttp.ErrDisallowed) too
+		fmt.Println("not sent: line", denied.Decision.Rule.Line, "unreachable", denied.Unreachable)
+	}
 	resp, err := client.Get(srv.URL + "/public")
 	if err == nil {
 		resp.Body.Close()
 		fmt.Println(resp.Status)
 	}
 	// Output:
-	// true true
+	// not sent: line 2 unreachable false
 	// 200 OK
 }

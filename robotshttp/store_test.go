@@ -131,8 +131,8 @@ func TestCacheStoreGetErrorKeepsGoodCopy(t *testing.T) {
 	store.failGet.Store(true)
 	// With no entry to read, the Cache knows of no good copy: RFC 9309
 	// section 2.3.1.4 disallows everything.
-	if allowed, l := decide(t, c, s.URL+"/public"); allowed || l.Stale || l.Fetch.Access != robotshttp.Unreachable {
-		t.Errorf("unreachable, store down: /public allowed %v, Stale %v, access %v; want the unreachable verdict", allowed, l.Stale, l.Fetch.Access)
+	if allowed, l := decide(t, c, s.URL+"/public"); allowed || !l.Unreachable() {
+		t.Errorf("unreachable, store down: /public allowed %v, Unreachable() %v; want the unreachable verdict", allowed, l.Unreachable())
 	}
 	store.failGet.Store(false)
 	// The store still holds the good copy, which stands in (RFC 9309

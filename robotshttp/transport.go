@@ -1,7 +1,9 @@
 package robotshttp
 
-// This file is net/http middleware: a RoundTripper that sends only what
-// the robots.txt file of each request's origin allows.
+// This file applies the rules of RFC 9309 section 2.2, and the verdicts
+// of section 2.3.1 on files that could not be fetched, to each request of
+// a net/http client: a RoundTripper that sends only what the robots.txt
+// file of the request's origin allows.
 
 import (
 	"context"
@@ -25,13 +27,21 @@ var ErrDisallowed = errors.New("robotshttp: disallowed by robots.txt")
 type DisallowedError struct {
 	URL      string
 	Decision robotstxt.Decision
+	// Unreachable says that the origin's robots.txt could not be fetched
+	// and no good copy stood in, so every URL is disallowed (RFC 9309
+	// section 2.3.1.4): Decision.Rule then names no line of any file.
+	Unreachable bool
 }
 
 func (e *DisallowedError) Error() string {
-	if r := e.Decision.Rule; r != nil && r.Line > 0 {
-		return fmt.Sprintf("robotshttp: %s is disallowed by robots.txt line %d (Disallow: %s)", e.URL, r.Line, r.Pattern)
+	r := e.Decision.Rule
+	switch {
+	case e.Unreachable:
+		return fmt.Sprintf("robotshttp: %s is disallowed: its robots.txt is unreachable", e.URL)
+	case r == nil:
+		return fmt.Sprintf("robotshttp: %s is disallowed by robots.txt", e.URL)
 	}
-	return fmt.Sprintf("robotshttp: %s is disallowed: its robots.txt is unreachable", e.URL)
+	return fmt.Sprintf("robotshttp: %s is disallowed by robots.txt line %d (Disallow: %s)", e.URL, r.Line, r.Pattern)
 }
 
 // Is makes errors.Is(err, ErrDisallowed) true.
@@ -82,7 +92,7 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		return nil, err
 	}
 	if !d.Allowed {
-		return nil, &DisallowedError{URL: target, Decision: d}
+		return nil, &DisallowedError{URL: target, Decision: d, Unreachable: l.Unreachable()}
 	}
 	if t.CrawlDelay {
 		if delay, ok := l.Robots.Group(t.Agents...).CrawlDelay(); ok && delay > 0 {

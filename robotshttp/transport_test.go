@@ -77,6 +77,53 @@ func TestTransport(t *testing.T) {
 	}
 }
 
+func TestDisallowedError(t *testing.T) {
+	tests := []struct {
+		name        string
+		status      int    // of robots.txt after a first good fetch
+		robots      string // its body then
+		unreachable bool
+		line        int
+		message     string // after the URL
+		source      string
+	}{
+		{"a rule of the file", 200, privateFile, false, 2, " is disallowed by robots.txt line 2 (Disallow: /private)", "RFC 9309 section 2.2.2"},
+		{"unreachable, the good copy stands in", 503, "", false, 2, " is disallowed by robots.txt line 2 (Disallow: /private)", "RFC 9309 section 2.4"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			// max-age=0: the second request fetches again.
+			s := newSite(t, 200, privateFile)
+			s.set(200, http.Header{"Cache-Control": {"max-age=0"}}, privateFile)
+			tr := &robotshttp.Transport{Cache: robotshttp.NewCache(&robotshttp.Fetcher{}, 0), Agents: []string{"bot"}}
+			client := &http.Client{Transport: tr}
+			get(client, context.Background(), s.URL+"/", "bot")
+			s.set(tt.status, nil, tt.robots)
+			checkDisallowed(t, get(client, context.Background(), s.URL+"/private", "bot"), s.URL+"/private", tt.unreachable, tt.line, tt.message, tt.source)
+		})
+	}
+	t.Run("unreachable, no copy", func(t *testing.T) {
+		s := newSite(t, 503, "")
+		tr := &robotshttp.Transport{Cache: robotshttp.NewCache(&robotshttp.Fetcher{}, 0), Agents: []string{"bot"}}
+		err := get(&http.Client{Transport: tr}, context.Background(), s.URL+"/public", "bot")
+		checkDisallowed(t, err, s.URL+"/public", true, 0, " is disallowed: its robots.txt is unreachable", "RFC 9309 section 2.3.1.4")
+	})
+}
+
+func checkDisallowed(t *testing.T, err error, url string, unreachable bool, line int, message, source string) {
+	t.Helper()
+	var de *robotshttp.DisallowedError
+	if !errors.As(err, &de) || !errors.Is(err, robotshttp.ErrDisallowed) {
+		t.Fatalf("GET %s: %v, want a *DisallowedError (%s)", url, err, source)
+	}
+	if de.Unreachable != unreachable || de.Decision.Rule == nil || de.Decision.Rule.Line != line {
+		t.Errorf("DisallowedError: Unreachable %v, rule %+v; want %v and line %d (%s)", de.Unreachable, de.Decision.Rule, unreachable, line, source)
+	}
+	if want := "robotshttp: " + url + message; !strings.HasSuffix(err.Error(), want) {
+		t.Errorf("Error() = %q, want it to end %q (%s)", err, want, source)
+	}
+}
+
 // TestTransportCrawlDelay runs in a synctest bubble: the waits take no
 // real time, and the fake clock tells exactly when each request went.
 func TestTransportCrawlDelay(t *testing.T) {

@@ -60,6 +60,8 @@ func main() {
 		links, err := crawl(ctx, client, u)
 		var denied *robotshttp.DisallowedError
 		switch {
+		case errors.As(err, &denied) && denied.Unreachable:
+			fmt.Printf("skip  %s (robots.txt unreachable)\n", strings.TrimPrefix(u, site.URL))
 		case errors.As(err, &denied):
 			fmt.Printf("skip  %s (robots.txt line %d: Disallow: %s)\n", strings.TrimPrefix(u, site.URL), denied.Decision.Rule.Line, denied.Decision.Rule.Pattern)
 		case err != nil:
