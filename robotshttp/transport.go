@@ -58,8 +58,9 @@ type Transport struct {
 	// Base sends the requests that are allowed; nil means
 	// http.DefaultTransport.
 	Base http.RoundTripper
-	// Cache supplies the robots.txt files. Its Fetcher must not use this
-	// Transport, or fetching robots.txt would ask for robots.txt.
+	// Cache supplies the robots.txt files; without it, every request but
+	// one for /robots.txt fails. Its Fetcher must not use this Transport,
+	// or fetching robots.txt would ask for robots.txt.
 	Cache *Cache
 	// Agents are the crawler's product tokens.
 	Agents []string
@@ -76,6 +77,9 @@ type Transport struct {
 	next     map[string]time.Time // origin -> earliest time of its next request
 }
 
+// errNoCache is the error of a Transport without a Cache.
+var errNoCache = errors.New("robotshttp: Transport.Cache is nil")
+
 // RoundTrip implements http.RoundTripper.
 func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	base := t.Base
@@ -85,23 +89,35 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if req.URL.Path == "/robots.txt" {
 		return base.RoundTrip(req)
 	}
+	if t.Cache == nil {
+		return refuse(req, errNoCache)
+	}
 	t.checkUserAgent(req)
 	target := req.URL.String()
 	d, l, err := t.Cache.Decide(req.Context(), target, t.Agents...)
 	if err != nil {
-		return nil, err
+		return refuse(req, err)
 	}
 	if !d.Allowed {
-		return nil, &DisallowedError{URL: target, Decision: d, Unreachable: l.Unreachable()}
+		return refuse(req, &DisallowedError{URL: target, Decision: d, Unreachable: l.Unreachable()})
 	}
 	if t.CrawlDelay {
 		if delay, ok := l.Robots.Group(t.Agents...).CrawlDelay(); ok && delay > 0 {
 			if err := t.wait(req, l.Origin, delay); err != nil {
-				return nil, err
+				return refuse(req, err)
 			}
 		}
 	}
 	return base.RoundTrip(req)
+}
+
+// refuse returns err for a request that is not sent, closing its body as
+// http.RoundTripper asks even then.
+func refuse(req *http.Request, err error) (*http.Response, error) {
+	if req.Body != nil {
+		req.Body.Close()
+	}
+	return nil, err
 }
 
 // wait reserves the origin's next slot and sleeps until it comes.

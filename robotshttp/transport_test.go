@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -121,6 +123,43 @@ func checkDisallowed(t *testing.T, err error, url string, unreachable bool, line
 	}
 	if want := "robotshttp: " + url + message; !strings.HasSuffix(err.Error(), want) {
 		t.Errorf("Error() = %q, want it to end %q (%s)", err, want, source)
+	}
+}
+
+// A closeBody is a request body that records whether it was closed.
+type closeBody struct {
+	io.Reader
+	closed atomic.Bool
+}
+
+func (b *closeBody) Close() error {
+	b.closed.Store(true)
+	return nil
+}
+
+func TestTransportRefused(t *testing.T) {
+	s := newSite(t, 200, privateFile)
+	tests := []struct {
+		name      string
+		transport *robotshttp.Transport
+		source    string
+	}{
+		{"disallowed", &robotshttp.Transport{Cache: robotshttp.NewCache(&robotshttp.Fetcher{}, 0)}, "RFC 9309 section 2.2.2"},
+		{"no Cache", &robotshttp.Transport{}, "Transport.Cache"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			body := &closeBody{Reader: strings.NewReader("form")}
+			req, _ := http.NewRequest(http.MethodPost, s.URL+"/private", body)
+			_, err := tt.transport.RoundTrip(req)
+			if err == nil || !strings.HasPrefix(err.Error(), "robotshttp: ") || s.count("/private") != 0 {
+				t.Errorf("RoundTrip: %v, %d requests sent; want a robotshttp: error and none (%s)", err, s.count("/private"), tt.source)
+			}
+			// http.RoundTripper: RoundTrip closes the body, even on errors.
+			if !body.closed.Load() {
+				t.Errorf("RoundTrip left the request body open (%s)", tt.source)
+			}
+		})
 	}
 }
 
