@@ -1,11 +1,7 @@
 package robotstxt_test
 
 import (
-	"context"
-	"errors"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"strings"
 
 	"github.com/rfc9309/robotstxt"
@@ -114,71 +110,6 @@ func ExampleRobots_String() {
 	// Disallow: /
 	//
 	// Sitemap: https://example.com/s.xml
-}
-
-func ExampleRobotsURL() {
-	u, _ := robotstxt.RobotsURL("https://Bücher.example:443/katalog?seite=2")
-	fmt.Println(u)
-	// Output: https://xn--bcher-kva.example/robots.txt
-}
-
-func ExampleFetcher_Fetch() {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.WriteHeader(http.StatusServiceUnavailable)
-	}))
-	defer srv.Close()
-	f := &robotstxt.Fetcher{UserAgent: "ExampleBot/1.0"}
-	res := f.Fetch(context.Background(), srv.URL+"/robots.txt")
-	// RFC 9309 section 2.3.1.4: an unreachable file disallows everything.
-	fmt.Println(res.StatusCode, res.Access, res.Robots(f.Options).Allowed("ExampleBot", "/"))
-	// Output: 503 unreachable false
-}
-
-func ExampleCache_Decide() {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		fmt.Fprint(w, "User-agent: *\nDisallow: /private\n")
-	}))
-	defer srv.Close()
-	cache := robotstxt.NewCache(&robotstxt.Fetcher{UserAgent: "ExampleBot/1.0"}, 1000)
-	for _, path := range []string{"/", "/private/a", "/private/b"} { // one fetch for all three
-		d, _, err := cache.Decide(context.Background(), srv.URL+path, "ExampleBot")
-		if err != nil {
-			fmt.Println(err)
-			return
-		}
-		fmt.Println(path, d.Allowed)
-	}
-	// Output:
-	// / true
-	// /private/a false
-	// /private/b false
-}
-
-func ExampleTransport() {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/robots.txt" {
-			fmt.Fprint(w, "User-agent: ExampleBot\nDisallow: /private\n")
-			return
-		}
-		fmt.Fprint(w, "hello")
-	}))
-	defer srv.Close()
-	client := &http.Client{Transport: &robotstxt.Transport{
-		Cache:  robotstxt.NewCache(&robotstxt.Fetcher{UserAgent: "ExampleBot/1.0"}, 1000),
-		Agents: []string{"ExampleBot"},
-		Logf:   func(string, ...any) {},
-	}}
-	_, err := client.Get(srv.URL + "/private/report")
-	var denied *robotstxt.DisallowedError
-	fmt.Println(errors.Is(err, robotstxt.ErrDisallowed), errors.As(err, &denied) && denied.Decision.Rule.Line == 2)
-	resp, err := client.Get(srv.URL + "/public")
-	if err == nil {
-		resp.Body.Close()
-		fmt.Println(resp.Status)
-	}
-	// Output:
-	// true true
-	// 200 OK
 }
 
 func ExampleRobots_Sitemaps() {

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/rfc9309/robotstxt"
+	"github.com/rfc9309/robotstxt/robotshttp"
 )
 
 // agentList is a repeatable -agent flag.
@@ -82,7 +83,7 @@ func newDecider(robots string, stdin io.Reader, opts robotstxt.Options, cs []cra
 	for _, c := range cs {
 		tokens = append(tokens, c.tokens...)
 	}
-	cache := robotstxt.NewCache(&robotstxt.Fetcher{UserAgent: cliUserAgent(tokens), Options: opts}, 0)
+	cache := robotshttp.NewCache(&robotshttp.Fetcher{UserAgent: cliUserAgent(tokens), Options: opts}, 0)
 	return func(target string, c crawler) (robotstxt.Decision, error) {
 		d, _, err := cache.Decide(context.Background(), target, c.tokens...)
 		if err != nil {

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/rfc9309/robotstxt"
+	"github.com/rfc9309/robotstxt/robotshttp"
 )
 
 func fetch(args []string, stdout, stderr io.Writer) int {
@@ -29,17 +29,17 @@ func fetch(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "robotstxt fetch: give exactly one URL")
 		return exitError
 	}
-	robotsURL, err := robotstxt.RobotsURL(fs.Arg(0))
+	robotsURL, err := robotshttp.RobotsURL(fs.Arg(0))
 	if err != nil {
 		fmt.Fprintf(stderr, "robotstxt fetch: %v\n", err)
 		return exitError
 	}
-	f := &robotstxt.Fetcher{UserAgent: cliUserAgent(agents), Options: opts(), TooManyRequestsUnreachable: *google429}
+	f := &robotshttp.Fetcher{UserAgent: cliUserAgent(agents), Options: opts(), TooManyRequestsUnreachable: *google429}
 	res := f.Fetch(context.Background(), robotsURL)
-	lifetime := robotstxt.DefaultMaxAge
+	lifetime := robotshttp.DefaultMaxAge
 	switch {
-	case res.Access == robotstxt.Unreachable:
-		lifetime = robotstxt.DefaultRetryUnreachable
+	case res.Access == robotshttp.Unreachable:
+		lifetime = robotshttp.DefaultRetryUnreachable
 	case res.MaxAge >= 0 && res.MaxAge < lifetime:
 		lifetime = res.MaxAge
 	}
@@ -77,11 +77,11 @@ func fetch(args []string, stdout, stderr io.Writer) int {
 	return exitAllowed
 }
 
-func meaning(a robotstxt.Access) string {
+func meaning(a robotshttp.Access) string {
 	switch a {
-	case robotstxt.Available:
+	case robotshttp.Available:
 		return "the file's rules apply"
-	case robotstxt.Unavailable:
+	case robotshttp.Unavailable:
 		return "everything is allowed, RFC 9309 section 2.3.1.3"
 	}
 	return "nothing is allowed, RFC 9309 section 2.3.1.4"

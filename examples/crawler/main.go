@@ -19,8 +19,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/rfc9309/robotstxt"
 	"github.com/rfc9309/robotstxt/metarobots"
+	"github.com/rfc9309/robotstxt/robotshttp"
 	"golang.org/x/net/html"
 )
 
@@ -30,10 +30,10 @@ func main() {
 	site := startSite()
 	defer site.Close()
 
-	fetcher := &robotstxt.Fetcher{UserAgent: token + "/1.0"}
-	cache := robotstxt.NewCache(fetcher, 1000)
+	fetcher := &robotshttp.Fetcher{UserAgent: token + "/1.0"}
+	cache := robotshttp.NewCache(fetcher, 1000)
 	client := &http.Client{
-		Transport: &robotstxt.Transport{Cache: cache, Agents: []string{token}, CrawlDelay: true},
+		Transport: &robotshttp.Transport{Cache: cache, Agents: []string{token}, CrawlDelay: true},
 		Timeout:   10 * time.Second,
 	}
 	ctx := context.Background()
@@ -58,8 +58,10 @@ func main() {
 		}
 		seen[u] = true
 		links, err := crawl(ctx, client, u)
-		var denied *robotstxt.DisallowedError
+		var denied *robotshttp.DisallowedError
 		switch {
+		case errors.As(err, &denied) && denied.Unreachable:
+			fmt.Printf("skip  %s (robots.txt unreachable)\n", strings.TrimPrefix(u, site.URL))
 		case errors.As(err, &denied):
 			fmt.Printf("skip  %s (robots.txt line %d: Disallow: %s)\n", strings.TrimPrefix(u, site.URL), denied.Decision.Rule.Line, denied.Decision.Rule.Pattern)
 		case err != nil:

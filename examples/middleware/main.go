@@ -14,7 +14,7 @@ import (
 	"net/http/httptest"
 	"time"
 
-	"github.com/rfc9309/robotstxt"
+	"github.com/rfc9309/robotstxt/robotshttp"
 )
 
 func site(robots string) *httptest.Server {
@@ -39,8 +39,8 @@ func main() {
 
 	client := &http.Client{
 		Timeout: 10 * time.Second,
-		Transport: &robotstxt.Transport{
-			Cache:  robotstxt.NewCache(&robotstxt.Fetcher{UserAgent: "ExampleScraper/2.0"}, 100),
+		Transport: &robotshttp.Transport{
+			Cache:  robotshttp.NewCache(&robotshttp.Fetcher{UserAgent: "ExampleScraper/2.0"}, 100),
 			Agents: []string{"ExampleScraper"},
 		},
 	}
@@ -53,7 +53,7 @@ func main() {
 		req, _ := http.NewRequest(http.MethodGet, u, nil)
 		req.Header.Set("User-Agent", "ExampleScraper/2.0 (+https://example.com/bot)")
 		resp, err := client.Do(req)
-		var denied *robotstxt.DisallowedError
+		var denied *robotshttp.DisallowedError
 		switch {
 		case errors.As(err, &denied):
 			fmt.Printf("refused %s\n        %v\n", u, denied)

@@ -1,9 +1,12 @@
-package robotstxt
+package robotshttp
 
-// This file is net/http middleware: a RoundTripper that sends only what
-// the robots.txt file of each request's origin allows.
+// This file applies the rules of RFC 9309 section 2.2, and the verdicts
+// of section 2.3.1 on files that could not be fetched, to each request of
+// a net/http client: a RoundTripper that sends only what the robots.txt
+// file of the request's origin allows.
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"log"
@@ -11,24 +14,34 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/rfc9309/robotstxt"
 )
 
 // ErrDisallowed is what errors.Is finds in the error of a request that a
 // robots.txt file disallows; errors.As finds a *DisallowedError with the
 // deciding rule.
-var ErrDisallowed = errors.New("robotstxt: disallowed by robots.txt")
+var ErrDisallowed = errors.New("robotshttp: disallowed by robots.txt")
 
 // A DisallowedError is returned for a request that robots.txt disallows.
 type DisallowedError struct {
 	URL      string
-	Decision Decision
+	Decision robotstxt.Decision
+	// Unreachable says that the origin's robots.txt could not be fetched
+	// and no good copy stood in, so every URL is disallowed (RFC 9309
+	// section 2.3.1.4): Decision.Rule then names no line of any file.
+	Unreachable bool
 }
 
 func (e *DisallowedError) Error() string {
-	if r := e.Decision.Rule; r != nil && r.Line > 0 {
-		return fmt.Sprintf("robotstxt: %s is disallowed by robots.txt line %d (Disallow: %s)", e.URL, r.Line, r.Pattern)
+	r := e.Decision.Rule
+	switch {
+	case e.Unreachable:
+		return fmt.Sprintf("robotshttp: %s is disallowed: its robots.txt is unreachable", e.URL)
+	case r == nil:
+		return fmt.Sprintf("robotshttp: %s is disallowed by robots.txt", e.URL)
 	}
-	return fmt.Sprintf("robotstxt: %s is disallowed: its robots.txt is unreachable", e.URL)
+	return fmt.Sprintf("robotshttp: %s is disallowed by robots.txt line %d (Disallow: %s)", e.URL, r.Line, r.Pattern)
 }
 
 // Is makes errors.Is(err, ErrDisallowed) true.
@@ -45,8 +58,9 @@ type Transport struct {
 	// Base sends the requests that are allowed; nil means
 	// http.DefaultTransport.
 	Base http.RoundTripper
-	// Cache supplies the robots.txt files. Its Fetcher must not use this
-	// Transport, or fetching robots.txt would ask for robots.txt.
+	// Cache supplies the robots.txt files; without it, every request but
+	// one for /robots.txt fails. Its Fetcher must not use this Transport,
+	// or fetching robots.txt would ask for robots.txt.
 	Cache *Cache
 	// Agents are the crawler's product tokens.
 	Agents []string
@@ -63,6 +77,9 @@ type Transport struct {
 	next     map[string]time.Time // origin -> earliest time of its next request
 }
 
+// errNoCache is the error of a Transport without a Cache.
+var errNoCache = errors.New("robotshttp: Transport.Cache is nil")
+
 // RoundTrip implements http.RoundTripper.
 func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	base := t.Base
@@ -72,29 +89,40 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if req.URL.Path == "/robots.txt" {
 		return base.RoundTrip(req)
 	}
+	if t.Cache == nil {
+		return refuse(req, errNoCache)
+	}
 	t.checkUserAgent(req)
 	target := req.URL.String()
 	d, l, err := t.Cache.Decide(req.Context(), target, t.Agents...)
 	if err != nil {
-		return nil, err
+		return refuse(req, err)
 	}
 	if !d.Allowed {
-		return nil, &DisallowedError{URL: target, Decision: d}
+		return refuse(req, &DisallowedError{URL: target, Decision: d, Unreachable: l.Unreachable()})
 	}
 	if t.CrawlDelay {
 		if delay, ok := l.Robots.Group(t.Agents...).CrawlDelay(); ok && delay > 0 {
 			if err := t.wait(req, l.Origin, delay); err != nil {
-				return nil, err
+				return refuse(req, err)
 			}
 		}
 	}
 	return base.RoundTrip(req)
 }
 
+// refuse returns err for a request that is not sent, closing its body as
+// http.RoundTripper asks even then.
+func refuse(req *http.Request, err error) (*http.Response, error) {
+	if req.Body != nil {
+		req.Body.Close()
+	}
+	return nil, err
+}
+
 // wait reserves the origin's next slot and sleeps until it comes.
 func (t *Transport) wait(req *http.Request, origin string, delay time.Duration) error {
-	clock := t.Cache.Clock
-	now := clock.Now()
+	now := time.Now()
 	t.mu.Lock()
 	if t.next == nil {
 		t.next = make(map[string]time.Time)
@@ -105,7 +133,22 @@ func (t *Transport) wait(req *http.Request, origin string, delay time.Duration) 
 	}
 	t.next[origin] = at.Add(delay)
 	t.mu.Unlock()
-	return clock.Sleep(req.Context(), at.Sub(now))
+	return sleep(req.Context(), at.Sub(now))
+}
+
+// sleep waits for d, or until ctx is done, and then returns ctx.Err().
+func sleep(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return ctx.Err()
+	}
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // checkUserAgent warns once when the request's User-Agent header does not
@@ -122,6 +165,6 @@ func (t *Transport) checkUserAgent(req *http.Request) {
 		if logf == nil {
 			logf = log.Printf
 		}
-		logf("robotstxt: the User-Agent header %q does not contain the product token %q that robots.txt rules are matched against", req.Header.Get("User-Agent"), t.Agents)
+		logf("robotshttp: the User-Agent header %q does not contain the product token %q that robots.txt rules are matched against", req.Header.Get("User-Agent"), t.Agents)
 	})
 }

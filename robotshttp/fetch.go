@@ -1,8 +1,8 @@
-package robotstxt
+package robotshttp
 
-// This file implements the access rules of RFC 9309 section 2.3: where a
-// robots.txt file lives, how its status codes and redirects are read, and
-// how much of it is read (section 2.5).
+// This file implements the access rules of RFC 9309 section 2.3.1: how a
+// robots.txt file's status codes, redirects and network errors are read,
+// and how much of it is read (section 2.5).
 
 import (
 	"bytes"
@@ -12,57 +12,12 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
 
-	"golang.org/x/net/idna"
+	"github.com/rfc9309/robotstxt"
 )
-
-// Origin returns the key of the origin a URL belongs to, "scheme://host"
-// or "scheme://host:port": the scheme and host lower-cased, the host in
-// IDNA ASCII form (so "Bücher.example" and "xn--bcher-kva.example" are one
-// origin), and the default port of the scheme dropped. Only http and https
-// URLs have robots.txt files (RFC 9309 section 2.3).
-func Origin(rawURL string) (string, error) {
-	u, err := url.Parse(rawURL)
-	if err != nil {
-		return "", fmt.Errorf("robotstxt: %w", err)
-	}
-	scheme := strings.ToLower(u.Scheme)
-	if scheme != "http" && scheme != "https" {
-		return "", fmt.Errorf("robotstxt: %q is not an http or https URL", rawURL)
-	}
-	host := u.Hostname()
-	if host == "" {
-		return "", fmt.Errorf("robotstxt: %q has no host", rawURL)
-	}
-	if !strings.Contains(host, ":") { // IPv6 literals need no IDNA
-		if host, err = idna.Lookup.ToASCII(host); err != nil {
-			return "", fmt.Errorf("robotstxt: host of %q: %w", rawURL, err)
-		}
-	}
-	host = strings.ToLower(host)
-	if strings.Contains(host, ":") {
-		host = "[" + host + "]"
-	}
-	port := u.Port()
-	if port == "" || scheme == "http" && port == "80" || scheme == "https" && port == "443" {
-		return scheme + "://" + host, nil
-	}
-	return scheme + "://" + host + ":" + port, nil
-}
-
-// RobotsURL returns the URL of the robots.txt file that governs rawURL:
-// "/robots.txt" at its origin (see [Origin]).
-func RobotsURL(rawURL string) (string, error) {
-	o, err := Origin(rawURL)
-	if err != nil {
-		return "", err
-	}
-	return o + "/robots.txt", nil
-}
 
 // Access says how a robots.txt fetch ended, which decides what it allows.
 type Access uint8
@@ -111,7 +66,7 @@ type Fetcher struct {
 	// crawler's product token.
 	UserAgent string
 	// Options controls parsing (mode and size limit).
-	Options Options
+	Options robotstxt.Options
 	// MaxRedirects is how many consecutive redirects are followed: 0 means
 	// DefaultMaxRedirects. Past that, or in a loop, the file is
 	// unavailable.
@@ -125,14 +80,16 @@ type Fetcher struct {
 	Timeout time.Duration
 }
 
-// A Fetch is the outcome of fetching one robots.txt file.
+// A Fetch is the outcome of fetching one robots.txt file. A Cache shares
+// one Fetch among its callers and keeps it in its Store, so nothing
+// modifies a Fetch once Fetcher.Fetch has returned it.
 type Fetch struct {
 	URL        string        // the robots.txt URL requested
 	FinalURL   string        // the URL that answered, after redirects
 	Redirects  int           // redirects followed
 	Access     Access        // how the fetch ended
 	StatusCode int           // the final HTTP status, 0 when there was none
-	Body       []byte        // the body read (2xx only), at most the size limit
+	Body       []byte        // the body read (2xx only): up to the size limit, and one byte more when Truncated
 	Truncated  bool          // the body was longer than the size limit
 	MaxAge     time.Duration // Cache-Control max-age of a 2xx answer, or -1 when absent
 	Err        error         // why the file is unreachable or unavailable, when no status says it
@@ -171,7 +128,7 @@ func (f *Fetcher) Fetch(ctx context.Context, robotsURL string) *Fetch {
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, robotsURL, nil)
 	if err != nil {
-		res.Access, res.Err = Unavailable, fmt.Errorf("robotstxt: %w", err)
+		res.Access, res.Err = Unavailable, fmt.Errorf("robotshttp: %w", err)
 		return res
 	}
 	if f.UserAgent != "" {
@@ -182,10 +139,10 @@ func (f *Fetcher) Fetch(ctx context.Context, robotsURL string) *Fetch {
 	if err != nil {
 		if errors.Is(err, errTooManyRedirects) {
 			res.Access, res.Redirects = Unavailable, maxRedirects+1
-			res.Err = fmt.Errorf("robotstxt: more than %d redirects (RFC 9309 section 2.3.1.2)", maxRedirects)
+			res.Err = fmt.Errorf("robotshttp: more than %d redirects (RFC 9309 section 2.3.1.2)", maxRedirects)
 			return res
 		}
-		res.Access, res.Err = Unreachable, fmt.Errorf("robotstxt: %w", err)
+		res.Access, res.Err = Unreachable, fmt.Errorf("robotshttp: %w", err)
 		return res
 	}
 	defer resp.Body.Close()
@@ -212,7 +169,7 @@ func (f *Fetcher) Fetch(ctx context.Context, robotsURL string) *Fetch {
 	body, truncated, err := f.readBody(resp)
 	if err != nil {
 		// Half a file could drop rules: a failed read counts as unreachable.
-		res.Access, res.Err = Unreachable, fmt.Errorf("robotstxt: reading %s: %w", robotsURL, err)
+		res.Access, res.Err = Unreachable, fmt.Errorf("robotshttp: reading %s: %w", robotsURL, err)
 		return res
 	}
 	res.Body, res.Truncated = body, truncated
@@ -273,7 +230,7 @@ func maxAge(h http.Header) time.Duration {
 // Robots returns the rules a fetch leaves the crawler with: the parsed file
 // when it was available, a file that allows everything when it was
 // unavailable, and one that disallows everything when it was unreachable.
-func (f *Fetch) Robots(o Options) *Robots {
+func (f *Fetch) Robots(o robotstxt.Options) *robotstxt.Robots {
 	switch f.Access {
 	case Available:
 		if f.Truncated {
@@ -284,7 +241,7 @@ func (f *Fetch) Robots(o Options) *Robots {
 		}
 		return o.Parse(f.Body)
 	case Unavailable:
-		return AllowAll(o.Mode)
+		return robotstxt.AllowAll(o.Mode)
 	}
-	return DisallowAll(o.Mode)
+	return robotstxt.DisallowAll(o.Mode)
 }

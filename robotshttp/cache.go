@@ -1,0 +1,277 @@
+package robotshttp
+
+// This file implements the caching rules of RFC 9309 section 2.4: a
+// fetched file is used for at most 24 hours, and while its origin is
+// unreachable the last good copy stands in for up to 30 days.
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"sync"
+	"time"
+
+	"github.com/rfc9309/robotstxt"
+)
+
+// Cache lifetimes.
+const (
+	// DefaultMaxAge is the longest a fetched file is used before it is
+	// fetched again (RFC 9309 section 2.4).
+	DefaultMaxAge = 24 * time.Hour
+	// DefaultStaleFor is how long the last good copy stands in while the
+	// origin is unreachable (RFC 9309 section 2.4 allows 30 days).
+	DefaultStaleFor = 30 * 24 * time.Hour
+	// DefaultRetryUnreachable is how long an unreachable verdict is kept
+	// before the origin is tried again.
+	DefaultRetryUnreachable = time.Hour
+)
+
+// StalePolicy says what applies once an origin has been unreachable for
+// longer than a Cache's StaleFor.
+type StalePolicy uint8
+
+const (
+	// StaleDisallow applies the unreachable verdict: disallow everything
+	// (RFC 9309 section 2.3.1.4). The default.
+	StaleDisallow StalePolicy = iota
+	// StaleAllow treats the file as unavailable: allow everything, which
+	// RFC 9309 section 2.4 permits after 30 days.
+	StaleAllow
+	// StaleKeep goes on using the last good copy, which section 2.4 also
+	// permits.
+	StaleKeep
+)
+
+// A Cache fetches robots.txt files as a crawler needs them and keeps them
+// by origin for as long as RFC 9309 section 2.4 allows. Concurrent callers
+// for one origin share one fetch. The zero value fetches with a zero
+// Fetcher into an in-memory store of DefaultMaxEntries; NewCache sets the
+// Fetcher and the bound. A Cache is safe for concurrent use once its
+// fields are set.
+//
+// Besides its Store, a Cache keeps in memory the parsed form of each
+// origin's file, so that a file is parsed once per fetch however many
+// calls it answers, and a store that hands back new values each time (a
+// networked one) costs no parse while the file is unchanged. It keeps as
+// many parsed files as NewCache's maxEntries (DefaultMaxEntries for a
+// Cache made otherwise), evicting the least recently used.
+type Cache struct {
+	Fetcher *Fetcher
+	// Store keeps the entries; nil means an in-memory store of
+	// DefaultMaxEntries, made on first use.
+	Store Store
+	// MaxAge bounds how long a file is used: 0 means DefaultMaxAge. A
+	// shorter Cache-Control max-age from the server wins.
+	MaxAge time.Duration
+	// StaleFor is how long the last good copy stands in while the origin
+	// is unreachable: 0 means DefaultStaleFor.
+	StaleFor time.Duration
+	// AfterStale says what applies past StaleFor.
+	AfterStale StalePolicy
+	// RetryUnreachable is how long an unreachable origin is left alone
+	// before it is fetched again: 0 means DefaultRetryUnreachable.
+	RetryUnreachable time.Duration
+
+	maxParsed int // set by NewCache; 0 means DefaultMaxEntries
+
+	once     sync.Once
+	mu       sync.Mutex
+	inflight map[string]*call  // origin -> the fetch under way
+	parsed   *lru[*parsedFile] // origin -> the file last parsed for it
+}
+
+// A call is one fetch that concurrent callers for an origin wait for.
+type call struct {
+	done  chan struct{}
+	entry Entry
+	err   error // of the Store
+}
+
+// A parsedFile is the rules parsed from one fetch. Its once lets the
+// callers that want it together wait for one parse.
+type parsedFile struct {
+	source *Fetch
+	once   sync.Once
+	robots *robotstxt.Robots
+}
+
+// NewCache returns a cache that fetches with f and keeps at most
+// maxEntries origins in memory (0: DefaultMaxEntries), in its store and
+// in its parsed files alike.
+func NewCache(f *Fetcher, maxEntries int) *Cache {
+	return &Cache{Fetcher: f, Store: NewMemoryStore(maxEntries), maxParsed: maxEntries}
+}
+
+func (c *Cache) init() {
+	c.once.Do(func() {
+		if c.Store == nil {
+			c.Store = NewMemoryStore(0)
+		}
+		if c.Fetcher == nil {
+			c.Fetcher = &Fetcher{}
+		}
+		c.inflight = make(map[string]*call)
+		c.parsed = newLRU[*parsedFile](c.maxParsed)
+	})
+}
+
+// A Lookup is the answer of a Cache for one origin.
+type Lookup struct {
+	Origin string
+	Robots *robotstxt.Robots // the rules that apply now
+	Fetch  *Fetch            // the fetch the rules come from (nil when they come from StaleAllow)
+	Latest *Fetch            // the latest fetch, which differs from Fetch while a stale copy stands in
+	Stale  bool              // a stale copy stands in for an unreachable origin
+	// StoreErr is what the Store's Get or Put failed with in this call, if
+	// anything. The rules still follow RFC 9309 (see [Store] for what a
+	// failing store costs).
+	StoreErr error
+}
+
+// Unreachable reports whether the rules are the unreachable verdict of
+// RFC 9309 section 2.3.1.4, disallowing everything: the latest fetch
+// reached no file and no good copy stands in.
+func (l *Lookup) Unreachable() bool {
+	return l.Fetch != nil && l.Fetch.Access == Unreachable
+}
+
+// Get returns the rules for the origin of rawURL, fetching its robots.txt
+// file when the cache has no fresh copy. The only errors are a URL without
+// an http(s) origin and the end of ctx while waiting for the fetch.
+func (c *Cache) Get(ctx context.Context, rawURL string) (*Lookup, error) {
+	c.init()
+	origin, err := Origin(rawURL)
+	if err != nil {
+		return nil, err
+	}
+	e, ok, getErr := c.Store.Get(ctx, origin)
+	if now := time.Now(); getErr == nil && ok && e.Fetch != nil && now.Before(e.Expires) {
+		return c.lookup(origin, e, now), nil
+	}
+	// One fetch per origin: the first caller starts it, everyone waits for
+	// it or for their own context. The fetch does not end with the first
+	// caller's context, so that a caller giving up cannot leave an
+	// "unreachable" verdict in the cache for everyone else.
+	c.mu.Lock()
+	cl, ok := c.inflight[origin]
+	if !ok {
+		cl = &call{done: make(chan struct{})}
+		c.inflight[origin] = cl
+		go func() {
+			cl.entry, cl.err = c.refresh(context.WithoutCancel(ctx), origin)
+			c.mu.Lock()
+			delete(c.inflight, origin)
+			c.mu.Unlock()
+			close(cl.done)
+		}()
+	}
+	c.mu.Unlock()
+	select {
+	case <-cl.done:
+		l := c.lookup(origin, cl.entry, time.Now())
+		l.StoreErr = cmp.Or(getErr, cl.err)
+		return l, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// refresh fetches origin's file and stores the new entry, returning it
+// and the Store's errors.
+func (c *Cache) refresh(ctx context.Context, origin string) (Entry, error) {
+	f := c.Fetcher.Fetch(ctx, origin+"/robots.txt")
+	now := time.Now()
+	e := Entry{Fetch: f}
+	switch f.Access {
+	case Available:
+		e.Good = f
+		e.Expires = now.Add(c.maxAge(f))
+	case Unavailable:
+		e.Expires = now.Add(c.maxAge(f))
+	case Unreachable:
+		old, _, err := c.Store.Get(ctx, origin)
+		if err != nil {
+			// The store may still hold a good copy, which this entry,
+			// without one, would overwrite.
+			return e, err
+		}
+		e.Good = old.Good
+		retry := c.RetryUnreachable
+		if retry <= 0 {
+			retry = DefaultRetryUnreachable
+		}
+		e.Expires = now.Add(retry)
+	}
+	return e, c.Store.Put(ctx, origin, e)
+}
+
+func (c *Cache) maxAge(f *Fetch) time.Duration {
+	d := c.MaxAge
+	if d <= 0 {
+		d = DefaultMaxAge
+	}
+	if f.MaxAge >= 0 && f.MaxAge < d {
+		d = f.MaxAge
+	}
+	return d
+}
+
+// lookup decides which fetch of an entry applies at now and returns its
+// parsed rules.
+func (c *Cache) lookup(origin string, e Entry, now time.Time) *Lookup {
+	l := &Lookup{Origin: origin, Latest: e.Fetch, Fetch: e.Fetch}
+	if e.Fetch.Access == Unreachable && e.Good != nil {
+		staleFor := c.StaleFor
+		if staleFor <= 0 {
+			staleFor = DefaultStaleFor
+		}
+		switch {
+		case now.Sub(e.Good.FetchedAt) <= staleFor || c.AfterStale == StaleKeep:
+			l.Fetch, l.Stale = e.Good, true
+		case c.AfterStale == StaleAllow:
+			l.Fetch = nil
+			l.Robots = robotstxt.AllowAll(c.Fetcher.Options.Mode)
+			return l
+		}
+	}
+	l.Robots = c.parse(origin, l.Fetch)
+	return l
+}
+
+// parse returns the rules of f, parsing it at most once while it is the
+// fetch in use for origin.
+func (c *Cache) parse(origin string, f *Fetch) *robotstxt.Robots {
+	c.mu.Lock()
+	p, ok := c.parsed.get(origin)
+	if ok && sameFile(p.source, f) {
+		// The next call, with the same fetch from a MemoryStore, finds
+		// the same body array, for which bytes.Equal returns at once
+		// (BenchmarkCacheDecide).
+		p.source = f
+	} else {
+		p = &parsedFile{source: f}
+		c.parsed.put(origin, p)
+	}
+	c.mu.Unlock()
+	p.once.Do(func() { p.robots = f.Robots(c.Fetcher.Options) })
+	return p.robots
+}
+
+// sameFile reports whether two fetches parse to the same rules. A fetch
+// that is not the one parsed comes from a refetch, or from a networked
+// store, which hands back a new value each time: comparing the bodies
+// costs no more than that store's transfer of one, and spares a parse.
+func sameFile(a, b *Fetch) bool {
+	return a.Access == b.Access && a.Truncated == b.Truncated && bytes.Equal(a.Body, b.Body)
+}
+
+// Decide fetches (or finds in the cache) the robots.txt file of target's
+// origin and decides target for a crawler answering to agents.
+func (c *Cache) Decide(ctx context.Context, target string, agents ...string) (robotstxt.Decision, *Lookup, error) {
+	l, err := c.Get(ctx, target)
+	if err != nil {
+		return robotstxt.Decision{}, nil, err
+	}
+	return l.Robots.Decide(target, agents...), l, nil
+}

@@ -1,0 +1,271 @@
+package robotshttp_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/rfc9309/robotstxt"
+	"github.com/rfc9309/robotstxt/robotshttp"
+)
+
+const privateFile = "User-agent: *\nDisallow: /private\n"
+
+// decide is Cache.Decide for a test that expects no error.
+func decide(t *testing.T, c *robotshttp.Cache, target string) (bool, *robotshttp.Lookup) {
+	t.Helper()
+	d, l, err := c.Decide(context.Background(), target, "bot")
+	if err != nil {
+		t.Fatalf("Decide(%q): %v", target, err)
+	}
+	return d.Allowed, l
+}
+
+// TestCacheLifetime runs in a synctest bubble, whose fake clock the
+// Cache reads: time.Sleep moves it on at once.
+func TestCacheLifetime(t *testing.T) {
+	s := newSite(t, 200, privateFile)
+	synctest.Test(t, func(t *testing.T) {
+		c := &robotshttp.Cache{Fetcher: &robotshttp.Fetcher{Client: noKeepAlive()}}
+		steps := []struct {
+			name    string
+			after   time.Duration // since the step before
+			set     func()        // changes the site before the step, if not nil
+			private bool          // Allowed(/private)
+			fetches int           // of robots.txt, in all
+			source  string
+		}{
+			{"first look-up fetches", 0, nil, false, 1, "RFC 9309 section 2.4"},
+			{"23 hours on, the copy is used", 23 * time.Hour, func() { s.set(200, nil, "User-agent: *\nDisallow: /other\n") }, false, 1, "RFC 9309 section 2.4"},
+			{"24 hours on, the file is fetched again", time.Hour, nil, true, 2, "RFC 9309 section 2.4: at most 24 hours"},
+			{"a max-age of 60 seconds", 24 * time.Hour, func() { s.set(200, http.Header{"Cache-Control": {"public, max-age=60"}}, privateFile) }, false, 3, "RFC 9309 section 2.4: HTTP caching may shorten the time"},
+			{"59 seconds on, the copy is used", 59 * time.Second, nil, false, 3, "RFC 9111 section 5.2.2.1"},
+			{"60 seconds on, the file is fetched again", time.Second, nil, false, 4, "RFC 9111 section 5.2.2.1"},
+		}
+		for _, st := range steps {
+			time.Sleep(st.after)
+			if st.set != nil {
+				st.set()
+			}
+			if got, _ := decide(t, c, s.URL+"/private"); got != st.private {
+				t.Errorf("%s: Allowed(%q, %q) = %v, want %v (%s)", st.name, "bot", "/private", got, st.private, st.source)
+			}
+			if got := s.count("/robots.txt"); got != st.fetches {
+				t.Errorf("%s: %d fetches, want %d (%s)", st.name, got, st.fetches, st.source)
+			}
+		}
+	})
+}
+
+func TestCacheUnreachable(t *testing.T) {
+	tests := []struct {
+		name   string
+		policy robotshttp.StalePolicy
+		public bool // Allowed(/public) past 30 days
+		source string
+	}{
+		{"StaleDisallow", robotshttp.StaleDisallow, false, "RFC 9309 section 2.3.1.4"},
+		{"StaleAllow", robotshttp.StaleAllow, true, "RFC 9309 section 2.4: after 30 days, unavailable"},
+		{"StaleKeep", robotshttp.StaleKeep, true, "RFC 9309 section 2.4: after 30 days, the cached copy"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newSite(t, 200, privateFile)
+			synctest.Test(t, func(t *testing.T) {
+				c := &robotshttp.Cache{Fetcher: &robotshttp.Fetcher{Client: noKeepAlive()}, AfterStale: tt.policy}
+				decide(t, c, s.URL+"/")
+				s.set(503, nil, "")
+				time.Sleep(25 * time.Hour)
+				// RFC 9309 section 2.4: the last good copy stands in.
+				public, l := decide(t, c, s.URL+"/public")
+				if !l.Stale || !public || l.Robots.Allowed("b", "/private") || l.Latest.Access != robotshttp.Unreachable || l.Unreachable() {
+					t.Errorf("unreachable after a good fetch: Stale %v, /public allowed %v, latest %v, Unreachable() %v; want the good copy", l.Stale, public, l.Latest.Access, l.Unreachable())
+				}
+				time.Sleep(28 * 24 * time.Hour)
+				if _, l := decide(t, c, s.URL+"/"); !l.Stale {
+					t.Errorf("29 days after the good fetch, the stale copy was dropped (RFC 9309 section 2.4)")
+				}
+				time.Sleep(2 * 24 * time.Hour)
+				public, l = decide(t, c, s.URL+"/public")
+				if public != tt.public {
+					t.Errorf("31 days after the good fetch: Allowed(%q, %q) = %v, want %v (%s)", "bot", "/public", public, tt.public, tt.source)
+				}
+				if tt.policy == robotshttp.StaleKeep && l.Robots.Allowed("bot", "/private") {
+					t.Errorf("31 days after the good fetch: Allowed(%q, %q) = true, want the copy's false (%s)", "bot", "/private", tt.source)
+				}
+			})
+		})
+	}
+}
+
+func TestCacheUnreachableNoCopy(t *testing.T) {
+	// RFC 9309 section 2.3.1.4: disallow everything but /robots.txt.
+	s := newSite(t, 500, "")
+	d, l, err := robotshttp.NewCache(&robotshttp.Fetcher{}, 0).Decide(context.Background(), s.URL+"/x", "bot")
+	if err != nil || d.Allowed || d.Rule == nil || !l.Unreachable() || l.Stale {
+		t.Errorf("Decide = %+v, %v; Unreachable() %v, Stale %v; want disallowed by the unreachable verdict", d, err, l.Unreachable(), l.Stale)
+	}
+	if !l.Robots.Allowed("bot", "/robots.txt") {
+		t.Errorf("Allowed(%q, %q) = false, want true (RFC 9309 section 2.2.2)", "bot", "/robots.txt")
+	}
+}
+
+func TestCacheOneFetchPerOrigin(t *testing.T) {
+	release := make(chan struct{})
+	var hits atomic.Int32
+	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		<-release
+		fmt.Fprint(w, privateFile)
+	})
+	c := robotshttp.NewCache(&robotshttp.Fetcher{}, 0)
+	var wg sync.WaitGroup
+	var disallowed atomic.Int32
+	for i := range 100 {
+		wg.Go(func() {
+			d, _, err := c.Decide(context.Background(), fmt.Sprintf("%s/private/%d", srv.URL, i), "bot")
+			if err != nil {
+				t.Error(err)
+			}
+			if !d.Allowed {
+				disallowed.Add(1)
+			}
+		})
+	}
+	// Let the callers pile up on the fetch; one that comes later finds
+	// the cached file, which the count of fetches does not tell apart.
+	time.Sleep(50 * time.Millisecond)
+	close(release)
+	wg.Wait()
+	if hits.Load() != 1 || disallowed.Load() != 100 {
+		t.Errorf("100 concurrent callers: %d fetches, %d disallowed; want 1 and 100", hits.Load(), disallowed.Load())
+	}
+}
+
+func TestCacheCallerGivesUp(t *testing.T) {
+	release := make(chan struct{})
+	s := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		<-release
+		fmt.Fprint(w, privateFile)
+	})
+	c := robotshttp.NewCache(&robotshttp.Fetcher{}, 0)
+	// A caller that gives up does not wait for the fetch, which the server
+	// holds until the caller is gone.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := c.Get(ctx, s.URL+"/"); !errors.Is(err, context.Canceled) {
+		t.Errorf("Get with a cancelled context: %v, want context.Canceled", err)
+	}
+	// Nor does it end the fetch for the others: its end would read as
+	// unreachable and disallow everything.
+	close(release)
+	allowed, l := decide(t, c, s.URL+"/private")
+	if allowed || l.Unreachable() || l.Fetch.Access != robotshttp.Available {
+		t.Errorf("after a caller gave up: /private allowed %v, Unreachable() %v, access %v; want the file's rules", allowed, l.Unreachable(), l.Fetch.Access)
+	}
+}
+
+func TestCacheParsesOnce(t *testing.T) {
+	s := newSite(t, 200, privateFile)
+	c := robotshttp.NewCache(&robotshttp.Fetcher{}, 0)
+	// Concurrent callers of one fetch share one parse.
+	lookups := make([]*robotshttp.Lookup, 20)
+	var wg sync.WaitGroup
+	for i := range lookups {
+		wg.Go(func() { _, lookups[i] = decide(t, c, s.URL+"/") })
+	}
+	wg.Wait()
+	first := lookups[0].Robots
+	for i, l := range lookups {
+		if l.Robots != first {
+			t.Fatalf("concurrent caller %d got Robots %p, caller 0 %p: parsed more than once", i, l.Robots, first)
+		}
+	}
+	if _, l := decide(t, c, s.URL+"/x"); l.Robots != first || s.count("/robots.txt") != 1 {
+		t.Errorf("a later call got Robots %p after %d fetches, want the parse of the first, %p, after 1", l.Robots, s.count("/robots.txt"), first)
+	}
+}
+
+func TestCacheParsesOnceRefetched(t *testing.T) {
+	// max-age=0: each call fetches again. An unchanged file keeps its
+	// parse; a changed one is parsed again.
+	s := newSite(t, 200, privateFile)
+	c := robotshttp.NewCache(&robotshttp.Fetcher{}, 0)
+	steps := []struct {
+		name    string
+		robots  string
+		same    bool // Robots is that of the step before
+		private bool // Allowed(/private)
+	}{
+		{"first fetch", privateFile, false, false},
+		{"refetched, unchanged", privateFile, true, false},
+		{"refetched, changed", "User-agent: *\nDisallow: /other\n", false, true},
+		{"refetched, unchanged again", "User-agent: *\nDisallow: /other\n", true, true},
+	}
+	var last *robotstxt.Robots
+	for i, st := range steps {
+		s.set(200, http.Header{"Cache-Control": {"max-age=0"}}, st.robots)
+		private, l := decide(t, c, s.URL+"/private")
+		if s.count("/robots.txt") != i+1 || (l.Robots == last) != st.same || private != st.private {
+			t.Errorf("%s: %d fetches, same parse %v, /private allowed %v; want %d, %v, %v", st.name, s.count("/robots.txt"), l.Robots == last, private, i+1, st.same, st.private)
+		}
+		last = l.Robots
+	}
+}
+
+func TestCacheParsesOnceFromNetworkedStore(t *testing.T) {
+	// A networked store hands back a new Entry, with new fetches, on each
+	// Get: their rules are parsed once all the same.
+	s := newSite(t, 200, privateFile)
+	c := &robotshttp.Cache{Fetcher: &robotshttp.Fetcher{}, Store: copyingStore{robotshttp.NewMemoryStore(0)}}
+	_, first := decide(t, c, s.URL+"/")
+	for range 3 {
+		if private, l := decide(t, c, s.URL+"/private"); l.Robots != first.Robots || l.Fetch == first.Fetch || private {
+			t.Errorf("Robots %p, want %p; a new Fetch %v; /private allowed %v", l.Robots, first.Robots, l.Fetch != first.Fetch, private)
+		}
+	}
+	if n := s.count("/robots.txt"); n != 1 {
+		t.Errorf("%d fetches, want 1", n)
+	}
+}
+
+func TestCacheParsedBound(t *testing.T) {
+	// NewCache keeps 2 parsed files; the store, replaced, keeps every
+	// entry, so that a new parse can only come from the bound.
+	sites := []*site{newSite(t, 200, privateFile), newSite(t, 200, privateFile), newSite(t, 200, privateFile)}
+	c := robotshttp.NewCache(&robotshttp.Fetcher{}, 2)
+	c.Store = robotshttp.NewMemoryStore(10)
+	parsed := make([]*robotstxt.Robots, len(sites))
+	for i, s := range sites {
+		_, l := decide(t, c, s.URL+"/")
+		parsed[i] = l.Robots
+	}
+	// Least recently used first.
+	steps := []struct {
+		origin int
+		same   bool
+	}{
+		{2, true},  // kept: 2, 1
+		{1, true},  // kept: 1, 2
+		{0, false}, // parsed again, evicting 2
+		{2, false}, // parsed again, evicting 1
+	}
+	for _, st := range steps {
+		_, l := decide(t, c, sites[st.origin].URL+"/")
+		if got := l.Robots == parsed[st.origin]; got != st.same {
+			t.Errorf("origin %d: same parse %v, want %v", st.origin, got, st.same)
+		}
+		parsed[st.origin] = l.Robots
+	}
+	for i, s := range sites {
+		if n := s.count("/robots.txt"); n != 1 {
+			t.Errorf("origin %d fetched %d times, want 1", i, n)
+		}
+	}
+}

@@ -1,0 +1,307 @@
+package robotshttp_test
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"fmt"
+	"math/rand"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rfc9309/robotstxt"
+	"github.com/rfc9309/robotstxt/robotshttp"
+)
+
+func TestOrigin(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+		source         string
+	}{
+		{"explicit port kept", "http://example.com:1234/x", "http://example.com:1234", "RFC 9309 section 2.3"},
+		{"default http port dropped", "http://example.com:80/x?y", "http://example.com", "RFC 9309 section 2.3"},
+		{"default https port dropped", "https://example.com:443/", "https://example.com", "RFC 9309 section 2.3"},
+		{"port 80 of https kept", "https://example.com:80/", "https://example.com:80", "RFC 9309 section 2.3"},
+		{"scheme and host lower-cased", "HTTP://Example.COM/a", "http://example.com", "RFC 3986 section 6.2.2.1"},
+		{"IDNA host to ASCII", "http://Bücher.example/x", "http://xn--bcher-kva.example", "RFC 5891"},
+		{"ASCII host as given", "http://xn--bcher-kva.example/y", "http://xn--bcher-kva.example", "RFC 5891"},
+		{"IPv6 literal", "http://[::1]:8080/x", "http://[::1]:8080", "RFC 3986 section 3.2.2"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := robotshttp.Origin(tt.in)
+			if err != nil || got != tt.want {
+				t.Errorf("Origin(%q) = %q, %v; want %q (%s)", tt.in, got, err, tt.want, tt.source)
+			}
+		})
+	}
+}
+
+func TestOriginErrors(t *testing.T) {
+	tests := []struct {
+		name, in string
+		source   string
+	}{
+		{"not http", "ftp://example.com/", "RFC 9309 section 2.3: http and https only"},
+		{"relative", "/relative", "RFC 9309 section 2.3: an origin needs a host"},
+		{"no host", "http:///nohost", "RFC 9309 section 2.3: an origin needs a host"},
+		{"unparsable", "http://exa mple.com/", "RFC 3986 section 3.2.2"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got, err := robotshttp.Origin(tt.in); err == nil || !strings.HasPrefix(err.Error(), "robotshttp: ") {
+				t.Errorf("Origin(%q) = %q, %v; want a robotshttp: error (%s)", tt.in, got, err, tt.source)
+			}
+		})
+	}
+}
+
+func TestRobotsURL(t *testing.T) {
+	// RFC 9309 section 2.3: the file is /robots.txt at the origin, whatever
+	// the path, query and fragment of the URL it governs.
+	const in, want = "https://Example.com:8443/a/b?c#d", "https://example.com:8443/robots.txt"
+	if got, err := robotshttp.RobotsURL(in); got != want || err != nil {
+		t.Errorf("RobotsURL(%q) = %q, %v; want %q", in, got, err, want)
+	}
+}
+
+func TestFetchStatus(t *testing.T) {
+	const body = "User-agent: *\nDisallow: /private\n"
+	tests := []struct {
+		name    string
+		status  int
+		google  bool // TooManyRequestsUnreachable
+		access  robotshttp.Access
+		private bool // is /private allowed afterwards?
+		source  string
+	}{
+		{"200 parsed", 200, false, robotshttp.Available, false, "RFC 9309 section 2.3.1.1"},
+		{"204 empty file", 204, false, robotshttp.Available, true, "RFC 9309 section 2.3.1.1"},
+		{"404 allows all", 404, false, robotshttp.Unavailable, true, "RFC 9309 section 2.3.1.3"},
+		{"401 allows all", 401, false, robotshttp.Unavailable, true, "RFC 9309 section 2.3.1.3"},
+		{"403 allows all", 403, false, robotshttp.Unavailable, true, "RFC 9309 section 2.3.1.3"},
+		{"410 allows all", 410, false, robotshttp.Unavailable, true, "RFC 9309 section 2.3.1.3"},
+		{"429 allows all", 429, false, robotshttp.Unavailable, true, "RFC 9309 section 2.3.1.3"},
+		{"429 disallows all as Google reads it", 429, true, robotshttp.Unreachable, false, "Google's robots.txt documentation"},
+		{"500 disallows all", 500, false, robotshttp.Unreachable, false, "RFC 9309 section 2.3.1.4"},
+		{"503 disallows all", 503, false, robotshttp.Unreachable, false, "RFC 9309 section 2.3.1.4"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newSite(t, tt.status, body)
+			f := &robotshttp.Fetcher{TooManyRequestsUnreachable: tt.google}
+			res := f.Fetch(context.Background(), s.URL+"/robots.txt")
+			if res.Access != tt.access || res.StatusCode != tt.status {
+				t.Errorf("Fetch: Access %v, StatusCode %d; want %v, %d (%s)", res.Access, res.StatusCode, tt.access, tt.status, tt.source)
+			}
+			r := res.Robots(robotstxt.Options{})
+			if got := r.Allowed("bot", "/private"); got != tt.private {
+				t.Errorf("Allowed(%q, %q) = %v, want %v (%s)", "bot", "/private", got, tt.private, tt.source)
+			}
+			if !r.Allowed("bot", "/robots.txt") {
+				t.Errorf("Allowed(%q, %q) = false, want true (RFC 9309 section 2.2.2)", "bot", "/robots.txt")
+			}
+		})
+	}
+}
+
+func gzipped(s string) []byte {
+	var b bytes.Buffer
+	w := gzip.NewWriter(&b)
+	w.Write([]byte(s))
+	w.Close()
+	return b.Bytes()
+}
+
+func TestFetchBody(t *testing.T) {
+	const body = "User-agent: *\nDisallow: /private\n"
+	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/gzip/robots.txt", "/forced-gzip/robots.txt":
+			if r.URL.Path == "/gzip/robots.txt" && !strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+				t.Errorf("no Accept-Encoding: gzip in the request")
+			}
+			w.Header().Set("Content-Encoding", "gzip")
+			w.Write(gzipped(body))
+		case "/big/robots.txt":
+			fmt.Fprint(w, "User-agent: *\n")
+			for range 100000 {
+				fmt.Fprint(w, "Disallow: /x\n")
+			}
+			fmt.Fprint(w, "Disallow: /private\n")
+		case "/random/robots.txt":
+			b := make([]byte, 4096)
+			rand.New(rand.NewSource(1)).Read(b)
+			w.Write(b)
+		case "/html/robots.txt":
+			fmt.Fprint(w, "<!DOCTYPE html><html><body><p>Not found</p></body></html>")
+		case "/cut/robots.txt":
+			w.Header().Set("Content-Length", "1000")
+			fmt.Fprint(w, body)
+			w.(http.Flusher).Flush()
+			conn, _, _ := w.(http.Hijacker).Hijack()
+			conn.Close()
+		case "/ua/robots.txt":
+			fmt.Fprintf(w, "User-agent: *\nDisallow: /%s\n", strings.ReplaceAll(r.Header.Get("User-Agent"), " ", "_"))
+		}
+	})
+	noCompression := &http.Client{Transport: &http.Transport{DisableCompression: true}}
+	tests := []struct {
+		name      string
+		path      string
+		fetcher   *robotshttp.Fetcher
+		access    robotshttp.Access
+		truncated bool
+		allowed   map[string]bool // path -> Allowed for any crawler
+		code      string          // a diagnostic the parse must report
+		source    string
+	}{
+		{"gzip the transport asked for", "/gzip/robots.txt", &robotshttp.Fetcher{},
+			robotshttp.Available, false, map[string]bool{"/private": false, "/x": true}, "", "RFC 9309 section 2.3.1.1"},
+		{"gzip the transport did not ask for", "/forced-gzip/robots.txt", &robotshttp.Fetcher{Client: noCompression},
+			robotshttp.Available, false, map[string]bool{"/private": false, "/x": true}, "", "RFC 9309 section 2.3.1.1"},
+		{"over the size limit", "/big/robots.txt", &robotshttp.Fetcher{},
+			robotshttp.Available, true, map[string]bool{"/private": true, "/x": false}, robotstxt.CodeTruncated, "RFC 9309 section 2.5"},
+		{"no size limit", "/big/robots.txt", &robotshttp.Fetcher{Options: robotstxt.Options{MaxBytes: -1}},
+			robotshttp.Available, false, map[string]bool{"/private": false, "/x": false}, "", "RFC 9309 section 2.5"},
+		{"random bytes", "/random/robots.txt", &robotshttp.Fetcher{},
+			robotshttp.Available, false, map[string]bool{"/x": true}, "", "RFC 9309 section 2.3.1.5"},
+		{"an HTML page", "/html/robots.txt", &robotshttp.Fetcher{},
+			robotshttp.Available, false, map[string]bool{"/x": true}, robotstxt.CodeNotRobotsTxt, "RFC 9309 section 2.3.1.5"},
+		{"connection closed mid-body", "/cut/robots.txt", &robotshttp.Fetcher{},
+			robotshttp.Unreachable, false, map[string]bool{"/x": false}, "", "RFC 9309 section 2.3.1.4: half a file could drop rules"},
+		{"User-Agent header sent", "/ua/robots.txt", &robotshttp.Fetcher{UserAgent: "FooBot/1.0"},
+			robotshttp.Available, false, map[string]bool{"/FooBot/1.0": false, "/x": true}, "", "RFC 9309 section 2.2.1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := tt.fetcher.Fetch(context.Background(), srv.URL+tt.path)
+			if res.Access != tt.access || res.Truncated != tt.truncated {
+				t.Errorf("Fetch: Access %v, Truncated %v (err %v); want %v, %v (%s)", res.Access, res.Truncated, res.Err, tt.access, tt.truncated, tt.source)
+			}
+			if tt.access == robotshttp.Unreachable && res.Err == nil {
+				t.Errorf("Fetch: unreachable without an Err (%s)", tt.source)
+			}
+			if tt.truncated && len(res.Body) != robotstxt.DefaultMaxBytes+1 {
+				t.Errorf("Fetch: %d bytes kept, want the limit and one more, %d (%s)", len(res.Body), robotstxt.DefaultMaxBytes+1, tt.source)
+			}
+			r := res.Robots(tt.fetcher.Options)
+			for path, want := range tt.allowed {
+				if got := r.Allowed("b", path); got != want {
+					t.Errorf("Allowed(%q, %q) = %v, want %v (%s)", "b", path, got, want, tt.source)
+				}
+			}
+			if tt.code != "" && !hasCode(r, tt.code) {
+				t.Errorf("Diagnostics() = %v, want one with code %q (%s)", r.Diagnostics(), tt.code, tt.source)
+			}
+		})
+	}
+}
+
+func TestFetchUnreachable(t *testing.T) {
+	release := make(chan struct{})
+	silent := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-r.Context().Done():
+		case <-release:
+		}
+	})
+	t.Cleanup(func() { close(release) }) // runs before silent closes
+	refused := serve(t, http.NotFoundHandler().ServeHTTP)
+	refused.Close() // a port nobody listens on
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	tests := []struct {
+		name    string
+		ctx     context.Context
+		fetcher *robotshttp.Fetcher
+		url     string
+		source  string
+	}{
+		{"timeout", context.Background(), &robotshttp.Fetcher{Timeout: 100 * time.Millisecond}, silent.URL, "RFC 9309 section 2.3.1.4"},
+		{"cancelled context", cancelled, &robotshttp.Fetcher{}, silent.URL, "RFC 9309 section 2.3.1.4"},
+		{"connection refused", context.Background(), &robotshttp.Fetcher{}, refused.URL, "RFC 9309 section 2.3.1.4"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			start := time.Now()
+			res := tt.fetcher.Fetch(tt.ctx, tt.url+"/robots.txt")
+			if res.Access != robotshttp.Unreachable || res.Err == nil || !strings.HasPrefix(res.Err.Error(), "robotshttp: ") {
+				t.Errorf("Fetch: %v, %v; want unreachable with a robotshttp: error (%s)", res.Access, res.Err, tt.source)
+			}
+			if d := time.Since(start); d > 10*time.Second {
+				t.Errorf("Fetch took %v", d)
+			}
+		})
+	}
+}
+
+func TestFetchRedirects(t *testing.T) {
+	const body = "User-agent: *\nDisallow: /private\n"
+	other := newSite(t, 200, body)
+	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		// /hop/N/CODE redirects to /hop/N-1/CODE; /hop/0 answers, on the
+		// other server for /cross.
+		var n, code int
+		fmt.Sscanf(r.URL.Path, "/hop/%d/%d", &n, &code)
+		var cross string
+		if strings.HasSuffix(r.URL.Path, "/cross") {
+			cross = "/cross"
+		}
+		switch {
+		case strings.HasPrefix(r.URL.Path, "/loop"):
+			http.Redirect(w, r, "/loop", http.StatusFound)
+		case n == 0 && cross != "":
+			http.Redirect(w, r, other.URL+"/robots.txt", code)
+		case n == 0:
+			fmt.Fprint(w, body)
+		default:
+			http.Redirect(w, r, fmt.Sprintf("/hop/%d/%d%s", n-1, code, cross), code)
+		}
+	})
+	for _, code := range []int{301, 302, 307, 308} {
+		for hops := 1; hops <= robotshttp.DefaultMaxRedirects+1; hops++ {
+			for _, cross := range []bool{false, true} {
+				name := fmt.Sprintf("%d x %d", hops, code)
+				path := fmt.Sprintf("/hop/%d/%d", hops, code)
+				if cross { // the last redirect goes to the other server
+					name += " across hosts"
+					path = fmt.Sprintf("/hop/%d/%d/cross", hops-1, code)
+				}
+				t.Run(name, func(t *testing.T) {
+					// RFC 9309 section 2.3.1.2: at least five redirects are
+					// followed; past the limit the file is unavailable.
+					want := robotshttp.Available
+					if hops > robotshttp.DefaultMaxRedirects {
+						want = robotshttp.Unavailable
+					}
+					res := (&robotshttp.Fetcher{}).Fetch(context.Background(), srv.URL+path)
+					if res.Access != want {
+						t.Fatalf("Fetch: %v (%v), want %v", res.Access, res.Err, want)
+					}
+					if want == robotshttp.Available && (res.Redirects != hops || res.Robots(robotstxt.Options{}).Allowed("b", "/private")) {
+						t.Errorf("Fetch: %d redirects followed, /private allowed %v; want %d and false", res.Redirects, res.Robots(robotstxt.Options{}).Allowed("b", "/private"), hops)
+					}
+				})
+			}
+		}
+	}
+	tests := []struct {
+		name    string
+		path    string
+		fetcher *robotshttp.Fetcher
+		source  string
+	}{
+		{"redirect loop", "/loop", &robotshttp.Fetcher{}, "RFC 9309 section 2.3.1.2"},
+		{"2 redirects with MaxRedirects 1", "/hop/2/302", &robotshttp.Fetcher{MaxRedirects: 1}, "RFC 9309 section 2.3.1.2"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if res := tt.fetcher.Fetch(context.Background(), srv.URL+tt.path); res.Access != robotshttp.Unavailable {
+				t.Errorf("Fetch: %v, want unavailable (%s)", res.Access, tt.source)
+			}
+		})
+	}
+}

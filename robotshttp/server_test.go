@@ -1,0 +1,82 @@
+package robotshttp_test
+
+import (
+	"fmt"
+	"maps"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/rfc9309/robotstxt"
+)
+
+// The tests talk to real servers on loopback, through the helpers of this
+// file: serve for a handler of the test's own, and site for a robots.txt
+// file the test sets and changes.
+
+// serve starts a server on loopback for the rest of the test.
+func serve(t testing.TB, h http.HandlerFunc) *httptest.Server {
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// A site serves /robots.txt with the status, headers and body last set,
+// answers any other path with 200 "ok", and counts the requests for each
+// path.
+type site struct {
+	*httptest.Server
+	mu     sync.Mutex
+	status int
+	header http.Header
+	robots string
+	hits   map[string]int
+}
+
+func newSite(t testing.TB, status int, robots string) *site {
+	s := &site{status: status, robots: robots, hits: make(map[string]int)}
+	s.Server = serve(t, func(w http.ResponseWriter, r *http.Request) {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.hits[r.URL.Path]++
+		if r.URL.Path != "/robots.txt" {
+			fmt.Fprint(w, "ok")
+			return
+		}
+		maps.Copy(w.Header(), s.header)
+		w.WriteHeader(s.status)
+		fmt.Fprint(w, s.robots)
+	})
+	return s
+}
+
+// set changes the answer for /robots.txt.
+func (s *site) set(status int, header http.Header, robots string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.status, s.header, s.robots = status, header, robots
+}
+
+// count returns how many requests for path the site has had.
+func (s *site) count(path string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.hits[path]
+}
+
+// noKeepAlive returns a client for a synctest bubble, whose connections
+// close after each response. Time in a bubble advances only when every
+// goroutine in it is durably blocked, and a goroutine reading an idle
+// kept-alive connection is not: it would stop the fake clock, and keep
+// synctest.Test waiting for it at the end. The servers stay outside the
+// bubbles, for the same reason.
+func noKeepAlive() *http.Client {
+	return &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
+}
+
+// hasCode reports whether r has a diagnostic with the code.
+func hasCode(r *robotstxt.Robots, code string) bool {
+	return slices.ContainsFunc(r.Diagnostics(), func(d robotstxt.Diagnostic) bool { return d.Code == code })
+}

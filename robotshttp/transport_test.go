@@ -1,0 +1,228 @@
+package robotshttp_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/rfc9309/robotstxt/robotshttp"
+)
+
+// get sends a GET for url with the User-Agent header ua through client.
+func get(client *http.Client, ctx context.Context, url, ua string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("User-Agent", ua)
+	resp, err := client.Do(req)
+	if err == nil {
+		resp.Body.Close()
+	}
+	return err
+}
+
+func TestTransport(t *testing.T) {
+	s := newSite(t, 200, "User-agent: FooBot\nDisallow: /private\nAllow: /private/ok\nCrawl-delay: 2\n")
+	var warnings []string
+	client := &http.Client{Transport: &robotshttp.Transport{
+		Cache:  robotshttp.NewCache(&robotshttp.Fetcher{}, 0),
+		Agents: []string{"FooBot"},
+		Logf:   func(f string, a ...any) { warnings = append(warnings, fmt.Sprintf(f, a...)) },
+	}}
+	tests := []struct {
+		name   string
+		path   string
+		line   int // of the rule that disallows it, 0 when it is sent
+		source string
+	}{
+		{"disallowed", "/private/secret", 2, "RFC 9309 section 2.2.2"},
+		{"allowed by a longer rule", "/private/ok", 0, "RFC 9309 section 2.2.2: the most specific match"},
+		{"no rule", "/", 0, "RFC 9309 section 2.2.2"},
+		{"robots.txt itself", "/robots.txt", 0, "RFC 9309 section 2.2.2"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			n := s.count(tt.path)
+			err := get(client, context.Background(), s.URL+tt.path, "FooBot/1.0")
+			var de *robotshttp.DisallowedError
+			if tt.line == 0 {
+				if err != nil || s.count(tt.path) != n+1 {
+					t.Errorf("GET %s: %v, %d requests reached the server; want it sent (%s)", tt.path, err, s.count(tt.path)-n, tt.source)
+				}
+				return
+			}
+			if !errors.Is(err, robotshttp.ErrDisallowed) || !errors.As(err, &de) || de.Decision.Rule == nil || de.Decision.Rule.Line != tt.line {
+				t.Errorf("GET %s: %v; want ErrDisallowed by the rule of line %d (%s)", tt.path, err, tt.line, tt.source)
+			}
+			if got := s.count(tt.path); got != n {
+				t.Errorf("GET %s: a disallowed request reached the server", tt.path)
+			}
+		})
+	}
+	if len(warnings) != 0 {
+		t.Errorf("warnings with a proper User-Agent: %q", warnings)
+	}
+	get(client, context.Background(), s.URL+"/", "Mozilla/5.0")
+	get(client, context.Background(), s.URL+"/", "curl")
+	if len(warnings) != 1 || !strings.Contains(warnings[0], "FooBot") {
+		t.Errorf("warnings = %q, want one naming the token", warnings)
+	}
+}
+
+func TestDisallowedError(t *testing.T) {
+	tests := []struct {
+		name        string
+		status      int    // of robots.txt after a first good fetch
+		robots      string // its body then
+		unreachable bool
+		line        int
+		message     string // after the URL
+		source      string
+	}{
+		{"a rule of the file", 200, privateFile, false, 2, " is disallowed by robots.txt line 2 (Disallow: /private)", "RFC 9309 section 2.2.2"},
+		{"unreachable, the good copy stands in", 503, "", false, 2, " is disallowed by robots.txt line 2 (Disallow: /private)", "RFC 9309 section 2.4"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			// max-age=0: the second request fetches again.
+			s := newSite(t, 200, privateFile)
+			s.set(200, http.Header{"Cache-Control": {"max-age=0"}}, privateFile)
+			tr := &robotshttp.Transport{Cache: robotshttp.NewCache(&robotshttp.Fetcher{}, 0), Agents: []string{"bot"}}
+			client := &http.Client{Transport: tr}
+			get(client, context.Background(), s.URL+"/", "bot")
+			s.set(tt.status, nil, tt.robots)
+			checkDisallowed(t, get(client, context.Background(), s.URL+"/private", "bot"), s.URL+"/private", tt.unreachable, tt.line, tt.message, tt.source)
+		})
+	}
+	t.Run("unreachable, no copy", func(t *testing.T) {
+		s := newSite(t, 503, "")
+		tr := &robotshttp.Transport{Cache: robotshttp.NewCache(&robotshttp.Fetcher{}, 0), Agents: []string{"bot"}}
+		err := get(&http.Client{Transport: tr}, context.Background(), s.URL+"/public", "bot")
+		checkDisallowed(t, err, s.URL+"/public", true, 0, " is disallowed: its robots.txt is unreachable", "RFC 9309 section 2.3.1.4")
+	})
+}
+
+func checkDisallowed(t *testing.T, err error, url string, unreachable bool, line int, message, source string) {
+	t.Helper()
+	var de *robotshttp.DisallowedError
+	if !errors.As(err, &de) || !errors.Is(err, robotshttp.ErrDisallowed) {
+		t.Fatalf("GET %s: %v, want a *DisallowedError (%s)", url, err, source)
+	}
+	if de.Unreachable != unreachable || de.Decision.Rule == nil || de.Decision.Rule.Line != line {
+		t.Errorf("DisallowedError: Unreachable %v, rule %+v; want %v and line %d (%s)", de.Unreachable, de.Decision.Rule, unreachable, line, source)
+	}
+	if want := "robotshttp: " + url + message; !strings.HasSuffix(err.Error(), want) {
+		t.Errorf("Error() = %q, want it to end %q (%s)", err, want, source)
+	}
+}
+
+// A closeBody is a request body that records whether it was closed.
+type closeBody struct {
+	io.Reader
+	closed atomic.Bool
+}
+
+func (b *closeBody) Close() error {
+	b.closed.Store(true)
+	return nil
+}
+
+func TestTransportRefused(t *testing.T) {
+	s := newSite(t, 200, privateFile)
+	tests := []struct {
+		name      string
+		transport *robotshttp.Transport
+		source    string
+	}{
+		{"disallowed", &robotshttp.Transport{Cache: robotshttp.NewCache(&robotshttp.Fetcher{}, 0)}, "RFC 9309 section 2.2.2"},
+		{"no Cache", &robotshttp.Transport{}, "Transport.Cache"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			body := &closeBody{Reader: strings.NewReader("form")}
+			req, _ := http.NewRequest(http.MethodPost, s.URL+"/private", body)
+			_, err := tt.transport.RoundTrip(req)
+			if err == nil || !strings.HasPrefix(err.Error(), "robotshttp: ") || s.count("/private") != 0 {
+				t.Errorf("RoundTrip: %v, %d requests sent; want a robotshttp: error and none (%s)", err, s.count("/private"), tt.source)
+			}
+			// http.RoundTripper: RoundTrip closes the body, even on errors.
+			if !body.closed.Load() {
+				t.Errorf("RoundTrip left the request body open (%s)", tt.source)
+			}
+		})
+	}
+}
+
+// TestTransportCrawlDelay runs in a synctest bubble: the waits take no
+// real time, and the fake clock tells exactly when each request went.
+func TestTransportCrawlDelay(t *testing.T) {
+	slow := newSite(t, 200, "User-agent: *\nCrawl-delay: 5\n")
+	fast := newSite(t, 200, "User-agent: *\nDisallow:\n")
+	synctest.Test(t, func(t *testing.T) {
+		client := noKeepAlive()
+		client.Transport = &robotshttp.Transport{
+			Base:       client.Transport,
+			Cache:      robotshttp.NewCache(&robotshttp.Fetcher{Client: noKeepAlive()}, 0),
+			Agents:     []string{"FooBot"},
+			CrawlDelay: true,
+		}
+		start := time.Now()
+		ctx := context.Background()
+		send := func(url string) time.Duration {
+			if err := get(client, ctx, url, "FooBot/1.0"); err != nil {
+				t.Errorf("GET %s: %v", url, err)
+			}
+			return time.Since(start)
+		}
+		// Sequential requests: the slow origin's go 5 seconds apart, the
+		// fast origin's between them are not held up.
+		var slowAt, fastAt []time.Duration
+		for range 4 {
+			slowAt = append(slowAt, send(slow.URL+"/page"))
+			fastAt = append(fastAt, send(fast.URL+"/page"))
+		}
+		want := []time.Duration{0, 5 * time.Second, 10 * time.Second, 15 * time.Second}
+		if !slices.Equal(slowAt, want) || !slices.Equal(fastAt, want) {
+			t.Errorf("sent at %v to the slow origin and %v to the fast one; want both at %v", slowAt, fastAt, want)
+		}
+
+		// Concurrent requests to one origin take distinct slots.
+		var mu sync.Mutex
+		var concurrentAt []time.Duration
+		var wg sync.WaitGroup
+		for range 4 {
+			wg.Go(func() {
+				at := send(slow.URL + "/concurrent")
+				mu.Lock()
+				concurrentAt = append(concurrentAt, at)
+				mu.Unlock()
+			})
+		}
+		wg.Wait()
+		slices.Sort(concurrentAt)
+		want = []time.Duration{20 * time.Second, 25 * time.Second, 30 * time.Second, 35 * time.Second}
+		if !slices.Equal(concurrentAt, want) || slow.count("/concurrent") != 4 {
+			t.Errorf("concurrent requests sent at %v, %d arrived; want %v and 4", concurrentAt, slow.count("/concurrent"), want)
+		}
+
+		// The wait ends with the request's context: its slot is 40
+		// seconds in, 5 after the last.
+		ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+		defer cancel()
+		before := time.Now()
+		err := get(client, ctx, slow.URL+"/late", "FooBot/1.0")
+		if waited := time.Since(before); !errors.Is(err, context.DeadlineExceeded) || waited != 2*time.Second || slow.count("/late") != 0 {
+			t.Errorf("a request whose context ends in its wait: %v after %v, %d sent; want DeadlineExceeded after 2s and none", err, waited, slow.count("/late"))
+		}
+	})
+}
