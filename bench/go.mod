@@ -4,10 +4,6 @@ go 1.26.0
 
 require github.com/rfc9309/robotstxt v0.0.0
 
-require (
-	github.com/temoto/robotstxt v1.1.2
-	golang.org/x/net v0.62.0 // indirect
-	golang.org/x/text v0.43.0 // indirect
-)
+require github.com/temoto/robotstxt v1.1.2
 
 replace github.com/rfc9309/robotstxt => ../
