@@ -12,6 +12,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/golden")
@@ -67,33 +69,41 @@ func TestGoldenCommands(t *testing.T) {
 		{"unknown-command", []string{"frobnicate"}, ""},
 	}
 	for _, tt := range tests {
-		cmd := exec.Command(binary, tt.args...)
-		cmd.Stdin = strings.NewReader(tt.stdin)
-		var stdout bytes.Buffer
-		cmd.Stdout = &stdout
-		err := cmd.Run()
-		status := 0
-		var ee *exec.ExitError
-		if errors.As(err, &ee) {
-			status = ee.ExitCode()
-		} else if err != nil {
-			t.Fatalf("%s: %v", tt.name, err)
+		t.Run(tt.name, func(t *testing.T) { checkGoldenCommand(t, tt.name, tt.args, tt.stdin) })
+	}
+}
+
+// checkGoldenCommand runs the command with args and stdin and compares
+// its output and exit status with testdata/golden/NAME.golden, line by
+// line, or rewrites the file with -update.
+func checkGoldenCommand(t *testing.T, name string, args []string, stdin string) {
+	t.Helper()
+	cmd := exec.Command(binary, args...)
+	cmd.Stdin = strings.NewReader(stdin)
+	var stdout bytes.Buffer
+	cmd.Stdout = &stdout
+	err := cmd.Run()
+	status := 0
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		status = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	got := fmt.Sprintf("$ robotstxt %s\nexit status %d\n%s", strings.Join(args, " "), status, stdout.String())
+	path := filepath.Join("testdata/golden", name+".golden")
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
 		}
-		got := fmt.Sprintf("$ robotstxt %s\nexit status %d\n%s", strings.Join(tt.args, " "), status, stdout.String())
-		path := filepath.Join("testdata/golden", tt.name+".golden")
-		if *update {
-			if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%v (go test -run TestGoldenCommands -update creates it)", err)
-		}
-		if got != string(want) {
-			t.Errorf("%s: output differs from %s:\ngot\n%s\nwant\n%s", tt.name, path, got, want)
-		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (go test -run TestGoldenCommands -update creates it)", err)
+	}
+	if diff := cmp.Diff(strings.Split(string(want), "\n"), strings.Split(got, "\n")); diff != "" {
+		t.Errorf("output differs from %s (-want +got):\n%s", path, diff)
 	}
 }
 
