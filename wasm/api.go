@@ -10,9 +10,10 @@ import (
 	"github.com/rfc9309/robotstxt"
 )
 
-// api is what index.mjs calls. A parsed file stays on the Go side, named
-// to JavaScript by a handle: a number that is never reused, so a freed
-// handle can only fail, never reach another file.
+// api is what index.mjs calls through syscall/js; the calls per URL are
+// WebAssembly exports, in query.go. A parsed file stays on the Go side,
+// named to JavaScript by a handle: a number that is never reused, so a
+// freed handle can only fail, never reach another file.
 var api = map[string]func(args []js.Value) (any, error){
 	// parse(contents, mode, maxBytes) parses a file and returns its handle.
 	"parse": func(args []js.Value) (any, error) {
@@ -42,18 +43,9 @@ var api = map[string]func(args []js.Value) (any, error){
 	"handles": func([]js.Value) (any, error) {
 		return len(files), nil
 	},
-	// allowed(handle, target, ...agents) is the verdict alone.
-	"allowed": func(args []js.Value) (any, error) {
-		d, err := decide(args)
-		return d.Allowed, err
-	},
-	// line(handle, target, ...agents) is the deciding rule's line, or -1.
-	"line": func(args []js.Value) (any, error) {
-		d, err := decide(args)
-		if err != nil || d.Rule == nil {
-			return -1, err
-		}
-		return d.Rule.Line, nil
+	// lastError() tells why the last call of query.go failed.
+	"lastError": func([]js.Value) (any, error) {
+		return lastError, nil
 	},
 	// decide(handle, target, ...agents) is the verdict and the deciding
 	// rule: {allowed, rule: {allow, pattern, line} or null}.

@@ -2,14 +2,15 @@
 
 // Command robotstxt.wasm is the robotstxt package built for JavaScript
 // (GOOS=js, GOARCH=wasm). It hands the functions of api.go to index.mjs,
-// which wraps them in robots-parser's interface, and then waits for calls.
+// which wraps them and the exports of query.go in robots-parser's
+// interface, and then waits for calls.
 //
 // The boundary with JavaScript is the one place where a mistake could stop
 // the module for good: a Go panic that reaches the runtime exits the
-// program, and every later call then fails. So each function is called
-// through [export], which turns a panic into an error, and every error goes
-// back to JavaScript as an Error value for index.mjs to throw, never as a
-// thrown exception or an exit.
+// program, and every later call then fails. So each function of api.go is
+// called through [export], which turns a panic into an error, and every
+// error goes back to JavaScript as an Error value for index.mjs to throw,
+// never as a thrown exception or an exit; query.go recovers alike.
 package main
 
 import (

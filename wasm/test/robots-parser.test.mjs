@@ -599,3 +599,37 @@ test('robots-parser: a robots.txt URL that does not parse covers nothing; here i
 	assert.equal(theirs(url, 'user-agent: *\ndisallow: /fish').isAllowed('/fish'), undefined);
 	assert.throws(() => ours(url, 'user-agent: *\ndisallow: /fish'), { name: 'Error', message: /is not a URL/ });
 });
+
+test('a URL is of the file\'s origin exactly when robots-parser says so', () => {
+	const contents = 'User-agent: *\nDisallow: /x\n';
+	const urls = [
+		'https://example.com',
+		'https://example.com/',
+		'https://example.com?q',
+		'https://example.com#f',
+		'https://example.com:443/x',
+		'https://example.com:8443/x',
+		'https://example.com./x',
+		'https://example.com.evil.org/x',
+		'https://example.comx/',
+		'https://example.com@evil.org/x',
+		'https://user@example.com/x',
+		'https://example.com\\x',
+		'https://exam\tple.com/x',
+		' https://example.com/x',
+		'HTTPS://EXAMPLE.COM/x',
+		'http://example.com/x',
+		'https://xn--mnich-kva.com/x',
+		'//example.com/x',
+		'/x',
+		'',
+	];
+	for (const robotsTxt of ['https://example.com/robots.txt', 'https://EXAMPLE.com:443/robots.txt', 'https://münich.com/robots.txt', '/robots.txt', 'ftp://example.com/robots.txt']) {
+		const rp = theirs(robotsTxt, contents);
+		const robots = ours(robotsTxt, contents);
+		for (const u of urls) {
+			assert.equal(robots.isAllowed(u) === undefined, rp.isAllowed(u) === undefined, `robots.txt ${robotsTxt}, URL ${JSON.stringify(u)}`);
+		}
+		robots.free();
+	}
+});
