@@ -1,0 +1,208 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"fmt"
+	"math"
+	"syscall/js"
+
+	"github.com/rfc9309/robotstxt"
+)
+
+// api is what index.mjs calls through syscall/js; the calls per URL are
+// WebAssembly exports, in query.go. A parsed file stays on the Go side,
+// named to JavaScript by a handle: a number that is never reused, so a
+// freed handle can only fail, never reach another file.
+var api = map[string]func(args []js.Value) (any, error){
+	// parse(contents, mode, maxBytes) parses a file and returns its handle.
+	"parse": func(args []js.Value) (any, error) {
+		o, err := options(args)
+		if err != nil {
+			return nil, err
+		}
+		data, err := contents(arg(args, 0))
+		if err != nil {
+			return nil, err
+		}
+		lastHandle++
+		files[lastHandle] = o.Parse(data)
+		return lastHandle, nil
+	},
+	// free(handle) lets the Go garbage collector have the file.
+	"free": func(args []js.Value) (any, error) {
+		h, _, err := file(args)
+		if err != nil {
+			return nil, err
+		}
+		delete(files, h)
+		return nil, nil
+	},
+	// handles() counts the files not yet freed, for the tests of free and
+	// of the FinalizationRegistry.
+	"handles": func([]js.Value) (any, error) {
+		return len(files), nil
+	},
+	// lastError() tells why the last call of query.go failed.
+	"lastError": func([]js.Value) (any, error) {
+		return lastError, nil
+	},
+	// decide(handle, target, ...agents) is the verdict and the deciding
+	// rule: {allowed, rule: {allow, pattern, line} or null}.
+	"decide": func(args []js.Value) (any, error) {
+		d, err := decide(args)
+		if err != nil {
+			return nil, err
+		}
+		var rule any
+		if d.Rule != nil {
+			rule = object("allow", d.Rule.Allow, "pattern", d.Rule.Pattern, "line", d.Rule.Line)
+		}
+		return object("allowed", d.Allowed, "rule", rule), nil
+	},
+	// crawlDelay(handle, ...agents) is the Crawl-delay in seconds, or
+	// undefined.
+	"crawlDelay": func(args []js.Value) (any, error) {
+		_, r, err := file(args)
+		if err != nil {
+			return nil, err
+		}
+		agents, err := agentArgs(args[1:])
+		if err != nil {
+			return nil, err
+		}
+		if d, ok := r.Group(agents...).CrawlDelay(); ok {
+			return d.Seconds(), nil
+		}
+		return js.Undefined(), nil
+	},
+	// sitemaps(handle) lists the Sitemap URLs.
+	"sitemaps": func(args []js.Value) (any, error) {
+		_, r, err := file(args)
+		if err != nil {
+			return nil, err
+		}
+		list := []any{}
+		for _, s := range r.Sitemaps() {
+			list = append(list, s)
+		}
+		return list, nil
+	},
+	// host(handle) is the Host record, or null.
+	"host": func(args []js.Value) (any, error) {
+		_, r, err := file(args)
+		if err != nil {
+			return nil, err
+		}
+		if h, ok := r.Host(); ok {
+			return h, nil
+		}
+		return nil, nil
+	},
+	// diagnostics(handle) lists {line, severity, code, message}.
+	"diagnostics": func(args []js.Value) (any, error) {
+		_, r, err := file(args)
+		if err != nil {
+			return nil, err
+		}
+		list := []any{}
+		for _, d := range r.Diagnostics() {
+			list = append(list, object("line", d.Line, "severity", d.Severity.String(), "code", d.Code, "message", d.Message))
+		}
+		return list, nil
+	},
+}
+
+// files holds the parsed files by handle. Only the functions of api touch
+// it, and JavaScript runs them one at a time, so it needs no lock.
+var (
+	files      = map[int]*robotstxt.Robots{}
+	lastHandle int
+)
+
+// file returns the handle in args[0] and its file.
+func file(args []js.Value) (int, *robotstxt.Robots, error) {
+	v := arg(args, 0)
+	if v.Type() != js.TypeNumber {
+		return 0, nil, fmt.Errorf("robotstxt: internal error: the handle is %s, not a number", v.Type())
+	}
+	h := v.Int()
+	r, ok := files[h]
+	if !ok {
+		// index.mjs stops calls after free() itself.
+		return 0, nil, fmt.Errorf("robotstxt: internal error: no file has the handle %d", h)
+	}
+	return h, r, nil
+}
+
+// decide answers decide(handle, target, ...agents).
+func decide(args []js.Value) (robotstxt.Decision, error) {
+	_, r, err := file(args)
+	if err != nil {
+		return robotstxt.Decision{}, err
+	}
+	target, err := stringArg(args, 1)
+	if err != nil {
+		return robotstxt.Decision{}, err
+	}
+	agents, err := agentArgs(args[2:])
+	if err != nil {
+		return robotstxt.Decision{}, err
+	}
+	return r.Decide(target, agents...), nil
+}
+
+// agentArgs reads the crawler's names. None at all asks for the "*" group.
+func agentArgs(args []js.Value) ([]string, error) {
+	agents := make([]string, len(args))
+	for i := range args {
+		s, err := stringArg(args, i)
+		if err != nil {
+			return nil, err
+		}
+		agents[i] = s
+	}
+	return agents, nil
+}
+
+// contents reads a file's body: text, or exact bytes.
+func contents(v js.Value) ([]byte, error) {
+	if v.Type() == js.TypeString {
+		return []byte(v.String()), nil
+	}
+	// index.mjs passes a Uint8Array of its own making, whose length and
+	// prototype run no code of the caller's.
+	if v.Type() != js.TypeObject || !v.InstanceOf(js.Global().Get("Uint8Array")) {
+		return nil, fmt.Errorf("robotstxt: internal error: the contents are %s, not a string or a Uint8Array", v.Type())
+	}
+	b := make([]byte, v.Length())
+	js.CopyBytesToGo(b, v)
+	return b, nil
+}
+
+// options reads the mode and maxBytes arguments of parse: a string and a
+// number, whose values index.mjs leaves to be checked here.
+func options(args []js.Value) (robotstxt.Options, error) {
+	var o robotstxt.Options
+	mode, err := stringArg(args, 1)
+	if err != nil {
+		return o, err
+	}
+	switch mode {
+	case "rfc":
+	case "google":
+		o.Mode = robotstxt.Google
+	default:
+		return o, fmt.Errorf(`robotstxt: options.mode must be "rfc" or "google", not %q`, mode)
+	}
+	maxBytes := arg(args, 2)
+	if maxBytes.Type() != js.TypeNumber {
+		return o, fmt.Errorf("robotstxt: internal error: maxBytes is %s, not a number", maxBytes.Type())
+	}
+	f := maxBytes.Float()
+	if f != math.Trunc(f) || math.Abs(f) > math.MaxInt32 {
+		return o, fmt.Errorf("robotstxt: options.maxBytes must be an integer between -2^31 and 2^31, not %v", f)
+	}
+	o.MaxBytes = int(f)
+	return o, nil
+}

@@ -1,0 +1,240 @@
+// What this package adds to robots-parser's interface: the deciding rule,
+// diagnostics, several user agents, the modes and the size limit, exact
+// bytes, releasing memory, and errors as exceptions.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import robotsParser, { ready, liveHandles } from '../index.mjs';
+
+await ready;
+
+const url = 'https://example.com/robots.txt';
+const page = (path) => `https://example.com${path}`;
+
+// The example file of RFC 9309 section 5.1.
+const example = `User-Agent: *
+Disallow: *.gif$
+Disallow: /example/
+Allow: /publications/
+
+User-Agent: foobot
+Disallow:/
+Allow:/example/page.html
+Allow:/example/allowed.gif
+
+User-Agent: barbot
+User-Agent: bazbot
+Disallow: /example/page.html
+
+User-Agent: quxbot
+
+EOF
+`;
+
+test('decide gives the verdict and the deciding rule (RFC 9309 section 5.1)', () => {
+	const robots = robotsParser(url, example);
+	assert.deepEqual(robots.decide(page('/example/page.html'), 'foobot'), {
+		allowed: true,
+		rule: { allow: true, pattern: '/example/page.html', line: 8 },
+	});
+	assert.deepEqual(robots.decide(page('/publications/'), 'foobot'), {
+		allowed: false,
+		rule: { allow: false, pattern: '/', line: 7 },
+	});
+	assert.deepEqual(robots.decide(page('/a/b.gif'), 'otherbot'), {
+		allowed: false,
+		rule: { allow: false, pattern: '*.gif$', line: 2 },
+	});
+	assert.deepEqual(robots.decide(page('/example/page.html'), 'quxbot'), { allowed: true, rule: null });
+	assert.equal(robots.decide('https://example.org/', 'foobot'), undefined);
+	robots.free();
+});
+
+test('several user agents: the rules of every group naming one of them', () => {
+	const robots = robotsParser(url, example);
+	// barbot's group alone allows /example/other, foobot's alone allows
+	// /example/page.html; together the longest match decides each.
+	assert.equal(robots.isAllowed(page('/example/page.html'), ['barbot']), false);
+	assert.equal(robots.isAllowed(page('/example/page.html'), ['foobot', 'barbot']), true);
+	assert.equal(robots.getMatchingLineNumber(page('/example/other'), ['foobot', 'barbot']), 7);
+	assert.equal(robots.isAllowed(page('/example/other'), ['barbot']), true);
+	// Neither given nor empty: the "*" group.
+	assert.equal(robots.isAllowed(page('/example/x')), false);
+	assert.equal(robots.isAllowed(page('/example/x'), []), false);
+	robots.free();
+});
+
+test('modes: Google takes the URL as given, RFC mode normalises it (ID_Encoding/3)', () => {
+	const text = 'User-agent: FooBot\nDisallow: /foo/bar/%E3%83%84\n';
+	const target = page('/foo/bar/ツ');
+	const rfc = robotsParser(url, text);
+	const google = robotsParser(url, text, { mode: 'google' });
+	const explicit = robotsParser(url, text, { mode: 'rfc' });
+	assert.equal(rfc.isAllowed(target, 'FooBot'), false);
+	assert.equal(explicit.isAllowed(target, 'FooBot'), false);
+	assert.equal(google.isAllowed(target, 'FooBot'), true);
+	for (const r of [rfc, google, explicit]) {
+		r.free();
+	}
+});
+
+test('options.maxBytes: what lies past the limit is not read', () => {
+	const text = `User-agent: *\n${'#'.repeat(600 * 1024)}\nDisallow: /late\n`;
+	const limited = robotsParser(url, text);
+	const whole = robotsParser(url, text, { maxBytes: -1 });
+	assert.equal(limited.isAllowed(page('/late')), true);
+	assert.ok(limited.diagnostics().some((d) => d.code === 'truncated'));
+	assert.equal(whole.isAllowed(page('/late')), false);
+	limited.free();
+	whole.free();
+});
+
+test('diagnostics: line, severity, stable code and message', () => {
+	const robots = robotsParser(url, 'User-agent: *\nDissallow: /x\n');
+	assert.deepEqual(robots.diagnostics(), [
+		{ line: 2, severity: 'warning', code: 'key-typo', message: '"Dissallow" is read as "disallow"' },
+	]);
+	assert.equal(robots.isAllowed(page('/x')), false);
+	robots.free();
+});
+
+test('contents as exact bytes, and as a string, parse alike', () => {
+	const bytes = new TextEncoder().encode(example);
+	const fromBytes = robotsParser(url, bytes);
+	const fromBuffer = robotsParser(url, Buffer.from(example));
+	assert.equal(fromBytes.getMatchingLineNumber(page('/example/page.html'), 'foobot'), 8);
+	assert.equal(fromBuffer.getMatchingLineNumber(page('/example/page.html'), 'foobot'), 8);
+	// A byte that is not UTF-8 reaches the parser as it is.
+	const latin1 = robotsParser(url, Uint8Array.from([...'User-agent: *\nDisallow: /caf', 0xe9, ...'\n'].map((c) => (typeof c === 'string' ? c.charCodeAt(0) : c))));
+	assert.equal(latin1.isAllowed(page('/caf%E9')), false);
+	assert.equal(latin1.isAllowed(page('/caf')), true);
+	for (const r of [fromBytes, fromBuffer, latin1]) {
+		r.free();
+	}
+});
+
+test('free releases the Go side at once; later calls throw', () => {
+	const before = liveHandles();
+	const robots = robotsParser(url, example);
+	assert.equal(liveHandles(), before + 1);
+	for (let i = 0; i < 100; i++) {
+		robots.isAllowed(page(`/example/${i}`), 'foobot');
+	}
+	assert.equal(liveHandles(), before + 1, 'queries parse nothing and hold nothing');
+	robots.free();
+	assert.equal(liveHandles(), before);
+	robots.free(); // a second free does nothing
+	assert.equal(liveHandles(), before);
+	const calls = [
+		(r) => r.isAllowed(page('/')),
+		(r) => r.isDisallowed(page('/')),
+		(r) => r.getMatchingLineNumber(page('/')),
+		(r) => r.decide(page('/')),
+		(r) => r.getCrawlDelay(),
+		(r) => r.getSitemaps(),
+		(r) => r.getPreferredHost(),
+		(r) => r.diagnostics(),
+	];
+	for (const call of calls) {
+		assert.throws(() => call(robots), { name: 'Error', message: 'robotstxt: this robots.txt object was used after free()' });
+	}
+});
+
+test('the garbage collector releases what free() did not', async () => {
+	v8.setFlagsFromString('--expose-gc');
+	const gc = vm.runInNewContext('gc');
+	// Finalizers run after a collection, between tasks.
+	const collect = async () => {
+		gc();
+		await new Promise((resolve) => setTimeout(resolve, 5));
+	};
+	for (let i = 0; i < 5; i++) {
+		await collect(); // the garbage of earlier tests
+	}
+	const before = liveHandles();
+	(() => {
+		for (let i = 0; i < 10; i++) {
+			robotsParser(url, example).isAllowed(page('/'));
+		}
+	})();
+	assert.equal(liveHandles(), before + 10);
+	for (let i = 0; i < 200 && liveHandles() > before; i++) {
+		await collect();
+	}
+	assert.equal(liveHandles(), before);
+});
+
+test('bad input throws an Error with a message, and the module goes on', () => {
+	const robots = robotsParser(url, example);
+	const bad = [
+		[() => robotsParser(url, 42), TypeError, 'robotstxt: the contents must be a string or a Uint8Array, not number'],
+		[() => robotsParser(url, { length: 3 }), TypeError, 'robotstxt: the contents must be a string or a Uint8Array, not object'],
+		[() => robotsParser(url, ['User-agent: *']), TypeError, 'robotstxt: the contents must be a string or a Uint8Array, not array'],
+		[() => robotsParser(undefined, ''), TypeError, 'robotstxt: the robots.txt URL must be a string, not undefined'],
+		[() => robotsParser('http://[::1/robots.txt', ''), Error, 'robotstxt: the robots.txt URL "http://[::1/robots.txt" is not a URL'],
+		[() => robotsParser(url, '', null), TypeError, 'robotstxt: options must be an object, not null'],
+		[() => robotsParser(url, '', { mode: 'bing' }), Error, 'robotstxt: options.mode must be "rfc" or "google", not "bing"'],
+		[() => robotsParser(url, '', { mode: 1 }), TypeError, 'robotstxt: options.mode must be a string, not number'],
+		[() => robotsParser(url, '', { maxBytes: '1' }), TypeError, 'robotstxt: options.maxBytes must be a number, not string'],
+		[() => robotsParser(url, '', { maxBytes: 0.5 }), Error, 'robotstxt: options.maxBytes must be an integer between -2^31 and 2^31, not 0.5'],
+		[() => robotsParser(url, '', { maxBytes: NaN }), Error, 'robotstxt: options.maxBytes must be an integer between -2^31 and 2^31, not NaN'],
+		[() => robots.isAllowed(new URL(page('/'))), TypeError, 'robotstxt: a URL must be a string, not object'],
+		[() => robots.decide(null), TypeError, 'robotstxt: a URL must be a string, not null'],
+		[() => robots.isAllowed(page('/'), 7), TypeError, 'robotstxt: a user agent must be a string or an array of strings, not number'],
+		[() => robots.isAllowed(page('/'), ['foobot', {}]), TypeError, 'robotstxt: a user agent must be a string or an array of strings, not object'],
+		[() => robots.getCrawlDelay([null]), TypeError, 'robotstxt: a user agent must be a string or an array of strings, not null'],
+	];
+	for (const [call, type, message] of bad) {
+		assert.throws(call, (err) => err.constructor === type && err.message === message, message);
+		assert.equal(robots.getMatchingLineNumber(page('/example/page.html'), 'foobot'), 8, `after: ${message}`);
+	}
+	robots.free();
+});
+
+test('a URL that does not parse belongs to no origin, as in robots-parser', () => {
+	const robots = robotsParser(url, example);
+	assert.equal(robots.isAllowed('https://ex ample.com/'), undefined);
+	assert.equal(robots.decide('https://ex ample.com/'), undefined);
+	robots.free();
+});
+
+test('contents whose getters throw cannot reach the Go side', () => {
+	class Hostile extends Uint8Array {
+		get length() {
+			throw new Error('length');
+		}
+		get buffer() {
+			throw new Error('buffer');
+		}
+	}
+	const hostile = new Hostile(new TextEncoder().encode('User-agent: *\nDisallow: /h\n'));
+	const robots = robotsParser(url, hostile);
+	assert.equal(robots.isAllowed(page('/h')), false);
+	robots.free();
+	const trap = new Proxy(
+		{},
+		{
+			getPrototypeOf() {
+				throw new Error('trap');
+			},
+		},
+	);
+	assert.throws(() => robotsParser(url, trap), { message: 'trap' });
+	const after = robotsParser(url, example);
+	assert.equal(after.isAllowed(page('/example/page.html'), 'foobot'), true);
+	after.free();
+});
+
+test('robotsParser before the module is loaded throws, and works once ready resolves', async () => {
+	// A second instance of the module, loading its own copy of the Go program.
+	const fresh = await import('../index.mjs?second-instance');
+	assert.throws(() => fresh.default(url, example), {
+		message: 'robotstxt: the WebAssembly module is still loading; await ready first',
+	});
+	await fresh.ready;
+	const robots = fresh.default(url, example);
+	assert.equal(robots.isAllowed(page('/publications/'), 'foobot'), false);
+	robots.free();
+});

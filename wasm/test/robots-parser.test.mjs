@@ -1,0 +1,635 @@
+// robots-parser's documented behaviours through the shared interface: the
+// example of its README and the cases of its test suite (test/Robots.js of
+// robots-parser 3.0.1), each asked of robots-parser itself, so that a row
+// cannot misstate it, and of this package in its default (RFC) mode.
+// Where this package answers otherwise, the row says what it answers and
+// why; README.md lists the same differences.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import theirs from 'robots-parser';
+import ours, { ready } from '../index.mjs';
+
+await ready;
+
+const origin = 'http://www.example.com';
+const robotsTxt = `${origin}/robots.txt`;
+
+// allows and disallows turn robots-parser's lists of allowed and
+// disallowed URLs into checks, with its own choice of methods.
+const allows = (...urls) => urls.map((u) => ({ call: ['isAllowed', u], want: true }));
+const disallows = (...urls) => urls.map((u) => ({ call: ['isDisallowed', u], want: true }));
+const page = (path) => `${origin}${path}`;
+
+// robots-parser ends a run of user-agent lines at any other line; RFC 9309
+// section 2.2.1 and Google's parser start a new group only at a
+// user-agent line that follows a rule, so a Crawl-delay line between two
+// user-agent lines leaves them one group.
+const oneGroup = 'a Crawl-delay line does not end a group (RFC 9309 section 2.2.1), so the next user-agent line joins it';
+const oneGroupLongest = `${oneGroup}, and a group with two delays keeps the longer`;
+
+// Each row: a robots.txt URL, its lines and the checks on them. A check
+// calls a method with arguments and wants robots-parser's answer, or
+// `ours` where this package differs, for the reason `why`.
+const rows = [
+	{
+		name: 'README: usage',
+		url: robotsTxt,
+		lines: [
+			'User-agent: *',
+			'Disallow: /dir/',
+			'Disallow: /test.html',
+			'Allow: /dir/test.html',
+			'Allow: /test.html',
+			'Crawl-delay: 1',
+			'Sitemap: http://example.com/sitemap.xml',
+			'Host: example.com',
+		],
+		checks: [
+			{ call: ['isAllowed', page('/test.html'), 'Sams-Bot/1.0'], want: true },
+			{ call: ['isAllowed', page('/dir/test.html'), 'Sams-Bot/1.0'], want: true },
+			{ call: ['isDisallowed', page('/dir/test2.html'), 'Sams-Bot/1.0'], want: true },
+			{ call: ['getCrawlDelay', 'Sams-Bot/1.0'], want: 1 },
+			{ call: ['getSitemaps'], want: ['http://example.com/sitemap.xml'] },
+			{ call: ['getPreferredHost'], want: 'example.com' },
+		],
+	},
+	{
+		name: 'README: relative URLs need a relative robots.txt URL',
+		url: '/robots.txt',
+		lines: ['User-agent: *', 'Disallow: /dir/', 'Disallow: /test.html', 'Allow: /dir/test.html', 'Allow: /test.html'],
+		checks: [
+			{ call: ['isAllowed', '/test.html', 'Sams-Bot/1.0'], want: true },
+			{ call: ['isAllowed', '/dir/test.html', 'Sams-Bot/1.0'], want: true },
+			{ call: ['isDisallowed', '/dir/test2.html', 'Sams-Bot/1.0'], want: true },
+		],
+	},
+	{
+		name: 'README: undefined for a URL of another origin',
+		url: robotsTxt,
+		lines: ['User-agent: *', 'Disallow: /'],
+		checks: [
+			{ call: ['isAllowed', 'http://www.example.net/'], want: undefined },
+			{
+				call: ['isDisallowed', 'http://www.example.net/'],
+				want: true,
+				ours: undefined,
+				why: "robots-parser's README documents undefined; its code returns !undefined",
+			},
+			{
+				call: ['getMatchingLineNumber', 'http://www.example.net/'],
+				want: -1,
+				ours: undefined,
+				why: 'no line of this file can match a URL it does not cover; -1 would say it was asked',
+			},
+		],
+	},
+	{
+		name: 'should parse the disallow directive',
+		url: robotsTxt,
+		lines: ['User-agent: *', 'Disallow: /fish/', 'Disallow: /test.html'],
+		checks: [
+			...allows(page('/fish'), page('/Test.html')),
+			...disallows(page('/fish/index.php'), page('/fish/'), page('/test.html')),
+		],
+	},
+	{
+		name: 'should parse the allow directive',
+		url: robotsTxt,
+		lines: ['User-agent: *', 'Disallow: /fish/', 'Disallow: /test.html', 'Allow: /fish/test.html', 'Allow: /test.html'],
+		checks: [
+			...allows(page('/fish'), page('/fish/test.html'), page('/Test.html'), page('/test.html')),
+			...disallows(page('/fish/index.php'), page('/fish/')),
+		],
+	},
+	{
+		name: 'should parse patterns',
+		url: robotsTxt,
+		lines: ['User-agent: *', 'Disallow: /fish*.php', 'Disallow: /*.dext$', 'Disallow: /dir*'],
+		checks: [
+			...allows(page('/Fish.PHP'), page('/Fish.dext1'), page('/folder/dir.html'), page('/folder/dir/test.html')),
+			...disallows(
+				page('/fish.php'),
+				page('/fishheads/catfish.php?parameters'),
+				page('/AnYthInG.dext'),
+				page('/Fish.dext.dext'),
+				page('/dir/test.html'),
+				page('/directory.html'),
+			),
+		],
+	},
+	{
+		name: 'should have the correct order precedence for allow and disallow',
+		url: robotsTxt,
+		lines: [
+			'User-agent: *',
+			'Disallow: /fish*.php',
+			'Allow: /fish/index.php',
+			'Disallow: /test',
+			'Allow: /test/',
+			'Disallow: /aa/',
+			'Allow: /aa/',
+			'Allow: /bb/',
+			'Disallow: /bb/',
+		],
+		checks: [
+			...allows(page('/test/index.html'), page('/fish/index.php'), page('/test/'), page('/aa/'), page('/bb/'), page('/x/')),
+			...disallows(page('/fish.php'), page('/fishheads/catfish.php?parameters'), page('/test')),
+		],
+	},
+	{
+		name: 'should have the correct order precedence for wildcards',
+		url: robotsTxt,
+		lines: ['User-agent: *', 'Disallow: /*/', 'Allow: /x/'],
+		checks: [
+			...allows(page('/x/'), page('/fish.php'), page('/test')),
+			...disallows(page('/a/'), page('/xx/'), page('/test/index.html')),
+		],
+	},
+	...[
+		['\\r', ['User-agent: *', 'Disallow: /fish/', 'Disallow: /test.html'].join('\r')],
+		['\\r\\n', ['User-agent: *', 'Disallow: /fish/', 'Disallow: /test.html'].join('\r\n')],
+		['mixed line endings', 'User-agent: *\rDisallow: /fish/\r\nDisallow: /test.html\n\n'],
+	].map(([ends, text]) => ({
+		name: `should parse lines delimitated by ${ends}`,
+		url: robotsTxt,
+		text,
+		checks: [
+			...allows(page('/fish'), page('/Test.html')),
+			...disallows(page('/fish/index.php'), page('/fish/'), page('/test.html')),
+		],
+	})),
+	{
+		name: 'should ignore rules that are not in a group',
+		url: robotsTxt,
+		lines: ['Disallow: /secret.html', 'Disallow: /test'],
+		checks: allows(page('/secret.html'), page('/test/index.html'), page('/test/')),
+	},
+	{
+		name: 'should ignore comments',
+		url: robotsTxt,
+		lines: [
+			'#',
+			'# This is a comment',
+			'#',
+			'User-agent: *',
+			'# This is a comment',
+			'Disallow: /fish/ # ignore',
+			'# Disallow: fish',
+			'Disallow: /test.html',
+		],
+		checks: [
+			...allows(page('/fish'), page('/Test.html')),
+			...disallows(page('/fish/index.php'), page('/fish/'), page('/test.html')),
+		],
+	},
+	{
+		name: 'should ignore invalid lines',
+		url: robotsTxt,
+		lines: ['invalid line', 'User-agent: *', 'Disallow: /fish/', ':::::another invalid line:::::', 'Disallow: /test.html', 'Unknown: tule'],
+		checks: [
+			...allows(page('/fish'), page('/Test.html')),
+			...disallows(page('/fish/index.php'), page('/fish/'), page('/test.html')),
+		],
+	},
+	{
+		name: 'should ignore empty user-agent lines',
+		url: robotsTxt,
+		lines: ['User-agent:', 'Disallow: /fish/', 'Disallow: /test.html'],
+		checks: allows(page('/fish'), page('/Test.html'), page('/fish/index.php'), page('/fish/'), page('/test.html')),
+	},
+	{
+		name: 'should support groups with multiple user agents (case insensitive)',
+		url: robotsTxt,
+		lines: ['User-agent: agenta', 'User-agent: agentb', 'Disallow: /fish'],
+		checks: [{ call: ['isAllowed', page('/fish'), 'agenta'], want: false }],
+	},
+	{
+		name: 'should return undefined for invalid urls',
+		url: robotsTxt,
+		lines: ['User-agent: *', 'Disallow: /secret.html', 'Disallow: /test'],
+		checks: [
+			'http://example.com/secret.html',
+			'http://ex ample.com/secret.html',
+			'http://www.example.net/test/index.html',
+			'http://www.examsple.com/test/',
+			'example.com/test/',
+			':::::;;`\\|/.example.com/test/',
+		].map((u) => ({ call: ['isAllowed', u], want: undefined })),
+	},
+	...['http://www.münich.com', 'http://www.xn--mnich-kva.com', 'http://www.m%C3%BCnich.com'].map((host) => ({
+		name: `should handle Unicode, urlencoded and punycode URLs (${host})`,
+		url: `${host}/robots.txt`,
+		lines: ['User-agent: *', 'Disallow: /secret.html', 'Disallow: /test'],
+		checks: [
+			...allows('http://www.münich.com/index.html', 'http://www.xn--mnich-kva.com/index.html', 'http://www.m%C3%BCnich.com/index.html'),
+			...disallows('http://www.münich.com/secret.html', 'http://www.xn--mnich-kva.com/secret.html', 'http://www.m%C3%BCnich.com/secret.html'),
+		],
+	})),
+	{
+		name: 'should handle Unicode and urlencoded paths',
+		url: robotsTxt,
+		lines: [
+			'User-agent: *',
+			'Disallow: /%CF%80',
+			'Disallow: /%e2%9d%83',
+			'Disallow: /%a%a',
+			'Disallow: /💩',
+			'Disallow: /✼*t$',
+			'Disallow: /%E2%9C%A4*t$',
+			'Disallow: /✿%a',
+			'Disallow: /http%3A%2F%2Fexample.org',
+		],
+		checks: [
+			...allows(
+				page('/✼testing'),
+				page('/%E2%9C%BCtesting'),
+				page('/✤testing'),
+				page('/%E2%9C%A4testing'),
+				page('/http://example.org'),
+				page('/http:%2F%2Fexample.org'),
+			),
+			...disallows(
+				page('/%CF%80'),
+				page('/%CF%80/index.html'),
+				page('/π'),
+				page('/π/index.html'),
+				page('/%e2%9d%83'),
+				page('/%E2%9D%83/index.html'),
+				page('/❃'),
+				page('/❃/index.html'),
+				page('/%F0%9F%92%A9'),
+				page('/%F0%9F%92%A9/index.html'),
+				page('/💩'),
+				page('/💩/index.html'),
+				page('/%a%a'),
+				page('/%a%a/index.html'),
+				page('/✼test'),
+				page('/%E2%9C%BCtest'),
+				page('/✤test'),
+				page('/%E2%9C%A4testt'),
+				page('/✿%a'),
+				page('/%E2%9C%BF%atest'),
+				page('/http%3A%2F%2Fexample.org'),
+			),
+		],
+	},
+	{
+		name: 'should handle lone high / low surrogates',
+		url: robotsTxt,
+		lines: ['User-agent: *', 'Disallow: /\uD800', 'Disallow: /\uDC00'],
+		checks: [page('/\uDC00'), page('/\uD800')].map((u) => ({
+			call: ['isAllowed', u],
+			want: true,
+			ours: false,
+			why: 'a lone surrogate cannot be UTF-8; it reaches Go as U+FFFD, in the rule and the URL alike, and they match',
+		})),
+	},
+	{
+		name: 'should ignore host case',
+		url: 'http://www.eXample.com/robots.txt',
+		lines: ['User-agent: *', 'Disallow: /secret.html', 'Disallow: /test'],
+		checks: [
+			...allows(page('/index.html'), 'http://www.ExAmPlE.com/index.html', 'http://www.EXAMPLE.com/index.html'),
+			...disallows(page('/secret.html'), 'http://www.ExAmPlE.com/secret.html', 'http://www.EXAMPLE.com/secret.html'),
+		],
+	},
+	{
+		name: 'should handle relative paths',
+		url: '/robots.txt',
+		lines: ['User-agent: *', 'Disallow: /fish', 'Allow: /fish/test'],
+		checks: [
+			{ call: ['isAllowed', '/fish/test'], want: true },
+			{ call: ['isAllowed', '/fish'], want: false },
+		],
+	},
+	{
+		name: 'should not allow relative paths if domain specified',
+		url: robotsTxt,
+		lines: ['User-agent: *', 'Disallow: /fish', 'Allow: /fish/test'],
+		checks: [
+			{ call: ['isAllowed', '/fish/test'], want: undefined },
+			{ call: ['isAllowed', '/fish'], want: undefined },
+		],
+	},
+	{
+		name: 'should not allow URls if domain specified and robots.txt is relative',
+		url: '/robots.txt',
+		lines: ['User-agent: *', 'Disallow: /fish', 'Allow: /fish/test'],
+		checks: [
+			{ call: ['isAllowed', page('/fish/test')], want: undefined },
+			{ call: ['isAllowed', page('/fish')], want: undefined },
+		],
+	},
+	{
+		name: 'should allow all if empty robots.txt',
+		url: robotsTxt,
+		text: '',
+		checks: allows(page('/secret.html'), page('/test/index.html'), page('/test/')),
+	},
+	{
+		name: 'should treat null as allowing all',
+		url: robotsTxt,
+		text: null,
+		checks: [
+			{ call: ['isAllowed', page('/'), 'userAgent'], want: true },
+			{ call: ['isAllowed', page('/')], want: true },
+		],
+	},
+	...['null', ':/wom/test/'].map((url) => ({
+		name: `should handle invalid robots.txt urls (${url})`,
+		url,
+		lines: ['user-agent: *', 'disallow: /', 'host: www.example.com', 'sitemap: /sitemap.xml'],
+		checks: [
+			{ call: ['isAllowed', page('/index.html')], want: undefined },
+			{ call: ['getPreferredHost'], want: 'www.example.com' },
+			{
+				call: ['getSitemaps'],
+				want: ['/sitemap.xml'],
+				ours: [],
+				why: 'a Sitemap line must give an absolute URL (RFC 9309 section 2.3.5.1 and sitemaps.org); a relative one is a diagnostic',
+			},
+		],
+	})),
+	{
+		name: 'should parse the crawl-delay directive',
+		url: robotsTxt,
+		lines: ['user-agent: a', 'crawl-delay: 1', 'user-agent: b', 'disallow: /d', 'user-agent: c', 'user-agent: d', 'crawl-delay: 10'],
+		checks: [
+			{ call: ['getCrawlDelay', 'a'], want: 1 },
+			{ call: ['getCrawlDelay', 'b'], want: undefined, ours: 1, why: oneGroup },
+			{ call: ['getCrawlDelay', 'c'], want: 10 },
+			{ call: ['getCrawlDelay', 'd'], want: 10 },
+			{ call: ['getCrawlDelay'], want: undefined },
+		],
+	},
+	{
+		name: 'should ignore invalid crawl-delay directives',
+		url: robotsTxt,
+		lines: ['user-agent: a', 'crawl-delay: 1.2.1', 'user-agent: b', 'crawl-delay: 1.a0', 'user-agent: c', 'user-agent: d', 'crawl-delay: 10a'],
+		checks: ['a', 'b', 'c', 'd'].map((ua) => ({ call: ['getCrawlDelay', ua], want: undefined })),
+	},
+	{
+		name: 'should parse the sitemap directive',
+		url: robotsTxt,
+		lines: [
+			'user-agent: a',
+			'crawl-delay: 1',
+			'sitemap: http://example.com/test.xml',
+			'user-agent: b',
+			'disallow: /d',
+			'sitemap: /sitemap.xml',
+			'sitemap:     http://example.com/test/sitemap.xml     ',
+		],
+		checks: [
+			{
+				call: ['getSitemaps'],
+				want: ['http://example.com/test.xml', '/sitemap.xml', 'http://example.com/test/sitemap.xml'],
+				ours: ['http://example.com/test.xml', 'http://example.com/test/sitemap.xml'],
+				why: 'a Sitemap line must give an absolute URL; a relative one is a diagnostic',
+			},
+		],
+	},
+	{
+		name: 'should parse the host directive',
+		url: robotsTxt,
+		lines: ['user-agent: a', 'crawl-delay: 1', 'host: www.example.net', 'user-agent: b', 'disallow: /d', 'host: example.com'],
+		checks: [
+			{
+				call: ['getPreferredHost'],
+				want: 'example.com',
+				ours: 'www.example.net',
+				why: 'Yandex, whose record Host is, takes the first one; later ones are a diagnostic',
+			},
+		],
+	},
+	{
+		name: 'should parse empty and invalid directives',
+		url: robotsTxt,
+		lines: [
+			'user-agent:',
+			'user-agent:::: a::',
+			'crawl-delay:',
+			'crawl-delay:::: 0:',
+			'host:',
+			'host:: example.com',
+			'sitemap:',
+			'sitemap:: site:map.xml',
+			'disallow:',
+			'disallow::: /:',
+			'allow:',
+			'allow::: /:',
+		],
+		checks: [],
+	},
+	{
+		name: 'should treat only the last host directive as valid',
+		url: robotsTxt,
+		lines: ['user-agent: a', 'crawl-delay: 1', 'host: www.example.net', 'user-agent: b', 'disallow: /d', 'host: example.net', 'host: example.com'],
+		checks: [
+			{
+				call: ['getPreferredHost'],
+				want: 'example.com',
+				ours: 'www.example.net',
+				why: 'Yandex, whose record Host is, takes the first one; later ones are a diagnostic',
+			},
+		],
+	},
+	{
+		name: 'should return null when there is no host directive',
+		url: robotsTxt,
+		lines: ['user-agent: a', 'crawl-delay: 1', 'user-agent: b', 'disallow: /d'],
+		checks: [{ call: ['getPreferredHost'], want: null }],
+	},
+	{
+		name: 'should fallback to * when a UA has no rules of its own',
+		url: robotsTxt,
+		lines: ['user-agent: *', 'crawl-delay: 1', 'user-agent: b', 'crawl-delay: 12', 'user-agent: c', 'user-agent: d', 'crawl-delay: 10'],
+		checks: [
+			{ call: ['getCrawlDelay', 'should-fall-back'], want: 1, ours: 12, why: oneGroupLongest },
+			{ call: ['getCrawlDelay', 'd'], want: 10, ours: 12, why: oneGroupLongest },
+			{ call: ['getCrawlDelay', 'dd'], want: 1, ours: 12, why: oneGroupLongest },
+		],
+	},
+	{
+		name: 'should not fallback to * when a UA has rules',
+		url: robotsTxt,
+		lines: ['user-agent: *', 'crawl-delay: 1', 'user-agent: b', 'disallow:'],
+		checks: [{ call: ['getCrawlDelay', 'b'], want: undefined, ours: 1, why: oneGroup }],
+	},
+	{
+		name: 'should handle UAs with object property names',
+		url: robotsTxt,
+		lines: ['User-agent: *', 'Disallow: /fish'],
+		checks: [
+			{ call: ['isAllowed', page('/fish'), 'constructor'], want: false },
+			{ call: ['isAllowed', page('/fish'), '__proto__'], want: false },
+		],
+	},
+	{
+		name: 'should ignore version numbers in the UA string',
+		url: robotsTxt,
+		lines: ['user-agent: *', 'crawl-delay: 1', 'user-agent: b', 'crawl-delay: 12', 'user-agent: c', 'user-agent: d', 'crawl-delay: 10'],
+		checks: [
+			{ call: ['getCrawlDelay', 'should-fall-back/1.0.0'], want: 1, ours: 12, why: oneGroupLongest },
+			{ call: ['getCrawlDelay', 'd/12'], want: 10, ours: 12, why: oneGroupLongest },
+			{ call: ['getCrawlDelay', 'dd / 0-32-3'], want: 1, ours: 12, why: oneGroupLongest },
+			{ call: ['getCrawlDelay', 'b / 1.0'], want: 12 },
+		],
+	},
+	{
+		name: 'should return the line number of the matching directive',
+		url: robotsTxt,
+		lines: [
+			'',
+			'User-agent: *',
+			'',
+			'Disallow: /fish/',
+			'Disallow: /test.html',
+			'Allow: /fish/test.html',
+			'Allow: /test.html',
+			'',
+			'User-agent: a',
+			'allow: /',
+			'',
+			'User-agent: b',
+			'disallow: /test',
+			'disallow: /t*t',
+			'',
+			'User-agent: c',
+			'Disallow: /fish*.php',
+			'Allow: /fish/index.php',
+		],
+		checks: [
+			[page('/fish'), undefined, -1],
+			[page('/fish/test.html'), undefined, 6],
+			[page('/Test.html'), undefined, -1],
+			[page('/fish/index.php'), undefined, 4],
+			[page('/fish/'), undefined, 4],
+			[page('/test.html'), undefined, 7],
+			[page('/test.html'), 'a', 10],
+			[page('/fish.php'), 'c', 17],
+			[page('/fish/index.php'), 'c', 18],
+		].map(([u, ua, want]) => ({ call: ['getMatchingLineNumber', u, ua], want })),
+	},
+	{
+		name: 'should handle large wildcards efficiently',
+		url: 'http://www.eXample.com/robots.txt',
+		lines: ['User-agent: *', `Disallow: /${'*'.repeat(2048)}.html`],
+		checks: [...allows(page(`/${'sub'.repeat(2048)}folder/index.php`)), ...disallows(page('/secret.html'))],
+	},
+	{
+		name: 'should honor given port number',
+		url: 'http://www.example.com:8080/robots.txt',
+		lines: ['User-agent: *', 'Disallow: /fish/', 'Disallow: /test.html'],
+		checks: [
+			...allows('http://www.example.com:8080/fish', 'http://www.example.com:8080/Test.html'),
+			// robots-parser's own test lists these as disallowed: isDisallowed
+			// is true there for a URL it does not cover.
+			...['http://www.example.com/fish', 'http://www.example.com/Test.html', 'http://www.example.com:80/fish', 'http://www.example.com:80/Test.html'].map(
+				(u) => ({ call: ['isDisallowed', u], want: true, ours: undefined, why: 'another port is another origin: undefined, as robots-parser documents' }),
+			),
+		],
+	},
+	{
+		name: 'should default to port 80 for http: if no port given',
+		url: robotsTxt,
+		lines: ['User-agent: *', 'Disallow: /fish/', 'Disallow: /test.html'],
+		checks: [
+			...allows('http://www.example.com:80/fish', 'http://www.example.com:80/Test.html'),
+			...disallows('http://www.example.com:80/fish/index.php', 'http://www.example.com:80/fish/', 'http://www.example.com:80/test.html'),
+			...['http://www.example.com:443/fish', 'http://www.example.com:443/Test.html'].map((u) => ({
+				call: ['isDisallowed', u],
+				want: true,
+				ours: undefined,
+				why: 'another port is another origin: undefined, as robots-parser documents',
+			})),
+		],
+	},
+	{
+		name: 'should default to port 443 for https: if no port given',
+		url: 'https://www.example.com/robots.txt',
+		lines: ['User-agent: *', 'Disallow: /fish/', 'Disallow: /test.html'],
+		checks: [
+			...allows('https://www.example.com:443/fish', 'https://www.example.com:443/Test.html', 'https://www.example.com/fish', 'https://www.example.com/Test.html'),
+			...[
+				'http://www.example.com:80/fish',
+				'http://www.example.com:80/Test.html',
+				'http://www.example.com:443/fish/index.php',
+				'http://www.example.com:443/fish/',
+				'http://www.example.com:443/test.html',
+			].map((u) => ({
+				call: ['isDisallowed', u],
+				want: true,
+				ours: undefined,
+				why: 'another scheme is another origin: undefined, as robots-parser documents',
+			})),
+		],
+	},
+];
+
+for (const row of rows) {
+	test(row.name, () => {
+		const contents = row.text !== undefined ? row.text : row.lines.join('\n');
+		const rp = theirs(row.url, contents);
+		const robots = ours(row.url, contents);
+		try {
+			for (const { call, want, ours: differs, why } of row.checks) {
+				const [method, ...args] = call;
+				const what = `${method}(${args.map((a) => JSON.stringify(a)).join(', ')})`;
+				assert.deepEqual(rp[method](...args), want, `robots-parser: ${what}`);
+				const mine = why === undefined ? want : differs;
+				assert.deepEqual(robots[method](...args), mine, `${what}${why ? ` (robots-parser: ${JSON.stringify(want)}; ${why})` : ''}`);
+			}
+		} finally {
+			robots.free();
+		}
+	});
+}
+
+test('robots-parser: no robots.txt URL at all reads as relative; here it is an error', () => {
+	for (const url of [undefined, null]) {
+		assert.equal(theirs(url, 'user-agent: *\ndisallow: /').isAllowed(page('/')), undefined);
+		assert.throws(() => ours(url, 'user-agent: *\ndisallow: /'), { name: 'TypeError', message: /robots\.txt URL must be a string/ });
+	}
+});
+
+test('robots-parser: a robots.txt URL that does not parse covers nothing; here it is an error', () => {
+	const url = 'https://ex ample.com/robots.txt';
+	assert.equal(theirs(url, 'user-agent: *\ndisallow: /fish').isAllowed('/fish'), undefined);
+	assert.throws(() => ours(url, 'user-agent: *\ndisallow: /fish'), { name: 'Error', message: /is not a URL/ });
+});
+
+test('a URL is of the file\'s origin exactly when robots-parser says so', () => {
+	const contents = 'User-agent: *\nDisallow: /x\n';
+	const urls = [
+		'https://example.com',
+		'https://example.com/',
+		'https://example.com?q',
+		'https://example.com#f',
+		'https://example.com:443/x',
+		'https://example.com:8443/x',
+		'https://example.com./x',
+		'https://example.com.evil.org/x',
+		'https://example.comx/',
+		'https://example.com@evil.org/x',
+		'https://user@example.com/x',
+		'https://example.com\\x',
+		'https://exam\tple.com/x',
+		' https://example.com/x',
+		'HTTPS://EXAMPLE.COM/x',
+		'http://example.com/x',
+		'https://xn--mnich-kva.com/x',
+		'//example.com/x',
+		'/x',
+		'',
+	];
+	for (const robotsTxt of ['https://example.com/robots.txt', 'https://EXAMPLE.com:443/robots.txt', 'https://münich.com/robots.txt', '/robots.txt', 'ftp://example.com/robots.txt']) {
+		const rp = theirs(robotsTxt, contents);
+		const robots = ours(robotsTxt, contents);
+		for (const u of urls) {
+			assert.equal(robots.isAllowed(u) === undefined, rp.isAllowed(u) === undefined, `robots.txt ${robotsTxt}, URL ${JSON.stringify(u)}`);
+		}
+		robots.free();
+	}
+});
