@@ -96,8 +96,9 @@ var api = map[string]func(args []js.Value) (any, error){
 	}),
 }
 
-// files holds the parsed files by handle. Only the functions of api touch
-// it, and JavaScript runs them one at a time, so it needs no lock.
+// files holds the parsed files by handle. Only the functions of api and
+// the exports of query.go touch it, and JavaScript runs them one at a
+// time, so it needs no lock.
 var (
 	files      = map[int]*robotstxt.Robots{}
 	lastHandle int
