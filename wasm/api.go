@@ -49,21 +49,8 @@ var api = map[string]func(args []js.Value) (any, error){
 	},
 	// decide(handle, target, ...agents) is the verdict and the deciding
 	// rule: {allowed, rule: {allow, pattern, line} or null}.
-	"decide": func(args []js.Value) (any, error) {
-		d, err := decide(args)
-		if err != nil {
-			return nil, err
-		}
-		var rule any
-		if d.Rule != nil {
-			rule = object("allow", d.Rule.Allow, "pattern", d.Rule.Pattern, "line", d.Rule.Line)
-		}
-		return object("allowed", d.Allowed, "rule", rule), nil
-	},
-	// crawlDelay(handle, ...agents) is the Crawl-delay in seconds, or
-	// undefined.
-	"crawlDelay": func(args []js.Value) (any, error) {
-		_, r, err := file(args)
+	"decide": onFile(func(r *robotstxt.Robots, args []js.Value) (any, error) {
+		target, err := stringArg(args, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -71,50 +58,47 @@ var api = map[string]func(args []js.Value) (any, error){
 		if err != nil {
 			return nil, err
 		}
+		d := r.Decide(target, agents...)
+		var rule any
+		if d.Rule != nil {
+			rule = object("allow", d.Rule.Allow, "pattern", d.Rule.Pattern, "line", d.Rule.Line)
+		}
+		return object("allowed", d.Allowed, "rule", rule), nil
+	}),
+	// crawlDelay(handle, ...agents) is the Crawl-delay in seconds, or
+	// undefined.
+	"crawlDelay": onFile(func(r *robotstxt.Robots, args []js.Value) (any, error) {
+		agents, err := agentArgs(args)
+		if err != nil {
+			return nil, err
+		}
 		if d, ok := r.Group(agents...).CrawlDelay(); ok {
 			return d.Seconds(), nil
 		}
 		return js.Undefined(), nil
-	},
+	}),
 	// sitemaps(handle) lists the Sitemap URLs.
-	"sitemaps": func(args []js.Value) (any, error) {
-		_, r, err := file(args)
-		if err != nil {
-			return nil, err
-		}
-		list := []any{}
-		for _, s := range r.Sitemaps() {
-			list = append(list, s)
-		}
-		return list, nil
-	},
+	"sitemaps": onFile(func(r *robotstxt.Robots, _ []js.Value) (any, error) {
+		return list(r.Sitemaps(), func(s string) any { return s }), nil
+	}),
 	// host(handle) is the Host record, or null.
-	"host": func(args []js.Value) (any, error) {
-		_, r, err := file(args)
-		if err != nil {
-			return nil, err
-		}
+	"host": onFile(func(r *robotstxt.Robots, _ []js.Value) (any, error) {
 		if h, ok := r.Host(); ok {
 			return h, nil
 		}
 		return nil, nil
-	},
+	}),
 	// diagnostics(handle) lists {line, severity, code, message}.
-	"diagnostics": func(args []js.Value) (any, error) {
-		_, r, err := file(args)
-		if err != nil {
-			return nil, err
-		}
-		list := []any{}
-		for _, d := range r.Diagnostics() {
-			list = append(list, object("line", d.Line, "severity", d.Severity.String(), "code", d.Code, "message", d.Message))
-		}
-		return list, nil
-	},
+	"diagnostics": onFile(func(r *robotstxt.Robots, _ []js.Value) (any, error) {
+		return list(r.Diagnostics(), func(d robotstxt.Diagnostic) any {
+			return object("line", d.Line, "severity", d.Severity.String(), "code", d.Code, "message", d.Message)
+		}), nil
+	}),
 }
 
-// files holds the parsed files by handle. Only the functions of api touch
-// it, and JavaScript runs them one at a time, so it needs no lock.
+// files holds the parsed files by handle. Only the functions of api and
+// the exports of query.go touch it, and JavaScript runs them one at a
+// time, so it needs no lock.
 var (
 	files      = map[int]*robotstxt.Robots{}
 	lastHandle int
@@ -135,21 +119,26 @@ func file(args []js.Value) (int, *robotstxt.Robots, error) {
 	return h, r, nil
 }
 
-// decide answers decide(handle, target, ...agents).
-func decide(args []js.Value) (robotstxt.Decision, error) {
-	_, r, err := file(args)
-	if err != nil {
-		return robotstxt.Decision{}, err
+// onFile makes an api function of f, which is given the file of the
+// handle in the call's first argument and the other arguments.
+func onFile(f func(r *robotstxt.Robots, args []js.Value) (any, error)) func([]js.Value) (any, error) {
+	return func(args []js.Value) (any, error) {
+		_, r, err := file(args)
+		if err != nil {
+			return nil, err
+		}
+		return f(r, args[1:])
 	}
-	target, err := stringArg(args, 1)
-	if err != nil {
-		return robotstxt.Decision{}, err
+}
+
+// list makes a JavaScript array of items, each made by f; an empty one
+// for none.
+func list[T any](items []T, f func(T) any) []any {
+	out := make([]any, len(items))
+	for i, it := range items {
+		out[i] = f(it)
 	}
-	agents, err := agentArgs(args[2:])
-	if err != nil {
-		return robotstxt.Decision{}, err
-	}
-	return r.Decide(target, agents...), nil
+	return out
 }
 
 // agentArgs reads the crawler's names. None at all asks for the "*" group.

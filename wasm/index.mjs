@@ -22,19 +22,19 @@ let loadError;
 async function load() {
 	const url = new URL('./robotstxt.wasm', import.meta.url);
 	const go = new globalThis.Go();
-	let bytes;
+	let code;
 	if (url.protocol === 'file:') {
 		// Node. A dynamic import, so that browsers never see it.
 		const { readFile } = await import('node:fs/promises');
-		bytes = await readFile(url);
+		code = await readFile(url);
 	} else {
 		const response = await fetch(url);
 		if (!response.ok) {
 			throw new Error(`fetching ${url}: ${response.status} ${response.statusText}`);
 		}
-		bytes = await response.arrayBuffer();
+		code = await response.arrayBuffer();
 	}
-	const { instance } = await WebAssembly.instantiate(bytes, go.importObject);
+	const { instance } = await WebAssembly.instantiate(code, go.importObject);
 
 	// main.go hands its functions to the callback named by its first
 	// argument, during go.run, before it blocks; the name is used once.
@@ -101,7 +101,7 @@ function ask(fn, handle, url, list) {
 		size += 3 * a.length;
 	}
 	if (size > scratchSize) {
-		scratch = wasm.scratch(size);
+		scratch = wasm.scratch(size) >>> 0; // an address: unsigned, where i32 reaches JavaScript signed
 		scratchSize = size;
 	}
 	// The memory's buffer is replaced whenever Go grows it.

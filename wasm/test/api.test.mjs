@@ -4,6 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import robotsParser, { ready, liveHandles } from '../index.mjs';
@@ -13,39 +14,22 @@ await ready;
 const url = 'https://example.com/robots.txt';
 const page = (path) => `https://example.com${path}`;
 
-// The example file of RFC 9309 section 5.1.
-const example = `User-Agent: *
-Disallow: *.gif$
-Disallow: /example/
-Allow: /publications/
-
-User-Agent: foobot
-Disallow:/
-Allow:/example/page.html
-Allow:/example/allowed.gif
-
-User-Agent: barbot
-User-Agent: bazbot
-Disallow: /example/page.html
-
-User-Agent: quxbot
-
-EOF
-`;
+// The example file of RFC 9309 section 5.1, after a line of comment.
+const example = readFileSync(new URL('../../testdata/rfc9309-example.txt', import.meta.url), 'utf8');
 
 test('decide gives the verdict and the deciding rule (RFC 9309 section 5.1)', () => {
 	const robots = robotsParser(url, example);
 	assert.deepEqual(robots.decide(page('/example/page.html'), 'foobot'), {
 		allowed: true,
-		rule: { allow: true, pattern: '/example/page.html', line: 8 },
+		rule: { allow: true, pattern: '/example/page.html', line: 9 },
 	});
 	assert.deepEqual(robots.decide(page('/publications/'), 'foobot'), {
 		allowed: false,
-		rule: { allow: false, pattern: '/', line: 7 },
+		rule: { allow: false, pattern: '/', line: 8 },
 	});
 	assert.deepEqual(robots.decide(page('/a/b.gif'), 'otherbot'), {
 		allowed: false,
-		rule: { allow: false, pattern: '*.gif$', line: 2 },
+		rule: { allow: false, pattern: '*.gif$', line: 3 },
 	});
 	assert.deepEqual(robots.decide(page('/example/page.html'), 'quxbot'), { allowed: true, rule: null });
 	assert.equal(robots.decide('https://example.org/', 'foobot'), undefined);
@@ -58,7 +42,7 @@ test('several user agents: the rules of every group naming one of them', () => {
 	// /example/page.html; together the longest match decides each.
 	assert.equal(robots.isAllowed(page('/example/page.html'), ['barbot']), false);
 	assert.equal(robots.isAllowed(page('/example/page.html'), ['foobot', 'barbot']), true);
-	assert.equal(robots.getMatchingLineNumber(page('/example/other'), ['foobot', 'barbot']), 7);
+	assert.equal(robots.getMatchingLineNumber(page('/example/other'), ['foobot', 'barbot']), 8);
 	assert.equal(robots.isAllowed(page('/example/other'), ['barbot']), true);
 	// Neither given nor empty: the "*" group.
 	assert.equal(robots.isAllowed(page('/example/x')), false);
@@ -104,8 +88,8 @@ test('contents as exact bytes, and as a string, parse alike', () => {
 	const bytes = new TextEncoder().encode(example);
 	const fromBytes = robotsParser(url, bytes);
 	const fromBuffer = robotsParser(url, Buffer.from(example));
-	assert.equal(fromBytes.getMatchingLineNumber(page('/example/page.html'), 'foobot'), 8);
-	assert.equal(fromBuffer.getMatchingLineNumber(page('/example/page.html'), 'foobot'), 8);
+	assert.equal(fromBytes.getMatchingLineNumber(page('/example/page.html'), 'foobot'), 9);
+	assert.equal(fromBuffer.getMatchingLineNumber(page('/example/page.html'), 'foobot'), 9);
 	// A byte that is not UTF-8 reaches the parser as it is.
 	const latin1 = robotsParser(url, Uint8Array.from([...'User-agent: *\nDisallow: /caf', 0xe9, ...'\n'].map((c) => (typeof c === 'string' ? c.charCodeAt(0) : c))));
 	assert.equal(latin1.isAllowed(page('/caf%E9')), false);
@@ -188,7 +172,7 @@ test('bad input throws an Error with a message, and the module goes on', () => {
 	];
 	for (const [call, type, message] of bad) {
 		assert.throws(call, (err) => err.constructor === type && err.message === message, message);
-		assert.equal(robots.getMatchingLineNumber(page('/example/page.html'), 'foobot'), 8, `after: ${message}`);
+		assert.equal(robots.getMatchingLineNumber(page('/example/page.html'), 'foobot'), 9, `after: ${message}`);
 	}
 	robots.free();
 });

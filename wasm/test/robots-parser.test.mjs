@@ -28,6 +28,12 @@ const page = (path) => `${origin}${path}`;
 const oneGroup = 'a Crawl-delay line does not end a group (RFC 9309 section 2.2.1), so the next user-agent line joins it';
 const oneGroupLongest = `${oneGroup}, and a group with two delays keeps the longer`;
 
+// The file of two of robots-parser's tests of Crawl-delay, where this
+// package sees one group of four names and robots-parser three groups,
+// and the check of a name that robots-parser gives the delay want.
+const delays = ['user-agent: *', 'crawl-delay: 1', 'user-agent: b', 'crawl-delay: 12', 'user-agent: c', 'user-agent: d', 'crawl-delay: 10'];
+const longestDelay = (ua, want) => ({ call: ['getCrawlDelay', ua], want, ours: 12, why: oneGroupLongest });
+
 // Each row: a robots.txt URL, its lines and the checks on them. A check
 // calls a method with arguments and wants robots-parser's answer, or
 // `ours` where this package differs, for the reason `why`.
@@ -444,11 +450,11 @@ const rows = [
 	{
 		name: 'should fallback to * when a UA has no rules of its own',
 		url: robotsTxt,
-		lines: ['user-agent: *', 'crawl-delay: 1', 'user-agent: b', 'crawl-delay: 12', 'user-agent: c', 'user-agent: d', 'crawl-delay: 10'],
+		lines: delays,
 		checks: [
-			{ call: ['getCrawlDelay', 'should-fall-back'], want: 1, ours: 12, why: oneGroupLongest },
-			{ call: ['getCrawlDelay', 'd'], want: 10, ours: 12, why: oneGroupLongest },
-			{ call: ['getCrawlDelay', 'dd'], want: 1, ours: 12, why: oneGroupLongest },
+			longestDelay('should-fall-back', 1),
+			longestDelay('d', 10),
+			longestDelay('dd', 1),
 		],
 	},
 	{
@@ -469,11 +475,11 @@ const rows = [
 	{
 		name: 'should ignore version numbers in the UA string',
 		url: robotsTxt,
-		lines: ['user-agent: *', 'crawl-delay: 1', 'user-agent: b', 'crawl-delay: 12', 'user-agent: c', 'user-agent: d', 'crawl-delay: 10'],
+		lines: delays,
 		checks: [
-			{ call: ['getCrawlDelay', 'should-fall-back/1.0.0'], want: 1, ours: 12, why: oneGroupLongest },
-			{ call: ['getCrawlDelay', 'd/12'], want: 10, ours: 12, why: oneGroupLongest },
-			{ call: ['getCrawlDelay', 'dd / 0-32-3'], want: 1, ours: 12, why: oneGroupLongest },
+			longestDelay('should-fall-back/1.0.0', 1),
+			longestDelay('d/12', 10),
+			longestDelay('dd / 0-32-3', 1),
 			{ call: ['getCrawlDelay', 'b / 1.0'], want: 12 },
 		],
 	},
