@@ -164,15 +164,14 @@ var noteKinds = [numNoteKinds]struct {
 	noteOutranked:            {Warning, CodeNeverDecides, "this rule never decides: line %d has the same paths as it and outranks it (RFC 9309 section 2.2.2)"},
 }
 
+// noteFlags are the line flags that lineNotes reports.
+const noteFlags = flagCut | flagNUL | flagNotUTF8 | flagComment | flagLeadingSpace |
+	flagNotKeyValue | flagNoKey | flagMissingColon | flagTypo
+
 // lineNotes reports what the tokenizer found unusual about a line, before
 // the parser acts on it. On an HTML page (html) the notes that would only
 // describe markup are left out (see report).
 func (p *parser) lineNotes(f *lineFact) {
-	const syntax = flagCut | flagNUL | flagNotUTF8 | flagComment | flagLeadingSpace |
-		flagNotKeyValue | flagNoKey | flagMissingColon | flagTypo
-	if f.flags&syntax == 0 {
-		return // most lines: shaped for speed (BenchmarkParse)
-	}
 	if f.flags&flagCut != 0 {
 		p.report(f.num, noteLineTooLong, p.d.lineCut)
 	}

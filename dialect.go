@@ -57,15 +57,13 @@ func (m Mode) dialect() *dialect {
 }
 
 // pattern returns the pattern a rule's value compiles to, its priority
-// (RFC 9309 section 2.2.2), and whether it differs from the value. A
-// plain value (see flagPlain) is its own pattern in both modes. RFC mode
-// builds the canonical form in scratch, which it returns grown: the
-// pattern is a view of it, valid until scratch is written again.
-func (d *dialect) pattern(scratch []byte, value string, plain bool) (pattern string, prio int, changed bool, _ []byte) {
-	switch {
-	case plain:
-		return value, len(value), false, scratch
-	case !d.normalize:
+// (RFC 9309 section 2.2.2), and whether it differs from the value. RFC
+// mode builds the canonical form in scratch, which it returns grown: the
+// pattern is then a view of it, valid until scratch is written again. A
+// plain value (see flagPlain) is its own pattern in both modes, and needs
+// no call.
+func (d *dialect) pattern(scratch []byte, value string) (pattern string, prio int, changed bool, _ []byte) {
+	if !d.normalize {
 		pattern = escapeGoogle(value)
 		return pattern, len(pattern), pattern != value, scratch
 	}
