@@ -234,12 +234,12 @@ func checkParseLine(t *testing.T, c helperCase) {
 	var f lineFact
 	if tok.next(&f) && f.kind != keyNone {
 		kind := googleKind(f.kind)
-		got = map[string]any{"directive": kind, "value": f.value}
+		got = map[string]any{"directive": kind, "value": tok.text(f.value)}
 		if kind == "unknown" {
-			got["key"] = f.key
+			got["key"] = tok.text(f.key)
 		}
 		if kind == "allow" || kind == "disallow" || kind == "unknown" {
-			got["value"] = escapeGoogle(f.value)
+			got["value"] = escapeGoogle(tok.text(f.value))
 		}
 	}
 	if (got == nil) != (want == nil) || (got != nil && (got["directive"] != want["directive"] || got["value"] != want["value"] || got["key"] != want["key"])) {
@@ -310,12 +310,12 @@ func TestGoogleReports(t *testing.T) {
 			if f.kind == keyNone {
 				continue
 			}
-			d := directive{Kind: googleKind(f.kind), Line: f.num, Value: f.value}
+			d := directive{Kind: googleKind(f.kind), Line: f.num, Value: tok.text(f.value)}
 			switch d.Kind {
 			case "allow", "disallow":
-				d.Value = escapeGoogle(f.value)
+				d.Value = escapeGoogle(tok.text(f.value))
 			case "unknown":
-				d.Key = f.key
+				d.Key = tok.text(f.key)
 			}
 			got = append(got, d)
 		}

@@ -194,9 +194,9 @@ func (p *parser) lineNotes(f *lineFact) {
 		p.report(f.num, noteNoKey)
 	case f.flags&flagMissingColon != 0 && (!p.html || f.kind != keyUnknown):
 		// On an HTML page, markup such as "<div class=x>" is no key.
-		p.report(f.num, noteMissingColon, f.key)
+		p.report(f.num, noteMissingColon, p.tok.text(f.key))
 	}
 	if f.flags&flagTypo != 0 {
-		p.report(f.num, noteKeyTypo, f.key, keyNames[f.kind])
+		p.report(f.num, noteKeyTypo, p.tok.text(f.key), keyNames[f.kind])
 	}
 }

@@ -205,7 +205,7 @@ func (p *parser) run(src string) *Robots {
 			// (shaped for speed: BenchmarkParse).
 			p.content++
 			p.known++
-			p.rule(f.num, f.kind == keyAllow, f.value, true)
+			p.rule(f.num, f.kind == keyAllow, p.tok.text(f.value), true)
 		} else {
 			p.line(&f)
 		}
@@ -267,11 +267,11 @@ func (p *parser) line(f *lineFact) {
 	switch f.kind {
 	case keyNone:
 	case keyUserAgent:
-		p.userAgent(f.num, f.value)
+		p.userAgent(f.num, p.tok.text(f.value))
 	case keyAllow, keyDisallow:
-		p.rule(f.num, f.kind == keyAllow, f.value, f.flags&flagPlain != 0)
+		p.rule(f.num, f.kind == keyAllow, p.tok.text(f.value), f.flags&flagPlain != 0)
 	case keySitemap:
-		p.sitemap(f.num, f.value)
+		p.sitemap(f.num, p.tok.text(f.value))
 	default:
 		p.extension(f)
 	}

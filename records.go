@@ -77,7 +77,7 @@ func (p *parser) keepText(num int, s ...string) (off uint32, ok bool) {
 // record, or an unknown key kept as a Record. Extensions never end a group
 // and never change a verdict (RFC 9309 section 2.2.4).
 func (p *parser) extension(f *lineFact) {
-	num, kind, key, value := f.num, f.kind, f.key, f.value
+	num, kind, key, value := f.num, f.kind, p.tok.text(f.key), p.tok.text(f.value)
 	if kind == keyUnknown {
 		if !p.html {
 			if off, ok := p.keepText(num, key, value); ok {

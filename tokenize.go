@@ -12,14 +12,19 @@ import (
 	"unicode/utf8"
 )
 
-// A lineFact is what the tokenizer read on one line.
+// A lineFact is what the tokenizer read on one line. It holds no
+// pointer: its key and value are spans of the tokenizer's text, so that
+// writing a fact per line costs no write barrier (BenchmarkParse).
 type lineFact struct {
 	num   int     // 1-based
 	kind  keyKind // what the key is understood as
 	flags lineFlags
-	key   string // the key as spelt, without blanks around it
-	value string // the value, without blanks around it or a comment
+	key   span // the key as spelt, without blanks around it
+	value span // the value, without blanks around it or a comment
 }
+
+// A span is the text src[off:end] of a tokenizer's src.
+type span struct{ off, end int }
 
 // lineFlags say what was unusual about a line.
 type lineFlags uint16
@@ -132,7 +137,7 @@ func (t *tokenizer) general(f *lineFact) int {
 	if t.nextHash < i {
 		t.nextHash = indexFrom(t.src, i, '#')
 	}
-	t.line(f, t.src[i:end], t.nextHash-i)
+	t.line(f, i, end)
 	return end
 }
 
@@ -151,7 +156,7 @@ func (t *tokenizer) plainRule(f *lineFact) (end int, ok bool) {
 	if kind != keyAllow && kind != keyDisallow {
 		return 0, false
 	}
-	key := s[:k]
+	key := span{t.i, t.i + k}
 	k++ // the colon
 	for k < len(s) && (s[k] == ' ' || s[k] == '\t') {
 		k++
@@ -164,10 +169,9 @@ func (t *tokenizer) plainRule(f *lineFact) (end int, ok bool) {
 	if j < len(s) && s[j] != '\n' && s[j] != '\r' || t.cut > 0 && j > t.cut {
 		return 0, false
 	}
-	// Field by field: storing a whole lineFact through f costs a bulk copy
-	// with write barriers, a fifth of the parse time of a file of rules
-	// (BenchmarkParse).
-	f.kind, f.flags, f.key, f.value = kind, flagContent|flagPlain, key, s[k:v]
+	// Field by field: storing a whole lineFact through f costs a bulk copy,
+	// a fifth of the parse time of a file of rules (BenchmarkParse).
+	f.kind, f.flags, f.key, f.value = kind, flagContent|flagPlain, key, span{t.i + k, t.i + v}
 	return t.i + j, true
 }
 
@@ -189,12 +193,16 @@ func indexFrom(s string, i int, c byte) int {
 	return len(s)
 }
 
-// line reads one line, "key: value # comment", into f. A comment starts
-// at s[hash] when hash < len(s).
-func (t *tokenizer) line(f *lineFact, s string, hash int) {
-	f.kind, f.flags, f.key, f.value = keyNone, 0, "", "" // see plainRule
-	if t.cut > 0 && len(s) > t.cut {
-		s = s[:t.cut]
+// text returns the text of a span of t's src.
+func (t *tokenizer) text(s span) string { return t.src[s.off:s.end] }
+
+// line reads the line src[i:end], "key: value # comment", into f. A
+// comment starts at t.nextHash when that is before end.
+func (t *tokenizer) line(f *lineFact, i, end int) {
+	f.kind, f.flags, f.key, f.value = keyNone, 0, span{}, span{} // see plainRule
+	src := t.src
+	if t.cut > 0 && end-i > t.cut {
+		end = i + t.cut
 		f.flags |= flagCut
 	}
 	// A NUL byte ends the line's content, as in Google's parser (which works
@@ -203,60 +211,61 @@ func (t *tokenizer) line(f *lineFact, s string, hash int) {
 	// it comes from broken encodings or padding, and the rest of such a line
 	// is noise; keeping one reading keeps both modes' verdicts the same.
 	if t.hasNUL {
-		if k := strings.IndexByte(s, 0); k >= 0 {
-			s = s[:k]
+		if k := strings.IndexByte(src[i:end], 0); k >= 0 {
+			end = i + k
 			f.flags |= flagNUL
 		}
 	}
-	if t.notUTF8 && !utf8.ValidString(s) {
+	if t.notUTF8 && !utf8.ValidString(src[i:end]) {
 		f.flags |= flagNotUTF8
 	}
 	comment := false
-	if hash < len(s) {
-		s, comment = s[:hash], true
+	if t.nextHash < end {
+		end, comment = t.nextHash, true
 	}
-	c := trimSpace(s)
-	if c == "" {
+	a, b := trimSpan(src, i, end)
+	if a == b {
 		return
 	}
 	f.flags |= flagContent
 	if comment {
 		f.flags |= flagComment
 	}
-	if c[0] != s[0] {
+	if a != i {
 		f.flags |= flagLeadingSpace
 	}
 	// On an HTML page, a line that does not start with a letter is markup
 	// or text: no key starts so (shaped for speed: BenchmarkParse on HTML
 	// pages).
-	if t.markup && !('a' <= c[0]|0x20 && c[0]|0x20 <= 'z') {
+	if t.markup && !('a' <= src[a]|0x20 && src[a]|0x20 <= 'z') {
 		f.flags |= flagMarkup
 		return
 	}
 	// Lines whose keys are spelt as RFC 9309 spells them skip the general
 	// split and key look-up, which would give them the same key and value.
-	if kind, n := spelledKey(c); kind != keyNone {
-		f.kind, f.key, f.value = kind, c[:n], trimSpace(c[n+1:])
+	if kind, n := spelledKey(src[a:b]); kind != keyNone {
+		va, vb := trimSpan(src, a+n+1, b)
+		f.kind, f.key, f.value = kind, span{a, a + n}, span{va, vb}
 		return
 	}
-	split(f, c)
+	t.split(f, a, b)
 	if f.kind == keyNone {
 		return
 	}
-	kind, exact := classifyKey(f.key)
+	kind, exact := classifyKey(t.text(f.key))
 	f.kind = kind
 	if kind != keyUnknown && !exact {
 		f.flags |= flagTypo
 	}
 }
 
-// split separates the key and value of the content c of a line at the
-// first ':'. Like Google's parser, it also accepts a line of exactly two
-// words without a colon ("Disallow /x"); a line of more words without one
-// is not a key-value pair. It leaves f.kind keyNone when there is no key,
-// and keyUnknown when there is one.
-func split(f *lineFact, c string) {
-	var key, value string
+// split separates the key and value of the content src[a:b] of a line
+// at the first ':'. Like Google's parser, it also accepts a line of
+// exactly two words without a colon ("Disallow /x"); a line of more words
+// without one is not a key-value pair. It leaves f.kind keyNone when
+// there is no key, and keyUnknown when there is one.
+func (t *tokenizer) split(f *lineFact, a, b int) {
+	c := t.src[a:b]
 	sep := strings.IndexByte(c, ':')
 	if sep < 0 {
 		sep = indexBlank(c)
@@ -266,12 +275,13 @@ func split(f *lineFact, c string) {
 		}
 		f.flags |= flagMissingColon
 	}
-	key, value = trimSpace(c[:sep]), c[sep+1:]
-	if key == "" {
+	ka, kb := trimSpan(t.src, a, a+sep)
+	if ka == kb {
 		f.flags |= flagNoKey
 		return
 	}
-	f.kind, f.key, f.value = keyUnknown, key, trimSpace(value)
+	va, vb := trimSpan(t.src, a+sep+1, b)
+	f.kind, f.key, f.value = keyUnknown, span{ka, kb}, span{va, vb}
 }
 
 // indexBlank returns the index of the first space or tab in s, or -1. Two
@@ -294,7 +304,12 @@ func isSpace(c byte) bool {
 }
 
 func trimSpace(s string) string {
-	i, j := 0, len(s)
+	i, j := trimSpan(s, 0, len(s))
+	return s[i:j]
+}
+
+// trimSpan returns the span of s[i:j] without blanks around it.
+func trimSpan(s string, i, j int) (int, int) {
 	// Indented lines (an HTML page's) skip eight spaces a step.
 	for i+8 <= j && s[i:i+8] == "        " {
 		i += 8
@@ -305,5 +320,5 @@ func trimSpace(s string) string {
 	for j > i && isSpace(s[j-1]) {
 		j--
 	}
-	return s[i:j]
+	return i, j
 }
