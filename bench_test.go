@@ -64,6 +64,33 @@ func BenchmarkAllowed(b *testing.B) {
 	}
 }
 
+// BenchmarkRobotsAllowedByName times Robots.Allowed, which finds the
+// crawler's group by name on every call, for a name as given, a name with
+// a version and a whole User-Agent header: the last two are read as
+// their leading name first (ProductToken).
+func BenchmarkRobotsAllowedByName(b *testing.B) {
+	r := Parse(corpusFile(b, "024_github.com.txt"))
+	for _, agent := range []string{"Googlebot", "Googlebot/2.1", "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/130.0 Safari/537.36", "Googlebot/2.1 (+http://www.google.com/bot.html)"} {
+		r.Allowed(agent, "/") // builds the group; time the rest
+		b.Run(fmt.Sprintf("len=%d", len(agent)), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				r.Allowed(agent, "/foo/bar/tree/main/x")
+			}
+		})
+	}
+}
+
+// BenchmarkProductToken times reading a crawler name out of a whole
+// User-Agent header.
+func BenchmarkProductToken(b *testing.B) {
+	ua := "MistralAI-User/1.0 (+https://docs.mistral.ai/robots)"
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = ProductToken(ua)
+	}
+}
+
 // BenchmarkPathological reports the worst cases of the matcher: patterns
 // of many '*' against long paths that almost match. The cost grows with
 // len(pattern) x len(path) at most, never exponentially.

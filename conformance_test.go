@@ -196,8 +196,8 @@ func TestGoogleUserAgentHelpers(t *testing.T) {
 				t.Errorf("%s: IsValidProductToken(%q) = %v, want %v", c.ID, c.Input, got, c.Expected)
 			}
 		case "ExtractUserAgent":
-			if got := ProductToken(c.Input); got != c.Expected {
-				t.Errorf("%s: ProductToken(%q) = %q, want %q", c.ID, c.Input, got, c.Expected)
+			if got := googleToken(c.Input); got != c.Expected {
+				t.Errorf("%s: googleToken(%q) = %q, want %q", c.ID, c.Input, got, c.Expected)
 			}
 		default:
 			t.Errorf("%s: unknown function %q", c.ID, c.Function)

@@ -57,7 +57,8 @@ const (
 	CodeNotKeyValue      = "not-key-value"      // a line that is not "key: value" was ignored
 	CodeUnknownKey       = "unknown-key"        // a key this library does not know
 	CodeRuleOutsideGroup = "rule-outside-group" // a rule before any user-agent line
-	CodeAgentToken       = "agent-token"        // a user-agent value was cut to its product token
+	CodeAgentToken       = "agent-token"        // a user-agent value was cut to the crawler name it is matched as
+	CodeAgentNoName      = "agent-no-name"      // a user-agent value that names no crawler
 	CodeBadValue         = "bad-value"          // an extension's value was invalid and ignored
 	CodeDuplicate        = "duplicate"          // a record repeats an earlier one
 	CodeOutsideGroup     = "outside-group"      // a group record before any user-agent line
@@ -93,6 +94,8 @@ const (
 	noteUnknownKey
 	noteAgentWildcard
 	noteAgentToken
+	noteAgentName
+	noteAgentNoName
 	noteSeveralPaths
 	noteNoSlash
 	noteRuleOutsideGroup
@@ -138,7 +141,9 @@ var noteKinds = [numNoteKinds]struct {
 	noteKeyTypo:              {Warning, CodeKeyTypo, "%q is read as %q"},
 	noteUnknownKey:           {Info, CodeUnknownKey, "unknown key %q is ignored"},
 	noteAgentWildcard:        {Warning, CodeAgentWildcard, "user-agent %q has a '*' inside; '*' is the global group only alone, and tokens are matched exactly (RFC 9309 section 2.2.1)"},
-	noteAgentToken:           {Warning, CodeAgentToken, "user-agent %q is read as the product token %q (RFC 9309 section 2.2.1)"},
+	noteAgentToken:           {Warning, CodeAgentToken, "user-agent %q is read as the product token %q: Google's parser stops at the first character that is not a letter, '-' or '_'"},
+	noteAgentName:            {Info, CodeAgentToken, "user-agent %q is matched as %q (RFC 9309 section 2.2.1)"},
+	noteAgentNoName:          {Warning, CodeAgentNoName, "user-agent %q names no crawler: it starts with no letter or digit, so its group applies to none (RFC 9309 section 2.2.1)"},
 	noteSeveralPaths:         {Warning, CodeSeveralPaths, "the value %q holds several words; it is one pattern, with the spaces in it, not several paths"},
 	noteNoSlash:              {Warning, CodeNoSlash, "the pattern %q does not start with '/' or '*', so it never matches (RFC 9309 section 2.2.2)"},
 	noteRuleOutsideGroup:     {Error, CodeRuleOutsideGroup, "this rule comes before any user-agent line, so it applies to no crawler (RFC 9309 section 2.1)"},

@@ -41,11 +41,20 @@ type dialect struct {
 	// mode an empty pattern matches nothing (section 2.2.2: "Disallow:"
 	// with no path disallows nothing).
 	emptyMatches bool
+	// googleNames reads crawler names as Google's library does: a
+	// user-agent line names the leading run of ASCII letters, '_' and '-'
+	// of its value ("MJ12bot" is "MJ"), and a caller's names are taken as
+	// given. RFC mode reads both alike, as the leading run of letters,
+	// digits, '_', '-' and '.' (see ProductToken), because RFC 9309
+	// section 2.2.1 leaves names that are not product tokens unread and
+	// real files name "MJ12bot" and "panscient.com" meaning those
+	// crawlers, while callers pass whole User-Agent strings.
+	googleNames bool
 }
 
 var (
 	rfcDialect    = dialect{mode: RFC, utf16: true, normalize: true}
-	googleDialect = dialect{mode: Google, lineCut: googleMaxLineLen, indexHTML: true, emptyMatches: true}
+	googleDialect = dialect{mode: Google, lineCut: googleMaxLineLen, indexHTML: true, emptyMatches: true, googleNames: true}
 )
 
 // dialect returns m's dialect. A Mode that names neither reads as RFC.
@@ -72,6 +81,24 @@ func (d *dialect) pattern(scratch []byte, value string) (pattern string, prio in
 		return value, prio, false, scratch
 	}
 	return view(scratch), prio, true, scratch
+}
+
+// lineName returns the crawler name a user-agent line's value gives.
+func (d *dialect) lineName(value string) string {
+	if d.googleNames {
+		return googleToken(value)
+	}
+	return ProductToken(value)
+}
+
+// callerName returns the name under which a caller's crawler, given as
+// agent, finds its group. It is a prefix of agent, so it costs no
+// allocation.
+func (d *dialect) callerName(agent string) string {
+	if d.googleNames {
+		return agent
+	}
+	return ProductToken(agent)
 }
 
 // indexRule returns the pattern of the rule Google's index.html rule

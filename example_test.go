@@ -86,7 +86,23 @@ func ExampleRobots_Diagnostics() {
 
 func ExampleProductToken() {
 	fmt.Println(robotstxt.ProductToken("Googlebot/2.1 (+http://www.google.com/bot.html)"))
-	// Output: Googlebot
+	fmt.Println(robotstxt.ProductToken("MJ12bot/1.4"))
+	fmt.Println(robotstxt.IsValidProductToken("MJ12bot"))
+	// Output:
+	// Googlebot
+	// MJ12bot
+	// false
+}
+
+// A crawler may pass its whole User-Agent header: RFC mode reads the name
+// at its start, as it reads user-agent lines.
+func ExampleRobots_Allowed() {
+	r := robotstxt.Parse([]byte("User-agent: *\nAllow: /\n\nUser-agent: MJ12bot\nDisallow: /\n"))
+	fmt.Println(r.Allowed("MJ12bot/1.4 (+http://mj12bot.com/)", "/page"))
+	fmt.Println(r.Allowed("MJ12", "/page"))
+	// Output:
+	// false
+	// true
 }
 
 func ExampleGroup_CrawlDelay() {

@@ -232,16 +232,22 @@ func foldCompare(a, b string) int {
 	return len(a) - len(b)
 }
 
-// lookup returns the group for one product token, comparing tokens
-// case-insensitively and exactly (RFC 9309 section 2.2.1): a "foo" group
-// never applies to "foobot". "*" names no crawler: it finds nothing, so
-// that the global group applies only when no token matches. After a
-// token's first look-up it allocates nothing.
+// lookup returns the group for one crawler, given by a name or a whole
+// User-Agent string, which the mode reads as a name (see
+// dialect.callerName). Names compare case-insensitively in ASCII and
+// exactly (RFC 9309 section 2.2.1): a "foo" group never applies to
+// "foobot". "*" and a string that gives no name find nothing, so that the
+// global group applies only when no name matches. After a name's first
+// look-up it allocates nothing.
 func (r *Robots) lookup(agent string) *Group {
-	if agent == "*" {
-		return nil
+	if r.d == nil {
+		return nil // the zero Robots
 	}
-	pos, ok := r.find(agent)
+	name := r.d.callerName(agent)
+	if name == "*" || name == "" && !r.d.googleNames {
+		return nil // Google's library lets "" find a line that names nothing
+	}
+	pos, ok := r.find(name)
 	if !ok {
 		return nil
 	}

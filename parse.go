@@ -280,20 +280,31 @@ func (p *parser) line(f *lineFact) {
 func (p *parser) userAgent(num int, value string) {
 	tok := "*"
 	if !isGlobalAgent(value) {
-		tok = ProductToken(value)
+		tok = p.d.lineName(value)
 	}
 	added := p.b.userAgent(tok)
 	switch {
-	case tok == "*":
+	case tok == "*" || tok == value:
 	case strings.Contains(value, "*"):
 		p.report(num, noteAgentWildcard, value)
-	case tok != value && added && tok != "":
+	case tok == "":
+		p.report(num, noteAgentNoName, value)
+	default:
+		// A version, a comment or a second word: said as information. In
+		// Google mode a name cut short of its digits or dots ("MJ12bot"
+		// read as "MJ") is a warning: the group is not the one meant.
+		kind := noteAgentName
+		if p.d.googleNames && tok != ProductToken(value) {
+			kind = noteAgentToken
+		}
+		if !added {
+			p.report(num, kind, value, tok)
+			break
+		}
 		// The value starts with the token just kept: the note keeps the
 		// rest of it only.
 		ref := tokenRef{tok: uint32(len(p.b.toks) - 1), n: len(tok), value: value}
-		p.report(num, noteAgentToken, ref, tok)
-	case tok != value:
-		p.report(num, noteAgentToken, value, tok)
+		p.report(num, kind, ref, tok)
 	}
 	if !added {
 		p.report(num, noteTooMuchTokenText, p.lim.text)

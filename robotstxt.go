@@ -110,19 +110,22 @@ func DisallowAll(mode Mode) *Robots {
 	return r
 }
 
-// Group returns the rules a crawler that answers to the given product
-// tokens obeys (RFC 9309 section 2.2.1). Tokens compare case-insensitively
-// and exactly: a group for "foo" never applies to "foobot", and an agent
-// given as "FooBot/1.0" is not the token "FooBot" (see [ProductToken]).
-// The rules of every group that names one of the tokens are combined;
-// only when none does do the global "*" groups apply. Group returns nil,
-// which allows everything, when neither exists.
+// Group returns the rules a crawler that answers to the given names obeys
+// (RFC 9309 section 2.2.1). In RFC mode each agent may be a name
+// ("MJ12bot"), a versioned name ("MJ12bot/1.4") or a whole User-Agent
+// header ("MyCrawler/1.0 (+https://example.com/bot)"): it is read as its
+// leading name (see [ProductToken]), as user-agent lines are. Names
+// compare case-insensitively (in ASCII) and exactly: a group for "foo"
+// never applies to "foobot". Google mode takes each agent as given, as
+// Google's library does. The rules of every group that names one of the
+// agents are combined; only when none does do the global "*" groups
+// apply. Group returns nil, which allows everything, when neither exists.
 //
 // A crawler should call Group once per file and keep the result: with one
-// token it is a binary search over the file's tokens (the token's group is
+// name it is a binary search over the file's names (the name's group is
 // built on its first look-up and shared after that), with several that
-// match different groups it builds their union. "*" given as a token
-// names no crawler.
+// match different groups it builds their union. "*" given as an agent
+// names no crawler. Reading a name allocates nothing.
 func (r *Robots) Group(agents ...string) *Group {
 	if r == nil {
 		return nil

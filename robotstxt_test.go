@@ -70,7 +70,27 @@ func TestRules(t *testing.T) {
 		{"token compared exactly: foo is not foobot", "User-agent: Foo\nDisallow: /\n", fb, "/x", true, 0, nil},
 		{"token compared case-insensitively", "User-agent: FOOBOT\nDisallow: /\n", []string{"foobot"}, "/x", false, 2, nil},
 		{"value cut to its product token", "User-agent: FooBot/1.0\nDisallow: /\n", fb, "/x", false, 2, nil},
-		{"caller agent is not cut", "User-agent: FooBot\nDisallow: /\n", []string{"FooBot/1.0"}, "/x", true, 0, nil},
+		{"Google: a caller's name is taken as given", "User-agent: FooBot\nDisallow: /\n", []string{"FooBot/1.0"}, "/x", true, 0, &google},
+		// Crawler names as files and callers write them (issue: names
+		// with versions, digits and dots; whole User-Agent strings).
+		{"RFC: a caller's name is read up to its version", "User-agent: FooBot\nDisallow: /\n", []string{"FooBot/1.0"}, "/x", false, 2, &rfc},
+		{"RFC: a whole User-Agent header finds its group", "User-agent: *\nAllow: /\nUser-agent: MyCrawler\nDisallow: /\n", []string{"MyCrawler/1.0 (+https://example.com/bot)"}, "/x", false, 4, &rfc},
+		{"RFC: a longer name is another crawler", "User-agent: *\nAllow: /\nUser-agent: MyCrawler\nDisallow: /\n", []string{"MyCrawlerPro"}, "/x", true, 2, &rfc},
+		{"en.wikipedia.org: MJ12bot", "User-agent: MJ12bot\nDisallow: /\n", []string{"MJ12bot"}, "/x", false, 2, &rfc},
+		{"MJ12bot, case-insensitive", "User-agent: MJ12bot\nDisallow: /\n", []string{"mj12BOT"}, "/x", false, 2, &rfc},
+		{"MJ12bot with a version", "User-agent: MJ12bot\nDisallow: /\n", []string{"MJ12bot/1.4"}, "/x", false, 2, &rfc},
+		{"a prefix of a name is another crawler", "User-agent: MJ12bot\nDisallow: /\n", []string{"MJ12"}, "/x", true, 0, &rfc},
+		{"Google reads MJ12bot as MJ", "User-agent: MJ12bot\nDisallow: /\n", []string{"MJ"}, "/x", false, 2, &google},
+		{"ai-crawlers: AI2Bot", "User-agent: AI2Bot\nDisallow: /\n", []string{"AI2Bot"}, "/x", false, 2, &rfc},
+		{"ai-crawlers: 360Spider", "User-agent: 360Spider\nDisallow: /\n", []string{"360Spider"}, "/x", false, 2, &rfc},
+		{"ai-crawlers: img2dataset", "User-agent: img2dataset\nDisallow: /\n", []string{"img2dataset"}, "/x", false, 2, &rfc},
+		{"ai-crawlers: Mail.RU_Bot", "User-agent: Mail.RU_Bot\nDisallow: /\n", []string{"Mail.RU_Bot/2.0"}, "/x", false, 2, &rfc},
+		{"ai-crawlers: panscient.com", "User-agent: panscient.com\nDisallow: /\n", []string{"panscient.com"}, "/x", false, 2, &rfc},
+		{"ai-crawlers: iaskspider/2.0", "User-agent: iaskspider/2.0\nDisallow: /\n", []string{"iaskspider"}, "/x", false, 2, &rfc},
+		{"ai-crawlers: Brightbot 1.0", "User-agent: Brightbot 1.0\nDisallow: /\n", []string{"Brightbot"}, "/x", false, 2, &rfc},
+		{"ai-crawlers: MistralAI-User/1.0", "User-agent: MistralAI-User/1.0\nDisallow: /\n", []string{"MistralAI-User/1.0"}, "/x", false, 2, &rfc},
+		{"protego: letters of any script", "User-agent: UnicödeBöt\nDisallow: /\n", []string{"UnicödeBöt"}, "/x", false, 2, &rfc},
+		{"a line without a name applies to none", "User-agent: /bot\nDisallow: /\n", []string{""}, "/x", true, 0, &rfc},
 		{"'* text' is global", "User-agent: * FooBot\nDisallow: /\n", []string{"BarBot"}, "/x", false, 2, nil},
 		{"'*FooBot' is not global", "User-agent: *FooBot\nDisallow: /\n", []string{"BarBot"}, "/x", true, 0, nil},
 		{"several tokens: their groups combine", "User-agent: a\nDisallow: /a\nUser-agent: b\nDisallow: /b\nUser-agent: *\nDisallow: /\n", []string{"a", "b"}, "/b", false, 4, nil},
@@ -192,7 +212,11 @@ func TestDiagnostics(t *testing.T) {
 		{"not key value", "User-agent: *\nthis is prose\n: /x\n", RFC, []Diagnostic{{2, Warning, CodeNotKeyValue, ""}, {3, Warning, CodeNotKeyValue, ""}}},
 		{"rule outside group", "Disallow: /\nUser-agent: *\n", RFC, []Diagnostic{{1, Error, CodeRuleOutsideGroup, ""}}},
 		{"unknown key", "User-agent: *\nFoo: bar\n", RFC, []Diagnostic{{2, Info, CodeUnknownKey, ""}}},
-		{"agent token cut", "User-agent: FooBot/1.0\n", RFC, []Diagnostic{{1, Warning, CodeAgentToken, ""}}},
+		{"agent name with a version: info", "User-agent: FooBot/1.0\n", RFC, []Diagnostic{{1, Info, CodeAgentToken, ""}}},
+		{"agent name with digits: no note", "User-agent: MJ12bot\n", RFC, nil},
+		{"Google cuts an agent name at a digit", "User-agent: MJ12bot\n", Google, []Diagnostic{{1, Warning, CodeAgentToken, ""}}},
+		{"Google, agent name with a version: info", "User-agent: FooBot/1.0\n", Google, []Diagnostic{{1, Info, CodeAgentToken, ""}}},
+		{"agent without a name", "User-agent: (compatible)\n", RFC, []Diagnostic{{1, Warning, CodeAgentNoName, ""}}},
 		{"NUL", "User-agent: *\nDisallow: /a\x00b\n", RFC, []Diagnostic{{2, Warning, CodeNUL, ""}}},
 		{"long line, Google", "User-agent: *\nDisallow: /" + strings.Repeat("a", 20000) + "\n", Google, []Diagnostic{{2, Warning, CodeLineTooLong, ""}}},
 		{"long line, RFC", "User-agent: *\nDisallow: /" + strings.Repeat("a", 20000) + "\n", RFC, nil},
@@ -396,7 +420,7 @@ func TestAllowedDoesNotAllocate(t *testing.T) {
 	data := corpusFile(t, "024_github.com.txt")
 	for _, mode := range []Mode{RFC, Google} {
 		r := Options{Mode: mode}.Parse(data)
-		for _, agent := range []string{"FooBot", "Googlebot"} {
+		for _, agent := range []string{"FooBot", "Googlebot", "Googlebot/2.1 (+http://www.google.com/bot.html)"} {
 			g := r.Group(agent)
 			for _, target := range []string{"/", "/a/b/c?d=e", "https://github.com/foo/bar/commits/main", "/%E3%83%84/x"} {
 				if n := testing.AllocsPerRun(100, func() { g.Allowed(target) }); n != 0 {

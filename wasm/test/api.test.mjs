@@ -50,6 +50,22 @@ test('several user agents: the rules of every group naming one of them', () => {
 	robots.free();
 });
 
+test('crawler names: a versioned name or a whole User-Agent finds its group in RFC mode', () => {
+	const lines = 'User-agent: *\nAllow: /\n\nUser-agent: Sams-Bot\nDisallow: /\n\nUser-agent: MJ12bot\nDisallow: /private\n';
+	const rfc = robotsParser(url, lines);
+	assert.equal(rfc.isAllowed(page('/x'), 'Sams-Bot/1.0'), false);
+	assert.equal(rfc.isAllowed(page('/x'), 'Sams-Bot/1.0 (+https://example.com/bot)'), false);
+	assert.equal(rfc.isAllowed(page('/private'), 'MJ12bot/1.4'), false);
+	assert.equal(rfc.isAllowed(page('/private'), 'MJ12'), true);
+	rfc.free();
+	// Google's library takes the caller's name as given, and reads
+	// "MJ12bot" on the line as "MJ".
+	const google = robotsParser(url, lines, { mode: 'google' });
+	assert.equal(google.isAllowed(page('/x'), 'Sams-Bot/1.0'), true);
+	assert.equal(google.isAllowed(page('/private'), 'MJ'), false);
+	google.free();
+});
+
 test('modes: Google takes the URL as given, RFC mode normalises it (ID_Encoding/3)', () => {
 	const text = 'User-agent: FooBot\nDisallow: /foo/bar/%E3%83%84\n';
 	const target = page('/foo/bar/ツ');
