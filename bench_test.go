@@ -17,6 +17,7 @@ func BenchmarkParse(b *testing.B) {
 	}{
 		{"1KB", "011_reddit.com.txt", Options{}},
 		{"oracle-853KB", "016_docs.oracle.com.txt", Options{MaxBytes: -1}},
+		{"hoka-sitemaps", "079_www.hoka.com.txt", Options{}},
 		{"xuexi-3.7MB-limit", "074_www.xuexi.cn.txt", Options{}},
 		{"xuexi-3.7MB-nolimit", "074_www.xuexi.cn.txt", Options{MaxBytes: -1}},
 		{"xuexi-3.7MB-nolimit-google", "074_www.xuexi.cn.txt", Options{Mode: Google, MaxBytes: -1}},

@@ -27,6 +27,7 @@ type parseBuffers struct {
 type recordLists struct {
 	text []byte
 	recordSpans
+	sitemapHashes []uint64 // of each of recordSpans.sitemaps, in order
 }
 
 var buffers = sync.Pool{New: func() any { return new(parseBuffers) }}
@@ -47,7 +48,8 @@ func (b *parseBuffers) reset(poison bool) int {
 	n += resetList(&b.notes.list, poison) + resetList(&b.notes.args, poison)
 	b.notes.full = false
 	n += resetList(&b.records.text, poison) + resetList(&b.records.sitemaps, poison) +
-		resetList(&b.records.cleanParams, poison) + resetList(&b.records.records, poison)
+		resetList(&b.records.cleanParams, poison) + resetList(&b.records.records, poison) +
+		resetList(&b.records.sitemapHashes, poison)
 	return n + resetList(&b.scratch, poison)
 }
 
