@@ -28,6 +28,10 @@ type recordLists struct {
 	text []byte
 	recordSpans
 	sitemapHashes []uint64 // of each of recordSpans.sitemaps, in order
+	// sitemapSlots is the table that finds a sitemap by hash: each slot
+	// holds a sitemap's index plus one, or 0 when free; its length is a
+	// power of two.
+	sitemapSlots []int32
 }
 
 var buffers = sync.Pool{New: func() any { return new(parseBuffers) }}
@@ -49,7 +53,7 @@ func (b *parseBuffers) reset(poison bool) int {
 	b.notes.full = false
 	n += resetList(&b.records.text, poison) + resetList(&b.records.sitemaps, poison) +
 		resetList(&b.records.cleanParams, poison) + resetList(&b.records.records, poison) +
-		resetList(&b.records.sitemapHashes, poison)
+		resetList(&b.records.sitemapHashes, poison) + resetList(&b.records.sitemapSlots, poison)
 	return n + resetList(&b.scratch, poison)
 }
 

@@ -122,7 +122,7 @@ func checkSameExtensions(t testing.TB, a, b *Robots) {
 		e := ext{Sitemaps: r.Sitemaps(), Host: h, CleanParams: r.CleanParams(), Signals: r.ContentSignals(), Groups: map[string][5]any{}}
 		for _, g := range r.Groups() {
 			for _, a := range g.Agents() {
-				if r.lookup(a) != g {
+				if set := r.lookupSet(a); set < 0 || r.groupOf(set) != g {
 					continue
 				}
 				cd, _ := g.CrawlDelay()

@@ -6,6 +6,7 @@ package robotstxt
 import (
 	"slices"
 	"sync"
+	"sync/atomic"
 )
 
 // A Group is the set of rules one crawler obeys in one robots.txt file: the
@@ -13,15 +14,21 @@ import (
 // global "*" groups when none does. It is immutable and safe for concurrent
 // use; a nil *Group allows everything.
 type Group struct {
-	once        sync.Once // orders the rules and builds the index on first use
 	set         int32     // the set of the file's groups g is (see setIDs); -1: a union
 	ext         *groupExt // nil when there are none
 	fileSignals map[string]bool
 	d           *dialect
 	text        *ruleText
-	rules       []rule  // in the order compile gives them
-	index       []entry // nil for small groups
-	agents      []string
+	// rules are the group's rules, each group's in file order; they are
+	// never written once g is built, so that a window of Robots.rules can
+	// serve.
+	rules  []rule
+	agents []string
+	// The index is built on demand (see Group.decide): queries counts the
+	// queries answered before it, once builds it, and ix holds it.
+	queries atomic.Int32
+	once    sync.Once
+	ix      atomic.Pointer[index]
 }
 
 // Agents returns the product tokens that select g, as first written in
@@ -40,7 +47,6 @@ func (g *Group) Rules() []Rule {
 	if g == nil {
 		return nil
 	}
-	g.prepare()
 	out := make([]Rule, 0, len(g.rules))
 	for i := range g.rules {
 		if r := &g.rules[i]; !r.derived() {
@@ -59,7 +65,7 @@ func (g *Group) Allowed(target string) bool {
 	if g == nil {
 		return true
 	}
-	allowed, _ := g.match(target)
+	allowed, _, _ := g.match(target)
 	return allowed
 }
 
@@ -68,28 +74,40 @@ func (g *Group) Decide(target string) Decision {
 	if g == nil {
 		return Decision{Allowed: true}
 	}
-	allowed, r := g.match(target)
+	allowed, r, kept := g.match(target)
 	d := Decision{Allowed: allowed}
-	if r != nil {
+	switch {
+	case kept != nil:
+		// The index keeps the Rule of each rule that decided, so that a
+		// warm Group decides without allocating.
+		d.Rule = kept.Load()
+		if d.Rule == nil {
+			pr := g.public(r)
+			kept.CompareAndSwap(nil, &pr)
+			d.Rule = kept.Load()
+		}
+	case r != nil:
 		pr := g.public(r)
 		d.Rule = &pr
 	}
 	return d
 }
 
-func (g *Group) match(target string) (bool, *rule) {
+// match decides target and returns the deciding rule, if any, and the
+// index's place for its Rule, when the index decided.
+func (g *Group) match(target string) (bool, *rule, *atomic.Pointer[Rule]) {
 	path := targetPath(target)
 	if g.d.normalize {
 		path, _ = normalizeRFC(path, false)
 		if isRobotsTxt(path) {
-			return true, nil
+			return true, nil, nil
 		}
 	}
-	r := g.decide(path)
+	r, kept := g.decide(path)
 	if r == nil {
-		return true, nil
+		return true, nil, nil
 	}
-	return r.allow() || g.text.prio(r) == 0, r
+	return r.allow() || g.text.prio(r) == 0, r, kept
 }
 
 func (g *Group) public(r *rule) Rule {

@@ -82,7 +82,6 @@ func (r *Robots) neverDecides() {
 			// Groups that merge for every crawler that obeys any of them
 			// are read as one: their Group holds all their rules.
 			g := r.groupOf(set)
-			g.prepare()
 			rules = g.rules
 			if done == nil {
 				done = make([]bool, len(r.starts))
@@ -91,7 +90,7 @@ func (r *Robots) neverDecides() {
 				done[m] = true
 			}
 		} else {
-			rules = r.rawRules(id)
+			rules = r.groupRules(id)
 		}
 		best := make(map[string]*rule)
 		for i := range rules {

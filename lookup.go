@@ -128,8 +128,8 @@ func (r *Robots) extOf(id int) *groupExt {
 }
 
 // groupOf returns the Group of set, building it on first use. Builders
-// that race build one each; one is kept, and only the kept one is ever
-// prepared, so the loser's view of the rules is never written through.
+// that race build one each and one is kept; neither writes the rules it
+// reads.
 func (r *Robots) groupOf(set int) *Group {
 	p := &r.cache[set]
 	if g := p.Load(); g != nil {
@@ -137,7 +137,7 @@ func (r *Robots) groupOf(set int) *Group {
 	}
 	g := new(Group)
 	ids := r.setIDs(set)
-	r.fill(g, set, ids, true)
+	r.fill(g, set, ids)
 	g.mergeExt(r, ids)
 	// The group is named by the tokens that select it, each as first
 	// written, in file order.
@@ -184,13 +184,12 @@ func (g *Group) mergeExt(r *Robots, ids []int) {
 }
 
 // fill makes g the group of the file's groups ids (ascending), which are
-// set (-1 for a union of sets). With own, g is the one Group of set; when
-// that is one group, g shares its window of r.rules instead of copying it
-// and orders it in place on first use (see Robots.rules). Other readers
-// of the window go through rawRules, which waits for that.
-func (r *Robots) fill(g *Group, set int, ids []int, own bool) {
+// set (-1 for a union of sets). A group alone shares its window of
+// r.rules, which nothing writes after parsing; several groups' rules are
+// copied, one window after another.
+func (r *Robots) fill(g *Group, set int, ids []int) {
 	g.d, g.text, g.set = r.d, r.text, int32(set)
-	if own && len(ids) == 1 {
+	if len(ids) == 1 {
 		g.rules = r.groupRules(ids[0])
 		return
 	}
@@ -200,17 +199,8 @@ func (r *Robots) fill(g *Group, set int, ids []int, own bool) {
 	}
 	g.rules = make([]rule, 0, n)
 	for _, id := range ids {
-		g.rules = append(g.rules, r.rawRules(id)...)
+		g.rules = append(g.rules, r.groupRules(id)...)
 	}
-}
-
-// rawRules returns the rules of the file's group id, in the order of
-// matching: its window of r.rules once the group's own Group has ordered
-// it in place.
-func (r *Robots) rawRules(id int) []rule {
-	g := r.groupOf(id)
-	g.prepare()
-	return g.rules
 }
 
 // foldCompare compares a and b as if both were lower-cased (ASCII letters
@@ -232,26 +222,81 @@ func foldCompare(a, b string) int {
 	return len(a) - len(b)
 }
 
-// lookup returns the group for one crawler, given by a name or a whole
-// User-Agent string, which the mode reads as a name (see
-// dialect.callerName). Names compare case-insensitively in ASCII and
-// exactly (RFC 9309 section 2.2.1): a "foo" group never applies to
-// "foobot". "*" and a string that gives no name find nothing, so that the
-// global group applies only when no name matches. After a name's first
-// look-up it allocates nothing.
-func (r *Robots) lookup(agent string) *Group {
+// lookupSet returns the set of groups for one crawler, given by a name
+// or a whole User-Agent string, which the mode reads as a name (see
+// dialect.callerName), or -1 when no group names it. Names compare
+// case-insensitively in ASCII and exactly (RFC 9309 section 2.2.1): a
+// "foo" group never applies to "foobot". "*" and, in RFC mode, a string
+// that gives no name find nothing, so that the global group applies only
+// when no name matches. It allocates nothing.
+func (r *Robots) lookupSet(agent string) int {
 	if r.d == nil {
-		return nil // the zero Robots
+		return -1 // the zero Robots
 	}
 	name := r.d.callerName(agent)
 	if name == "*" || name == "" && !r.d.googleNames {
-		return nil // Google's library lets "" find a line that names nothing
+		return -1 // Google's library lets "" find a line that names nothing
 	}
 	pos, ok := r.find(name)
 	if !ok {
-		return nil
+		return -1
 	}
-	return r.groupOf(r.setAt(pos))
+	return r.setAt(pos)
+}
+
+// maxUnions bounds the Groups of several sets a Robots keeps: a crawler
+// has a few names, and a caller that passes ever new combinations gets
+// each built anew past the bound instead of an ever larger file.
+const maxUnions = 64
+
+// unionKey names up to four sets, ascending, then -1s.
+type unionKey [4]int32
+
+// add enters set into k, which holds n sets, and returns their number and
+// whether a fifth did not fit.
+func (k *unionKey) add(set int32, n int, over bool) (int, bool) {
+	i := 0
+	for i < n && k[i] < set {
+		i++
+	}
+	switch {
+	case i < n && k[i] == set:
+		return n, over
+	case n == len(k):
+		return n, true
+	}
+	copy(k[i+1:n+1], k[i:n])
+	k[i] = set
+	return n + 1, over
+}
+
+// unionCache keeps the Groups of several sets built so far.
+type unionCache struct {
+	mu sync.RWMutex
+	m  map[unionKey]*Group
+}
+
+func (c *unionCache) get(k unionKey) *Group {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	return c.m[k]
+}
+
+// put keeps g for k, unless the cache is full, and returns the Group kept
+// for k: an earlier one, when callers raced to build it.
+func (c *unionCache) put(k unionKey, g *Group) *Group {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if old := c.m[k]; old != nil {
+		return old
+	}
+	if len(c.m) < maxUnions {
+		if c.m == nil {
+			c.m = make(map[unionKey]*Group)
+		}
+		c.m[k] = g
+	}
+	return g
 }
 
 // asciiLower lower-cases ASCII letters only: product tokens are ASCII, and

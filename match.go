@@ -5,143 +5,54 @@ package robotstxt
 // and allow winning a tie.
 
 import (
-	"slices"
 	"strings"
+	"sync/atomic"
 )
 
-// An entry of a group's index stands for the rules whose patterns share
-// one literal prefix (the text before the first '*', or the whole pattern
-// without its '$'): g.rules[lo:next entry's lo], sorted by compareRules.
-// Entries are sorted by prefix; parent is the entry with the longest
-// prefix that is a proper prefix of this one, or -1.
-type entry struct {
-	lo, parent, plen int32
-}
-
-// indexMin is the smallest group that gets an index: below it a linear scan
-// of the rules in priority order is as fast (BenchmarkAllowed).
-const indexMin = 32
-
-func literalPrefix(pattern string) string {
-	if i := strings.IndexByte(pattern, '*'); i >= 0 {
-		return pattern[:i]
-	}
-	return strings.TrimSuffix(pattern, "$")
-}
-
-// prepare orders g's rules for matching and, for a large group, builds its
-// index, once, on first use. Sorting is the one cost of a parse that grows
-// faster than the file; doing it when a crawler first asks keeps Parse
-// linear, and costs nothing for files that are only linted or written back.
-func (g *Group) prepare() { g.once.Do(g.compile) }
-
-// compile orders g's rules for matching and, for a large group, builds its
-// index.
-func (g *Group) compile() {
-	if len(g.rules) < indexMin {
-		slices.SortFunc(g.rules, g.text.compareRules)
-		return
-	}
-	// Sort by literal prefix, each computed once, then by priority.
-	t := g.text
-	type keyed struct {
-		prefix string
-		r      rule
-	}
-	ks := make([]keyed, len(g.rules))
-	for i := range g.rules {
-		ks[i] = keyed{literalPrefix(t.pattern(&g.rules[i])), g.rules[i]}
-	}
-	slices.SortFunc(ks, func(a, b keyed) int {
-		if c := strings.Compare(a.prefix, b.prefix); c != 0 {
-			return c
-		}
-		return t.compareRules(a.r, b.r)
-	})
-	for i := range ks {
-		g.rules[i] = ks[i].r
-	}
-	var stack []int32 // entries whose prefixes are prefixes of the current one
-	prev := "\x00"    // no prefix starts with NUL: patterns never contain one
-	for i := range g.rules {
-		p := ks[i].prefix
-		if p == prev {
-			continue
-		}
-		prev = p
-		for len(stack) > 0 {
-			top := &g.index[stack[len(stack)-1]]
-			if strings.HasPrefix(p, g.entryPrefix(top)) {
-				break
-			}
-			stack = stack[:len(stack)-1]
-		}
-		parent := int32(-1)
-		if len(stack) > 0 {
-			parent = stack[len(stack)-1]
-		}
-		g.index = append(g.index, entry{lo: int32(i), parent: parent, plen: int32(len(p))})
-		stack = append(stack, int32(len(g.index)-1))
-	}
-	g.index = trim(g.index)
-}
-
-func (g *Group) entryPrefix(e *entry) string {
-	r := &g.rules[e.lo]
-	return g.text.arena[r.off : r.off+uint32(e.plen)]
-}
-
-// decide returns the rule that decides path, or nil when none matches.
+// decide returns the rule that decides path, or nil when none matches,
+// and, when the index decided, its place for the rule's public form.
 //
-// An empty pattern matches nothing in RFC mode. Google's library instead
-// lets it match every path with priority 0: it never disallows anything,
-// but its line is the one Google reports when nothing longer matched, so
-// Google mode returns it (and the caller reads a priority-0 rule as
-// allowed).
-func (g *Group) decide(path string) *rule {
-	g.prepare()
-	if g.index == nil {
-		for i := range g.rules {
-			if g.matches(&g.rules[i], path) {
-				return &g.rules[i]
-			}
+// A large group answers its first indexAfter queries by a linear pass
+// over its rules, and orders them and builds an index at the next one
+// (see index). An empty pattern matches nothing in RFC mode; Google's
+// library lets it match every path with priority 0 (see
+// dialect.emptyMatches), and the caller reads a priority-0 rule as
+// allowed.
+func (g *Group) decide(path string) (*rule, *atomic.Pointer[Rule]) {
+	ix := g.ix.Load()
+	if ix == nil {
+		if len(g.rules) >= indexMin && g.queries.Add(1) <= indexAfter {
+			return g.scan(path), nil
 		}
-		return nil
+		ix = g.prepare()
 	}
-	// The entries whose prefixes are prefixes of path are the entry just
-	// at or before path in sorted order and its ancestors: every string
-	// that sorts between a prefix of path and path starts with that prefix.
-	lo, hi := 0, len(g.index)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if g.entryPrefix(&g.index[m]) <= path {
-			lo = m + 1
-		} else {
-			hi = m
-		}
+	j := ix.decide(g, path)
+	if j < 0 {
+		return nil, nil
 	}
+	return &ix.rules[j], &ix.public[j]
+}
+
+// scan decides path by trying every rule of g, in file order. It costs a
+// prefix comparison for most rules, and no set-up.
+func (g *Group) scan(path string) *rule {
 	var best *rule
-	for i := int32(lo - 1); i >= 0; i = g.index[i].parent {
-		e := &g.index[i]
-		if !strings.HasPrefix(path, g.entryPrefix(e)) {
-			continue
-		}
-		end := len(g.rules)
-		if int(i)+1 < len(g.index) {
-			end = int(g.index[i+1].lo)
-		}
-		for j := int(e.lo); j < end; j++ {
-			r := &g.rules[j]
-			if best != nil && !g.text.better(r, best) {
-				break // the rest of this entry ranks lower still
-			}
-			if g.matches(r, path) {
-				best = r
-				break
-			}
+	for i := range g.rules {
+		r := &g.rules[i]
+		if (best == nil || g.text.better(r, best)) && g.matches(r, path) {
+			best = r
 		}
 	}
 	return best
+}
+
+// prepare builds g's index, once, and returns it. Sorting is the one cost
+// of a parse that grows faster than the file; doing it when a crawler
+// asks often keeps Parse linear, and costs nothing for files that are only
+// linted, written back or asked a few times.
+func (g *Group) prepare() *index {
+	g.once.Do(func() { g.ix.Store(buildIndex(g.text, g.rules)) })
+	return g.ix.Load()
 }
 
 func (g *Group) matches(r *rule, path string) bool {

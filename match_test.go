@@ -2,8 +2,8 @@ package robotstxt
 
 import (
 	"fmt"
-	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -196,18 +196,10 @@ func FuzzMatch(f *testing.F) {
 	})
 }
 
-// linear returns a copy of g that decides by scanning every rule in
-// priority order, with no index: the oracle for the index.
-func linear(g *Group) *Group {
-	c := &Group{text: g.text, rules: slices.Clone(g.rules)}
-	slices.SortFunc(c.rules, g.text.compareRules)
-	c.once.Do(func() {}) // already ordered; no index
-	return c
-}
-
-// TestIndexAgreesWithScan checks the index of every large group of the
-// corpus against a linear scan, on paths made from the group's own rules
-// (so that many of them match) and variations of them.
+// TestIndexAgreesWithScan checks the index of every group of the corpus,
+// large (prefix entries) and small (priority order), against the linear
+// pass a group makes before it has one, on paths made from the group's
+// own rules (so that many of them match) and variations of them.
 func TestIndexAgreesWithScan(t *testing.T) {
 	checked := 0
 	for _, cf := range corpus(t) {
@@ -215,17 +207,17 @@ func TestIndexAgreesWithScan(t *testing.T) {
 			for _, mode := range []Mode{RFC, Google} {
 				r := Options{Mode: mode, MaxBytes: -1}.Parse(cf.data)
 				for _, g := range r.Groups() {
-					g.prepare()
-					if g.index == nil {
-						continue
-					}
-					lin := linear(g)
+					ix := g.prepare()
 					step := max(1, len(g.rules)/100)
 					for i := 0; i < len(g.rules); i += step {
 						p := g.text.pattern(&g.rules[i])
 						base := strings.TrimSuffix(strings.ReplaceAll(p, "*", "x"), "$")
 						for _, path := range []string{base, base + "/z", base[:len(base)/2], "/", "/zzz" + base} {
-							got, want := g.decide(path), lin.decide(path)
+							var got *rule
+							if j := ix.decide(g, path); j >= 0 {
+								got = &ix.rules[j]
+							}
+							want := g.scan(path)
 							if (got == nil) != (want == nil) || got != nil && *got != *want {
 								t.Fatalf("%v: indexed decide(%q) = %+v, linear scan gives %+v", mode, path, got, want)
 							}
@@ -238,5 +230,47 @@ func TestIndexAgreesWithScan(t *testing.T) {
 	}
 	if checked < 5000 {
 		t.Errorf("checked %d paths, want at least 5000", checked)
+	}
+}
+
+// TestIndexBuiltUnderQueries asks a large group from many goroutines at
+// once, from its first query on, so that linear passes run while the
+// index is built: under -race this catches a pass reading rules the build
+// writes, and every answer must equal the one a group that has its index
+// gives.
+func TestIndexBuiltUnderQueries(t *testing.T) {
+	data := corpusFile(t, "016_docs.oracle.com.txt")
+	opts := Options{MaxBytes: -1}
+	warm := opts.Parse(data).Group("FooBot")
+	warm.prepare()
+	paths := []string{"/", "/cd/E11882_01/server.112/e10592/toc.htm", "/javase/8/docs/api/", "/zzz", "/en/java/javase/11/"}
+	want := make([]bool, len(paths))
+	for i, p := range paths {
+		want[i] = warm.Allowed(p)
+	}
+	g := opts.Parse(data).Group("FooBot")
+	if g.ix.Load() != nil {
+		t.Fatal("a fresh group already has its index")
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 16)
+	for w := range 16 {
+		wg.Go(func() {
+			for q := range 4 * indexAfter {
+				i := (w + q) % len(paths)
+				if got := g.Allowed(paths[i]); got != want[i] {
+					errs <- fmt.Sprintf("Allowed(%q) = %v, want %v (query %d)", paths[i], got, want[i], q)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+	if g.ix.Load() == nil {
+		t.Error("the group built no index after many queries")
 	}
 }

@@ -128,9 +128,6 @@ type parser struct {
 	signals map[string]bool
 	// scratch holds the canonical form of the current rule's pattern.
 	scratch *[]byte
-	// sitemapSet holds the sitemaps listed so far once there are more
-	// than a few, so that finding a repeated one stays a look-up.
-	sitemapSet map[string]struct{}
 	// html says the file is an HTML page, whose lines would each draw a
 	// note that says nothing the file-level one does not.
 	html bool

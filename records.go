@@ -2,6 +2,7 @@ package robotstxt
 
 import (
 	"hash/maphash"
+	"slices"
 	"strings"
 )
 
@@ -28,9 +29,7 @@ func (p *parser) sitemap(num int, value string) {
 	}
 	p.recs.sitemaps = append(p.recs.sitemaps, textSpan{off, off + uint32(len(value))})
 	p.recs.sitemapHashes = append(p.recs.sitemapHashes, h)
-	if p.sitemapSet != nil {
-		p.sitemapSet[view(p.recs.text[off:])] = struct{}{}
-	}
+	p.recs.addSitemapSlot(len(p.recs.sitemaps) - 1)
 }
 
 // sitemapSeed seeds the hashes that find a repeated sitemap. It is set
@@ -38,30 +37,51 @@ func (p *parser) sitemap(num int, value string) {
 var sitemapSeed = maphash.MakeSeed()
 
 // listedSitemap reports whether a sitemap, whose hash is h, was listed
-// before. A file's first thousand are found by comparing hashes one by
-// one, which needs no map and compares URLs, which share long prefixes,
-// only when their hashes are equal (shaped for speed: BenchmarkParse on a
-// file of 70 sitemaps); past those, a set keeps the parse linear in the
-// number of sitemaps (BenchmarkManyLines).
+// before. The sitemaps are found by hash in a table of open addressing in
+// the pooled buffers, so the parse stays linear in the number of sitemaps
+// (BenchmarkManyLines) and allocates nothing per sitemap, and URLs, which
+// share long prefixes, are compared only when their hashes are equal
+// (BenchmarkParse/hoka-sitemaps).
 func (p *parser) listedSitemap(value string, h uint64) bool {
-	const few = 1024
-	text := view(p.recs.text)
-	if p.sitemapSet == nil {
-		if len(p.recs.sitemaps) < few {
-			for i, x := range p.recs.sitemapHashes {
-				if s := p.recs.sitemaps[i]; x == h && text[s.off:s.end] == value {
-					return true
-				}
-			}
+	r := p.recs
+	if len(r.sitemapSlots) == 0 {
+		return false
+	}
+	text := view(r.text)
+	mask := uint64(len(r.sitemapSlots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		k := r.sitemapSlots[i] - 1
+		if k < 0 {
 			return false
 		}
-		p.sitemapSet = make(map[string]struct{}, 2*len(p.recs.sitemaps))
-		for _, s := range p.recs.sitemaps {
-			p.sitemapSet[text[s.off:s.end]] = struct{}{}
+		if s := r.sitemaps[k]; r.sitemapHashes[k] == h && text[s.off:s.end] == value {
+			return true
 		}
 	}
-	_, ok := p.sitemapSet[value]
-	return ok
+}
+
+// addSitemapSlot enters sitemap k in the table, which it keeps at most
+// half full, so that a probe ends soon at an empty slot.
+func (r *recordLists) addSitemapSlot(k int) {
+	if 2*(k+1) > len(r.sitemapSlots) {
+		n := max(64, 2*len(r.sitemapSlots))
+		r.sitemapSlots = slices.Grow(r.sitemapSlots[:0], n)[:n]
+		clear(r.sitemapSlots)
+		for j := range k {
+			r.enterSitemap(j)
+		}
+	}
+	r.enterSitemap(k)
+}
+
+// enterSitemap puts sitemap k in the first free slot from its hash on.
+func (r *recordLists) enterSitemap(k int) {
+	mask := uint64(len(r.sitemapSlots) - 1)
+	i := r.sitemapHashes[k] & mask
+	for r.sitemapSlots[i] != 0 {
+		i = (i + 1) & mask
+	}
+	r.sitemapSlots[i] = int32(k + 1)
 }
 
 // keepText appends the strings to the text of the file's records and

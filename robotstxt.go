@@ -63,10 +63,9 @@ type Robots struct {
 	global   int32     // the set of the "*" groups plus one; 0: none
 	d        *dialect  // the mode's way of reading
 	text     *ruleText // the rules' patterns
-	// rules holds every rule, each group's together: the file's group i
-	// has rules[starts[i]:starts[i+1]], in file order until the Group of
-	// group i alone is first used, which orders them in place for
-	// matching (each rule keeps its line; see Robots.fill).
+	// rules holds every rule in file order, each group's together: the
+	// file's group i has rules[starts[i]:starts[i+1]]. Nothing writes it
+	// after parsing: a Group orders a copy for matching (see index).
 	rules  []rule
 	starts []uint32
 	exts   []extAt // the groups' extension records, by group
@@ -77,6 +76,7 @@ type Robots struct {
 	sorted  []uint32
 	multi   *multiSets              // nil when no token names several groups
 	cache   []atomic.Pointer[Group] // the Group of each set, once built
+	unions  unionCache              // the Groups of several sets, once built
 	notes   notes                   // the diagnostics
 	file    *fileRecords            // nil when the file has none
 }
@@ -126,44 +126,67 @@ func DisallowAll(mode Mode) *Robots {
 // built on its first look-up and shared after that), with several that
 // match different groups it builds their union. "*" given as an agent
 // names no crawler. Reading a name allocates nothing.
+//
+// A union is built on the first call for a set of groups and kept for
+// later calls (up to maxUnions sets of up to four groups each), so that a
+// crawler with several names may call Robots.Allowed and Robots.Decide
+// per URL without allocating.
 func (r *Robots) Group(agents ...string) *Group {
 	if r == nil {
 		return nil
 	}
-	var found *Group
+	key := unionKey{-1, -1, -1, -1}
+	n, over := 0, false
+	for _, a := range agents {
+		set := r.lookupSet(a)
+		if set < 0 {
+			continue
+		}
+		n, over = key.add(int32(set), n, over)
+	}
+	switch {
+	case n == 0 && !over:
+		if r.global > 0 {
+			return r.groupOf(int(r.global) - 1)
+		}
+		return nil
+	case n == 1 && !over:
+		return r.groupOf(int(key[0]))
+	case !over:
+		if g := r.unions.get(key); g != nil {
+			return g
+		}
+	}
+	g := r.union(agents)
+	if !over {
+		g = r.unions.put(key, g)
+	}
+	return g
+}
+
+// union builds the Group of every group that one of agents names.
+func (r *Robots) union(agents []string) *Group {
 	var ids []int
 	var names []string
 	for _, a := range agents {
-		g := r.lookup(a)
-		switch {
-		case g == nil || g == found:
-		case found == nil:
-			found = g
-		default:
-			if ids == nil {
-				ids = r.setIDs(int(found.set)) // a new slice
-				names = slices.Clone(found.agents)
-			}
-			ids = append(ids, r.setIDs(int(g.set))...)
-			names = append(names, g.agents...)
+		if set := r.lookupSet(a); set >= 0 {
+			ids = append(ids, r.setIDs(set)...)
+			names = append(names, r.groupOf(set).agents...)
 		}
 	}
-	if ids != nil {
-		slices.Sort(ids)
-		g := new(Group)
-		ids = slices.Compact(ids)
-		r.fill(g, -1, ids, false)
-		g.mergeExt(r, ids)
-		g.agents = slices.Compact(names)
-		return g
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
+	g := new(Group)
+	r.fill(g, -1, ids)
+	g.mergeExt(r, ids)
+	seen := make(map[string]bool, len(names))
+	for _, name := range names {
+		if !seen[name] {
+			seen[name] = true
+			g.agents = append(g.agents, name)
+		}
 	}
-	if found != nil {
-		return found
-	}
-	if r.global > 0 {
-		return r.groupOf(int(r.global) - 1)
-	}
-	return nil
+	return g
 }
 
 // Allowed reports whether the crawler with product token agent may fetch
@@ -218,7 +241,9 @@ type Decision struct {
 	// Rule is the rule that decided, or nil when no rule matched (which
 	// allows). In Google mode an empty "Disallow:" can be the deciding rule
 	// of an allowed URL: Google's library reports its line when nothing
-	// longer matched.
+	// longer matched. A group asked often keeps one Rule per rule and
+	// hands the same one to every Decision it makes, so that deciding
+	// allocates nothing: read it, do not change it.
 	Rule *Rule
 }
 

@@ -429,6 +429,11 @@ func TestAllowedDoesNotAllocate(t *testing.T) {
 				if n := testing.AllocsPerRun(100, func() { r.Allowed(agent, target) }); n != 0 {
 					t.Errorf("%v: Robots.Allowed(%q, %q) allocates %v times, want 0", mode, agent, target, n)
 				}
+				// Decide on a warm group: past indexAfter queries, with the
+				// deciding rule's Rule kept.
+				if n := testing.AllocsPerRun(indexAfter+100, func() { r.Decide(target, agent) }); n != 0 {
+					t.Errorf("%v: Robots.Decide(%q, %q) allocates %v times, want 0", mode, target, agent, n)
+				}
 			}
 		}
 	}
@@ -1070,5 +1075,43 @@ func TestParseKeepsNoViewOfItsInput(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestUnionGroups checks the Groups of several names: built once per set
+// of groups and kept, whatever the order of the names, so that asking per
+// URL allocates nothing; five or more groups are built each time, and
+// the cache stops growing at maxUnions.
+func TestUnionGroups(t *testing.T) {
+	var b strings.Builder
+	for i := range 80 {
+		fmt.Fprintf(&b, "User-agent: bot%d\nDisallow: /%d/\n\n", i, i)
+	}
+	r := Parse([]byte(b.String()))
+	ab := r.Group("bot1", "bot2")
+	if ab == nil || ab != r.Group("bot2", "bot1/1.0", "nobody") {
+		t.Fatal("Group(bot1, bot2) is not kept for later calls in another order")
+	}
+	if ab.Allowed("/1/x") || ab.Allowed("/2/x") || !ab.Allowed("/3/x") {
+		t.Error("the union of bot1 and bot2 does not hold both groups' rules")
+	}
+	if diff := cmp.Diff([]string{"bot1", "bot2"}, ab.Agents()); diff != "" {
+		t.Errorf("Agents() (-want +got):\n%s", diff)
+	}
+	if n := testing.AllocsPerRun(100, func() { r.Decide("/1/x", "bot1", "bot2") }); n != 0 {
+		t.Errorf("Robots.Decide with two names allocates %v times after the first call, want 0", n)
+	}
+	five := []string{"bot1", "bot2", "bot3", "bot4", "bot5"}
+	if g := r.Group(five...); g == r.Group(five...) || g.Allowed("/5/x") {
+		t.Error("five groups: want a union built per call that disallows /5/")
+	}
+	for i := range 2 * maxUnions {
+		r.Group(fmt.Sprintf("bot%d", i), "bot79")
+	}
+	if n := len(r.unions.m); n != maxUnions {
+		t.Errorf("%d unions kept, want the bound %d", n, maxUnions)
+	}
+	if g := r.Group("bot70", "bot79"); g.Allowed("/70/x") || g.Allowed("/79/x") {
+		t.Error("a union past the bound lost rules")
 	}
 }
