@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -126,40 +125,70 @@ func checkDisallowed(t *testing.T, err error, url string, unreachable bool, line
 	}
 }
 
-// A closeBody is a request body that records whether it was closed.
-type closeBody struct {
-	io.Reader
-	closed atomic.Bool
-}
-
-func (b *closeBody) Close() error {
-	b.closed.Store(true)
-	return nil
-}
-
+// TestTransportRefused sends each refused request with an io.Pipe body
+// whose writer blocks until the body is read or closed: http.RoundTripper
+// asks RoundTrip to close the body even when it fails, and a writer left
+// blocked would never learn that the request is over. Each row runs in a
+// synctest bubble, where synctest.Wait tells a writer still blocked from
+// one that was released.
 func TestTransportRefused(t *testing.T) {
-	s := newSite(t, 200, privateFile)
+	s := newSite(t, 200, "User-agent: *\nDisallow: /private\nCrawl-delay: 5\n")
 	tests := []struct {
-		name      string
-		transport *robotshttp.Transport
-		source    string
+		name   string
+		url    string
+		waits  bool // a request was sent just before: this one waits 5 seconds, with a cancelled context
+		source string
 	}{
-		{"disallowed", &robotshttp.Transport{Cache: robotshttp.NewCache(&robotshttp.Fetcher{}, 0)}, "RFC 9309 section 2.2.2"},
-		{"no Cache", &robotshttp.Transport{}, "Transport.Cache"},
+		{"disallowed", s.URL + "/private", false, "RFC 9309 section 2.2.2"},
+		{"not http", "ftp://127.0.0.1/private", false, "RFC 9309 section 2.3: http and https only"},
+		{"no host", "http:///private", false, "RFC 9309 section 2.3: an origin needs a host"},
+		{"crawl-delay wait ends", s.URL + "/public", true, "Transport.CrawlDelay"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			body := &closeBody{Reader: strings.NewReader("form")}
-			req, _ := http.NewRequest(http.MethodPost, s.URL+"/private", body)
-			_, err := tt.transport.RoundTrip(req)
-			if err == nil || !strings.HasPrefix(err.Error(), "robotshttp: ") || s.count("/private") != 0 {
-				t.Errorf("RoundTrip: %v, %d requests sent; want a robotshttp: error and none (%s)", err, s.count("/private"), tt.source)
-			}
-			// http.RoundTripper: RoundTrip closes the body, even on errors.
-			if !body.closed.Load() {
-				t.Errorf("RoundTrip left the request body open (%s)", tt.source)
-			}
+			synctest.Test(t, func(t *testing.T) {
+				tr := &robotshttp.Transport{
+					Base:       noKeepAlive().Transport,
+					Cache:      robotshttp.NewCache(&robotshttp.Fetcher{Client: noKeepAlive()}, 0),
+					Agents:     []string{"bot"},
+					CrawlDelay: true,
+				}
+				ctx := context.Background()
+				if tt.waits {
+					if err := get(&http.Client{Transport: tr}, ctx, s.URL+"/", "bot"); err != nil {
+						t.Fatal(err)
+					}
+					c, cancel := context.WithCancel(ctx)
+					cancel()
+					ctx = c
+				}
+				pr, pw := io.Pipe()
+				written := make(chan error, 1)
+				go func() {
+					_, err := pw.Write([]byte("form"))
+					written <- err
+				}()
+				req, _ := http.NewRequestWithContext(ctx, http.MethodPost, tt.url, pr)
+				req.Header.Set("User-Agent", "bot")
+				if _, err := tr.RoundTrip(req); err == nil {
+					t.Errorf("RoundTrip(%s) sent the request; want it refused (%s)", tt.url, tt.source)
+				}
+				synctest.Wait()
+				select {
+				case err := <-written:
+					if !errors.Is(err, io.ErrClosedPipe) {
+						t.Errorf("the body's writer got %v, want io.ErrClosedPipe (%s)", err, tt.source)
+					}
+				default:
+					t.Errorf("RoundTrip(%s) left the request body open: its writer is still blocked (%s)", tt.url, tt.source)
+					pr.Close()
+					<-written
+				}
+			})
 		})
+	}
+	if n := s.count("/private") + s.count("/public"); n != 0 {
+		t.Errorf("%d refused requests reached the server, want none", n)
 	}
 }
 
