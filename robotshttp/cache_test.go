@@ -104,6 +104,15 @@ func TestCacheUnreachable(t *testing.T) {
 	}
 }
 
+func TestCacheZero(t *testing.T) {
+	// The zero Cache is ready to use: a zero Fetcher, an in-memory store.
+	s := newSite(t, 200, privateFile)
+	var c robotshttp.Cache
+	if private, _ := decide(t, &c, s.URL+"/private"); private {
+		t.Errorf("Allowed(%q, %q) = true through a zero Cache, want false (RFC 9309 section 2.2.2)", "bot", "/private")
+	}
+}
+
 func TestCacheUnreachableNoCopy(t *testing.T) {
 	// RFC 9309 section 2.3.1.4: disallow everything but /robots.txt.
 	s := newSite(t, 500, "")

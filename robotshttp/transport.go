@@ -58,9 +58,10 @@ type Transport struct {
 	// Base sends the requests that are allowed; nil means
 	// http.DefaultTransport.
 	Base http.RoundTripper
-	// Cache supplies the robots.txt files; without it, every request but
-	// one for /robots.txt fails. Its Fetcher must not use this Transport,
-	// or fetching robots.txt would ask for robots.txt.
+	// Cache supplies the robots.txt files; nil means a zero Cache of the
+	// Transport's own, made on first use, so that the zero Transport is
+	// ready to use. Its Fetcher must not use this Transport, or fetching
+	// robots.txt would ask for robots.txt.
 	Cache *Cache
 	// Agents are the crawler's product tokens.
 	Agents []string
@@ -72,13 +73,12 @@ type Transport struct {
 	// crawler's product token (reported once); nil means log.Printf.
 	Logf func(format string, args ...any)
 
-	warnOnce sync.Once
+	warnOnce  sync.Once
+	cacheOnce sync.Once
+	ownCache  *Cache // when Cache is nil
 	mu       sync.Mutex
 	next     map[string]time.Time // origin -> earliest time of its next request
 }
-
-// errNoCache is the error of a Transport without a Cache.
-var errNoCache = errors.New("robotshttp: Transport.Cache is nil")
 
 // RoundTrip implements http.RoundTripper.
 func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -89,12 +89,9 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if req.URL.Path == "/robots.txt" {
 		return base.RoundTrip(req)
 	}
-	if t.Cache == nil {
-		return refuse(req, errNoCache)
-	}
 	t.checkUserAgent(req)
 	target := req.URL.String()
-	d, l, err := t.Cache.Decide(req.Context(), target, t.Agents...)
+	d, l, err := t.cache().Decide(req.Context(), target, t.Agents...)
 	if err != nil {
 		return refuse(req, err)
 	}
@@ -109,6 +106,16 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		}
 	}
 	return base.RoundTrip(req)
+}
+
+// cache returns the Cache that supplies the files: t.Cache, or the
+// Transport's own when that is nil.
+func (t *Transport) cache() *Cache {
+	if t.Cache != nil {
+		return t.Cache
+	}
+	t.cacheOnce.Do(func() { t.ownCache = &Cache{} })
+	return t.ownCache
 }
 
 // refuse returns err for a request that is not sent, closing its body as

@@ -125,6 +125,22 @@ func checkDisallowed(t *testing.T, err error, url string, unreachable bool, line
 	}
 }
 
+func TestTransportZero(t *testing.T) {
+	// The zero Transport is ready to use, as the zero Cache and Fetcher
+	// are: it fetches the origin's file and enforces it.
+	s := newSite(t, 200, privateFile)
+	client := &http.Client{Transport: &robotshttp.Transport{Logf: t.Logf}}
+	if err := get(client, context.Background(), s.URL+"/public", "bot"); err != nil || s.count("/public") != 1 {
+		t.Errorf("GET /public through a zero Transport: %v, %d sent; want it sent", err, s.count("/public"))
+	}
+	if err := get(client, context.Background(), s.URL+"/private", "bot"); !errors.Is(err, robotshttp.ErrDisallowed) || s.count("/private") != 0 {
+		t.Errorf("GET /private through a zero Transport: %v, %d sent; want ErrDisallowed and none (RFC 9309 section 2.2.2)", err, s.count("/private"))
+	}
+	if n := s.count("/robots.txt"); n != 1 {
+		t.Errorf("%d fetches of robots.txt, want 1: the Transport keeps its Cache", n)
+	}
+}
+
 // TestTransportRefused sends each refused request with an io.Pipe body
 // whose writer blocks until the body is read or closed: http.RoundTripper
 // asks RoundTrip to close the body even when it fails, and a writer left
