@@ -47,6 +47,40 @@ func (e *DisallowedError) Error() string {
 // Is makes errors.Is(err, ErrDisallowed) true.
 func (e *DisallowedError) Is(target error) bool { return target == ErrDisallowed }
 
+// ErrCrawlDelay is what errors.Is finds in the error of a request that is
+// not sent because its turn under the Crawl-delay of robots.txt comes too
+// late; errors.As finds a *CrawlDelayError with the delay.
+var ErrCrawlDelay = errors.New("robotshttp: crawl-delay wait too long")
+
+// A CrawlDelayError is returned, at once, for a request whose turn under
+// the Crawl-delay of its origin's robots.txt comes later than the
+// Transport's MaxCrawlDelay allows, or after the request's deadline. The
+// request is not sent and holds no turn: the requests after it are not
+// delayed by it.
+type CrawlDelayError struct {
+	URL   string
+	Delay time.Duration // the Crawl-delay of the crawler's group
+	Wait  time.Duration // how long the request would have waited for its turn
+	// Deadline says the turn came after the deadline of the request's
+	// context, and not after MaxCrawlDelay; errors.Is then also finds
+	// context.DeadlineExceeded.
+	Deadline bool
+}
+
+func (e *CrawlDelayError) Error() string {
+	why := "longer than the crawler's maximum wait"
+	if e.Deadline {
+		why = "after the request's deadline"
+	}
+	return fmt.Sprintf("robotshttp: %s is not sent: robots.txt asks for a Crawl-delay of %v, so its turn comes in %v, %s", e.URL, e.Delay, e.Wait, why)
+}
+
+// Is makes errors.Is(err, ErrCrawlDelay) true, and errors.Is(err,
+// context.DeadlineExceeded) when the turn came after the deadline.
+func (e *CrawlDelayError) Is(target error) bool {
+	return target == ErrCrawlDelay || e.Deadline && target == context.DeadlineExceeded
+}
+
 // Transport is an http.RoundTripper that checks each request against the
 // robots.txt file of its origin, for the crawler's product tokens, before
 // sending it. A disallowed request is not sent; its error is a
@@ -67,8 +101,14 @@ type Transport struct {
 	Agents []string
 	// CrawlDelay waits out the group's Crawl-delay between requests to the
 	// same origin; the wait ends early, with an error, when the request's
-	// context does.
+	// context does. Requests waiting for one origin go in no particular
+	// order; one that gives up leaves no turn behind.
 	CrawlDelay bool
+	// MaxCrawlDelay is the longest a request waits for its turn under
+	// CrawlDelay: 0 means robotstxt.MaxCrawlDelay. A request that would
+	// wait longer, or past its context's deadline, fails at once with a
+	// *CrawlDelayError.
+	MaxCrawlDelay time.Duration
 	// Logf receives warnings, such as a User-Agent header without the
 	// crawler's product token (reported once); nil means log.Printf.
 	Logf func(format string, args ...any)
@@ -100,7 +140,7 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	if t.CrawlDelay {
 		if delay, ok := l.Robots.Group(t.Agents...).CrawlDelay(); ok && delay > 0 {
-			if err := t.wait(req, l.Origin, delay); err != nil {
+			if err := t.wait(req, target, l.Origin, delay); err != nil {
 				return refuse(req, err)
 			}
 		}
@@ -127,20 +167,42 @@ func refuse(req *http.Request, err error) (*http.Response, error) {
 	return nil, err
 }
 
-// wait reserves the origin's next slot and sleeps until it comes.
-func (t *Transport) wait(req *http.Request, origin string, delay time.Duration) error {
-	now := time.Now()
-	t.mu.Lock()
-	if t.next == nil {
-		t.next = make(map[string]time.Time)
+// wait holds the request until its origin's turn comes: delay after the
+// previous request sent to it. A request takes its turn only when it
+// comes, rather than reserving one ahead: a request that gives up while it
+// waits then leaves nothing behind to delay the others (with a Crawl-delay
+// of a day, each reserved turn left by an abandoned request would push the
+// origin back a day). Waiters woken together for one turn compete for it;
+// the others wait for the next. Each pass either sends the request, fails
+// it, or sleeps until a turn that is later than the one before, so the
+// loop ends.
+func (t *Transport) wait(req *http.Request, target, origin string, delay time.Duration) error {
+	ctx := req.Context()
+	maxWait := t.MaxCrawlDelay
+	if maxWait <= 0 {
+		maxWait = robotstxt.MaxCrawlDelay
 	}
-	at := t.next[origin]
-	if at.Before(now) {
-		at = now
+	for {
+		now := time.Now()
+		t.mu.Lock()
+		at := t.next[origin]
+		if !at.After(now) {
+			if t.next == nil {
+				t.next = make(map[string]time.Time)
+			}
+			t.next[origin] = now.Add(delay)
+			t.mu.Unlock()
+			return nil
+		}
+		t.mu.Unlock()
+		wait := at.Sub(now)
+		if deadline, ok := ctx.Deadline(); wait > maxWait || ok && !deadline.After(at) {
+			return &CrawlDelayError{URL: target, Delay: delay, Wait: wait, Deadline: wait <= maxWait}
+		}
+		if err := sleep(ctx, wait); err != nil {
+			return err
+		}
 	}
-	t.next[origin] = at.Add(delay)
-	t.mu.Unlock()
-	return sleep(req.Context(), at.Sub(now))
 }
 
 // sleep waits for d, or until ctx is done, and then returns ctx.Err().

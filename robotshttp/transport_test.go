@@ -260,14 +260,115 @@ func TestTransportCrawlDelay(t *testing.T) {
 			t.Errorf("concurrent requests sent at %v, %d arrived; want %v and 4", concurrentAt, slow.count("/concurrent"), want)
 		}
 
-		// The wait ends with the request's context: its slot is 40
-		// seconds in, 5 after the last.
+		// A request whose turn, 40 seconds in and 5 after the last, comes
+		// after its deadline fails at once, saying why.
 		ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 		defer cancel()
 		before := time.Now()
 		err := get(client, ctx, slow.URL+"/late", "FooBot/1.0")
-		if waited := time.Since(before); !errors.Is(err, context.DeadlineExceeded) || waited != 2*time.Second || slow.count("/late") != 0 {
-			t.Errorf("a request whose context ends in its wait: %v after %v, %d sent; want DeadlineExceeded after 2s and none", err, waited, slow.count("/late"))
+		var ce *robotshttp.CrawlDelayError
+		if waited := time.Since(before); !errors.As(err, &ce) || !errors.Is(err, robotshttp.ErrCrawlDelay) || !errors.Is(err, context.DeadlineExceeded) || waited != 0 || slow.count("/late") != 0 {
+			t.Errorf("a request whose turn comes after its deadline: %v after %v, %d sent; want a CrawlDelayError and DeadlineExceeded at once, and none", err, waited, slow.count("/late"))
+		} else if ce.Delay != 5*time.Second || ce.Wait != 5*time.Second || !ce.Deadline {
+			t.Errorf("CrawlDelayError %+v, want a delay and wait of 5s past the deadline", ce)
 		}
 	})
+}
+
+// TestTransportCrawlDelayGiveUp: requests that give up while they wait
+// leave no turn behind. Each row runs in a synctest bubble.
+func TestTransportCrawlDelayGiveUp(t *testing.T) {
+	tests := []struct {
+		name  string
+		delay string // Crawl-delay, in seconds
+		// the request after 20 abandoned ones is sent at this time, when
+		// the previous request's delay is over
+		sentAt time.Duration
+		source string
+	}{
+		{"a second", "1", time.Second, "issue 15: 20 abandoned requests held back one with a 3 s budget"},
+		{"a day", "86400", 24 * time.Hour, "issue 15: each abandoned request pushed the origin back a day"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newSite(t, 200, "User-agent: *\nCrawl-delay: "+tt.delay+"\n")
+			synctest.Test(t, func(t *testing.T) {
+				client := noKeepAlive()
+				client.Transport = &robotshttp.Transport{
+					Base:       client.Transport,
+					Cache:      robotshttp.NewCache(&robotshttp.Fetcher{Client: noKeepAlive()}, 0),
+					Agents:     []string{"FooBot"},
+					CrawlDelay: true,
+				}
+				start := time.Now()
+				if err := get(client, context.Background(), s.URL+"/first", "FooBot/1.0"); err != nil {
+					t.Fatal(err)
+				}
+				var wg sync.WaitGroup
+				for range 20 {
+					wg.Go(func() {
+						ctx, cancel := context.WithCancel(context.Background())
+						time.AfterFunc(50*time.Millisecond, cancel)
+						if err := get(client, ctx, s.URL+"/abandoned", "FooBot/1.0"); !errors.Is(err, context.Canceled) {
+							t.Errorf("an abandoned request: %v, want context.Canceled", err)
+						}
+					})
+				}
+				wg.Wait()
+				ctx, cancel := context.WithTimeout(context.Background(), tt.sentAt+3*time.Second)
+				defer cancel()
+				err := get(client, ctx, s.URL+"/later", "FooBot/1.0")
+				if sent := time.Since(start); err != nil || sent != tt.sentAt || s.count("/abandoned") != 0 {
+					t.Errorf("the request after 20 abandoned ones: %v, sent at %v; %d abandoned ones sent; want it sent at %v and none (%s)", err, sent, s.count("/abandoned"), tt.sentAt, tt.source)
+				}
+			})
+		})
+	}
+}
+
+func TestTransportMaxCrawlDelay(t *testing.T) {
+	tests := []struct {
+		name   string
+		max    time.Duration
+		sent   bool // the second request, 5 seconds after the first
+		source string
+	}{
+		{"a cap below the delay", 2 * time.Second, false, "Transport.MaxCrawlDelay"},
+		{"a cap at the delay", 5 * time.Second, true, "Transport.MaxCrawlDelay"},
+		{"the default cap, a day", 0, true, "robotstxt.MaxCrawlDelay"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newSite(t, 200, "User-agent: *\nCrawl-delay: 5\n")
+			synctest.Test(t, func(t *testing.T) {
+				client := noKeepAlive()
+				client.Transport = &robotshttp.Transport{
+					Base:          client.Transport,
+					Cache:         robotshttp.NewCache(&robotshttp.Fetcher{Client: noKeepAlive()}, 0),
+					Agents:        []string{"FooBot"},
+					CrawlDelay:    true,
+					MaxCrawlDelay: tt.max,
+				}
+				if err := get(client, context.Background(), s.URL+"/first", "FooBot/1.0"); err != nil {
+					t.Fatal(err)
+				}
+				before := time.Now()
+				err := get(client, context.Background(), s.URL+"/second", "FooBot/1.0")
+				waited := time.Since(before)
+				if tt.sent {
+					if err != nil || waited != 5*time.Second || s.count("/second") != 1 {
+						t.Errorf("second request: %v after %v; want it sent after 5s (%s)", err, waited, tt.source)
+					}
+					return
+				}
+				var ce *robotshttp.CrawlDelayError
+				if !errors.As(err, &ce) || !errors.Is(err, robotshttp.ErrCrawlDelay) || errors.Is(err, context.DeadlineExceeded) || waited != 0 || s.count("/second") != 0 {
+					t.Fatalf("second request: %v after %v; want a CrawlDelayError at once, not sent (%s)", err, waited, tt.source)
+				}
+				if ce.Delay != 5*time.Second || ce.Deadline || !strings.Contains(err.Error(), "Crawl-delay of 5s") {
+					t.Errorf("CrawlDelayError %+v, %q; want the delay of 5s and the crawler's maximum (%s)", ce, err, tt.source)
+				}
+			})
+		})
+	}
 }
