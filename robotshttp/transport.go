@@ -116,8 +116,8 @@ type Transport struct {
 	warnOnce  sync.Once
 	cacheOnce sync.Once
 	ownCache  *Cache // when Cache is nil
-	mu       sync.Mutex
-	next     map[string]time.Time // origin -> earliest time of its next request
+	mu        sync.Mutex
+	next      map[string]time.Time // origin -> earliest time of its next request
 }
 
 // RoundTrip implements http.RoundTripper.
