@@ -334,3 +334,38 @@ func TestFetchRedirects(t *testing.T) {
 		})
 	}
 }
+
+func TestFetchUnusableRedirects(t *testing.T) {
+	// RFC 9309 section 2.3.1.2: a redirect chain that reaches no file is
+	// read like one past the redirect limit: unavailable, allow all.
+	tests := []struct {
+		name     string
+		location string // "" sends none
+		source   string
+	}{
+		{"no Location", "", "RFC 9309 section 2.3.1.2; RFC 9110 section 15.4"},
+		{"Location that does not parse", "http://[::1", "RFC 9309 section 2.3.1.2; RFC 3986 section 3.2.2"},
+		{"bad escape in Location", "/%zz", "RFC 9309 section 2.3.1.2; RFC 3986 section 2.1"},
+		{"file: URL", "file:///etc/passwd", "RFC 9309 section 2.3: http and https only"},
+		{"ftp: URL", "ftp://example.com/robots.txt", "RFC 9309 section 2.3: http and https only"},
+		{"data: URL", "data:text/plain,User-agent:%20*%0ADisallow:%20/", "RFC 9309 section 2.3: http and https only"},
+		{"javascript: URL", "javascript:alert(1)", "RFC 9309 section 2.3: http and https only"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+				if tt.location != "" {
+					w.Header()["Location"] = []string{tt.location}
+				}
+				w.WriteHeader(http.StatusFound)
+			})
+			res := (&robotshttp.Fetcher{}).Fetch(context.Background(), srv.URL+"/robots.txt")
+			if res.Access != robotshttp.Unavailable || res.StatusCode != http.StatusFound || res.Err == nil || !strings.HasPrefix(res.Err.Error(), "robotshttp: ") {
+				t.Errorf("Fetch: %v, status %d, %v; want unavailable after status 302, with a robotshttp: error (%s)", res.Access, res.StatusCode, res.Err, tt.source)
+			}
+			if !res.Robots(robotstxt.Options{}).Allowed("bot", "/private") {
+				t.Errorf("Allowed(%q, %q) = false, want true (%s)", "bot", "/private", tt.source)
+			}
+		})
+	}
+}
