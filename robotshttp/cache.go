@@ -25,6 +25,10 @@ const (
 	// DefaultRetryUnreachable is how long an unreachable verdict is kept
 	// before the origin is tried again.
 	DefaultRetryUnreachable = time.Hour
+	// DefaultMinAge is the shortest a fetched file is used when the
+	// server's Cache-Control asks for less: "max-age=0" would otherwise
+	// cost a fetch of robots.txt for every page requested.
+	DefaultMinAge = time.Minute
 )
 
 // StalePolicy says what applies once an origin has been unreachable for
@@ -62,8 +66,12 @@ type Cache struct {
 	// DefaultMaxEntries, made on first use.
 	Store Store
 	// MaxAge bounds how long a file is used: 0 means DefaultMaxAge. A
-	// shorter Cache-Control max-age from the server wins.
+	// shorter Cache-Control max-age from the server wins, down to MinAge.
 	MaxAge time.Duration
+	// MinAge is the shortest a file is used however short the server's
+	// max-age (but never longer than MaxAge): 0 means DefaultMinAge, a
+	// negative value follows any max-age, 0 included.
+	MinAge time.Duration
 	// StaleFor is how long the last good copy stands in while the origin
 	// is unreachable: 0 means DefaultStaleFor.
 	StaleFor time.Duration
@@ -212,7 +220,11 @@ func (c *Cache) maxAge(f *Fetch) time.Duration {
 		d = DefaultMaxAge
 	}
 	if f.MaxAge >= 0 && f.MaxAge < d {
-		d = f.MaxAge
+		least := c.MinAge
+		if least == 0 {
+			least = DefaultMinAge
+		}
+		d = max(f.MaxAge, min(least, d))
 	}
 	return d
 }

@@ -202,10 +202,11 @@ func TestCacheParsesOnce(t *testing.T) {
 }
 
 func TestCacheParsesOnceRefetched(t *testing.T) {
-	// max-age=0: each call fetches again. An unchanged file keeps its
-	// parse; a changed one is parsed again.
+	// max-age=0, with no minimum: each call fetches again. An unchanged
+	// file keeps its parse; a changed one is parsed again.
 	s := newSite(t, 200, privateFile)
 	c := robotshttp.NewCache(&robotshttp.Fetcher{}, 0)
+	c.MinAge = -1
 	steps := []struct {
 		name    string
 		robots  string

@@ -120,11 +120,12 @@ func TestCacheStoreErrors(t *testing.T) {
 }
 
 func TestCacheStoreGetErrorKeepsGoodCopy(t *testing.T) {
-	// max-age=0: each call fetches, and finds the store's entry expired.
+	// max-age=0, with no minimum: each call fetches, and finds the
+	// store's entry expired.
 	s := newSite(t, 200, privateFile)
 	s.set(200, http.Header{"Cache-Control": {"max-age=0"}}, privateFile)
 	store := &faultyStore{MemoryStore: robotshttp.NewMemoryStore(0)}
-	c := &robotshttp.Cache{Fetcher: &robotshttp.Fetcher{}, Store: store}
+	c := &robotshttp.Cache{Fetcher: &robotshttp.Fetcher{}, Store: store, MinAge: -1}
 	decide(t, c, s.URL+"/")
 
 	s.set(503, nil, "")

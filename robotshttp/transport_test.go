@@ -93,10 +93,10 @@ func TestDisallowedError(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			// max-age=0: the second request fetches again.
+			// max-age=0, with no minimum: the second request fetches again.
 			s := newSite(t, 200, privateFile)
 			s.set(200, http.Header{"Cache-Control": {"max-age=0"}}, privateFile)
-			tr := &robotshttp.Transport{Cache: robotshttp.NewCache(&robotshttp.Fetcher{}, 0), Agents: []string{"bot"}}
+			tr := &robotshttp.Transport{Cache: &robotshttp.Cache{MinAge: -1}, Agents: []string{"bot"}}
 			client := &http.Client{Transport: tr}
 			get(client, context.Background(), s.URL+"/", "bot")
 			s.set(tt.status, nil, tt.robots)
@@ -122,6 +122,48 @@ func checkDisallowed(t *testing.T, err error, url string, unreachable bool, line
 	}
 	if want := "robotshttp: " + url + message; !strings.HasSuffix(err.Error(), want) {
 		t.Errorf("Error() = %q, want it to end %q (%s)", err, want, source)
+	}
+}
+
+// TestTransportMinAge runs in a synctest bubble, whose fake clock the
+// Cache reads.
+func TestTransportMinAge(t *testing.T) {
+	tests := []struct {
+		name    string
+		minAge  time.Duration
+		fetches []int // of robots.txt after 50 requests, 59 s on, 60 s on
+		source  string
+	}{
+		{"default minimum", 0, []int{1, 1, 2}, "Cache.MinAge: DefaultMinAge"},
+		{"a minimum of 10 s", 10 * time.Second, []int{1, 2, 2}, "Cache.MinAge"},
+		{"no minimum", -1, []int{50, 51, 52}, "RFC 9111 section 5.2.2.1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newSite(t, 200, privateFile)
+			s.set(200, http.Header{"Cache-Control": {"max-age=0"}}, privateFile)
+			synctest.Test(t, func(t *testing.T) {
+				client := noKeepAlive()
+				client.Transport = &robotshttp.Transport{
+					Base:   client.Transport,
+					Cache:  &robotshttp.Cache{Fetcher: &robotshttp.Fetcher{Client: noKeepAlive()}, MinAge: tt.minAge},
+					Agents: []string{"bot"},
+				}
+				var fetches []int
+				for range 50 {
+					get(client, context.Background(), s.URL+"/page", "bot")
+				}
+				fetches = append(fetches, s.count("/robots.txt"))
+				for _, after := range []time.Duration{59 * time.Second, time.Second} {
+					time.Sleep(after)
+					get(client, context.Background(), s.URL+"/page", "bot")
+					fetches = append(fetches, s.count("/robots.txt"))
+				}
+				if !slices.Equal(fetches, tt.fetches) || s.count("/page") != 52 {
+					t.Errorf("Cache-Control: max-age=0: %v fetches of robots.txt, %d pages sent; want %v and 52 (%s)", fetches, s.count("/page"), tt.fetches, tt.source)
+				}
+			})
+		})
 	}
 }
 
