@@ -118,7 +118,12 @@ type Transport struct {
 	ownCache  *Cache // when Cache is nil
 	mu        sync.Mutex
 	next      map[string]time.Time // origin -> earliest time of its next request
+	pruneAt   int                  // size of next at which its past turns are dropped
 }
+
+// minPruneAt is the least size of Transport.next at which its past turns
+// are dropped: below it, a sweep would cost more than it frees.
+const minPruneAt = 1024
 
 // RoundTrip implements http.RoundTripper.
 func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -190,6 +195,9 @@ func (t *Transport) wait(req *http.Request, target, origin string, delay time.Du
 			if t.next == nil {
 				t.next = make(map[string]time.Time)
 			}
+			if len(t.next) >= t.pruneAt {
+				t.prune(now)
+			}
 			t.next[origin] = now.Add(delay)
 			t.mu.Unlock()
 			return nil
@@ -203,6 +211,20 @@ func (t *Transport) wait(req *http.Request, target, origin string, delay time.Du
 			return err
 		}
 	}
+}
+
+// prune drops the turns that have come, which hold back no request: an
+// origin is then kept only while its Crawl-delay runs, not for as long as
+// the Transport lives. Sweeping when the map has doubled since the last
+// sweep keeps the cost per request constant, and the map within twice the
+// origins whose delay runs (or minPruneAt). t.mu is held.
+func (t *Transport) prune(now time.Time) {
+	for origin, at := range t.next {
+		if !at.After(now) {
+			delete(t.next, origin)
+		}
+	}
+	t.pruneAt = max(2*len(t.next), minPruneAt)
 }
 
 // sleep waits for d, or until ctx is done, and then returns ctx.Err().
