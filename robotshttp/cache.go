@@ -188,7 +188,7 @@ func (c *Cache) Get(ctx context.Context, rawURL string) (*Lookup, error) {
 // refresh fetches origin's file and stores the new entry, returning it
 // and the Store's errors.
 func (c *Cache) refresh(ctx context.Context, origin string) (Entry, error) {
-	f := c.Fetcher.Fetch(ctx, origin+"/robots.txt")
+	f := c.fetcher(ctx).Fetch(ctx, origin+"/robots.txt")
 	now := time.Now()
 	e := Entry{Fetch: f}
 	switch f.Access {

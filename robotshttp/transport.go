@@ -90,7 +90,10 @@ func (e *CrawlDelayError) Is(target error) bool {
 // safe for concurrent use once its fields are set.
 type Transport struct {
 	// Base sends the requests that are allowed; nil means
-	// http.DefaultTransport.
+	// http.DefaultTransport. Unless the Cache's Fetcher has a Client of its
+	// own, robots.txt files are fetched through Base too, and, unless the
+	// Fetcher has a UserAgent, with the User-Agent header of the request
+	// that needs them.
 	Base http.RoundTripper
 	// Cache supplies the robots.txt files; nil means a zero Cache of the
 	// Transport's own, made on first use, so that the zero Transport is
@@ -136,7 +139,8 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	t.checkUserAgent(req)
 	target := req.URL.String()
-	d, l, err := t.cache().Decide(req.Context(), target, t.Agents...)
+	ctx := context.WithValue(req.Context(), fetchSetupKey{}, fetchSetup{base: base, userAgent: req.Header.Get("User-Agent")})
+	d, l, err := t.cache().Decide(ctx, target, t.Agents...)
 	if err != nil {
 		return refuse(req, err)
 	}
@@ -161,6 +165,39 @@ func (t *Transport) cache() *Cache {
 	}
 	t.cacheOnce.Do(func() { t.ownCache = &Cache{} })
 	return t.ownCache
+}
+
+// A fetchSetup is how the request that a Transport checks is sent: the
+// robots.txt file it needs is fetched the same way, unless the Cache's
+// Fetcher says otherwise. It travels in the context of Cache.Decide,
+// which the Cache's fetch keeps, because it is the request's and not the
+// Cache's: one Cache may serve several Transports.
+type fetchSetup struct {
+	base      http.RoundTripper
+	userAgent string
+}
+
+type fetchSetupKey struct{}
+
+// fetcher returns c.Fetcher, or for a fetch on behalf of a Transport's
+// request, a copy that fills in what c.Fetcher leaves unset: its Client
+// sends through the Transport's Base (its proxy, its TLS settings), and
+// its UserAgent is the request's, which names the crawler as the site
+// sees it. c.Fetcher is set.
+func (c *Cache) fetcher(ctx context.Context) *Fetcher {
+	s, ok := ctx.Value(fetchSetupKey{}).(fetchSetup)
+	f := c.Fetcher
+	if !ok || f.Client != nil && f.UserAgent != "" {
+		return f
+	}
+	copied := *f
+	if copied.Client == nil {
+		copied.Client = &http.Client{Transport: s.base}
+	}
+	if copied.UserAgent == "" {
+		copied.UserAgent = s.userAgent
+	}
+	return &copied
 }
 
 // refuse returns err for a request that is not sent, closing its body as

@@ -167,6 +167,65 @@ func TestTransportMinAge(t *testing.T) {
 	}
 }
 
+// A countingTransport sends through a real http.Transport and counts the
+// requests for each path, as a proxy or a TLS setup of the crawler's
+// would see them.
+type countingTransport struct {
+	http.Transport
+	mu   sync.Mutex
+	sent map[string]int
+}
+
+func (c *countingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	c.mu.Lock()
+	c.sent[req.URL.Path]++
+	c.mu.Unlock()
+	return c.Transport.RoundTrip(req)
+}
+
+func TestTransportFetchesThroughBase(t *testing.T) {
+	var mu sync.Mutex
+	var agents []string // of the robots.txt requests
+	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			mu.Lock()
+			agents = append(agents, r.Header.Get("User-Agent"))
+			mu.Unlock()
+			fmt.Fprint(w, privateFile)
+		}
+	})
+	own := &http.Client{}
+	tests := []struct {
+		name    string
+		fetcher *robotshttp.Fetcher
+		agent   string // the robots.txt request's User-Agent
+		base    int    // robots.txt requests sent through Base
+		source  string
+	}{
+		{"a plain Fetcher", &robotshttp.Fetcher{}, "FooBot/1.0", 1, "issue 15: the request's setup"},
+		{"a Fetcher's User-Agent", &robotshttp.Fetcher{UserAgent: "FooBot/2.0 (robots)"}, "FooBot/2.0 (robots)", 1, "Fetcher.UserAgent"},
+		{"a Fetcher's Client", &robotshttp.Fetcher{Client: own}, "FooBot/1.0", 0, "Fetcher.Client"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			mu.Lock()
+			agents = nil
+			mu.Unlock()
+			base := &countingTransport{sent: make(map[string]int)}
+			t.Cleanup(base.CloseIdleConnections)
+			client := &http.Client{Transport: &robotshttp.Transport{Base: base, Cache: robotshttp.NewCache(tt.fetcher, 0), Agents: []string{"FooBot"}}}
+			if err := get(client, context.Background(), srv.URL+"/page", "FooBot/1.0"); err != nil {
+				t.Fatal(err)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if !slices.Equal(agents, []string{tt.agent}) || base.sent["/robots.txt"] != tt.base || base.sent["/page"] != 1 {
+				t.Errorf("robots.txt fetched with User-Agent %q, %d times through Base; want %q and %d (%s)", agents, base.sent["/robots.txt"], tt.agent, tt.base, tt.source)
+			}
+		})
+	}
+}
+
 func TestTransportZero(t *testing.T) {
 	// The zero Transport is ready to use, as the zero Cache and Fetcher
 	// are: it fetches the origin's file and enforces it.
