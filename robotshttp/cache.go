@@ -59,7 +59,8 @@ const (
 // calls it answers, and a store that hands back new values each time (a
 // networked one) costs no parse while the file is unchanged. It keeps as
 // many parsed files as NewCache's maxEntries (DefaultMaxEntries for a
-// Cache made otherwise), evicting the least recently used.
+// Cache made otherwise), and as many bytes as MaxBytes, evicting the
+// least recently used.
 type Cache struct {
 	Fetcher *Fetcher
 	// Store keeps the entries; nil means an in-memory store of
@@ -80,6 +81,12 @@ type Cache struct {
 	// RetryUnreachable is how long an unreachable origin is left alone
 	// before it is fetched again: 0 means DefaultRetryUnreachable.
 	RetryUnreachable time.Duration
+
+	// MaxBytes bounds the parsed files kept in memory, counted as the
+	// bodies they were parsed from, and the in-memory store made when
+	// Store is nil: 0 means DefaultMaxStoreBytes. The least recently used
+	// are evicted.
+	MaxBytes int64
 
 	maxParsed int // set by NewCache; 0 means DefaultMaxEntries
 
@@ -114,13 +121,13 @@ func NewCache(f *Fetcher, maxEntries int) *Cache {
 func (c *Cache) init() {
 	c.once.Do(func() {
 		if c.Store == nil {
-			c.Store = NewMemoryStore(0)
+			c.Store = NewMemoryStoreBytes(0, c.MaxBytes)
 		}
 		if c.Fetcher == nil {
 			c.Fetcher = &Fetcher{}
 		}
 		c.inflight = make(map[string]*call)
-		c.parsed = newLRU[*parsedFile](c.maxParsed)
+		c.parsed = newLRU(c.maxParsed, c.MaxBytes, parsedSize)
 	})
 }
 
@@ -268,6 +275,12 @@ func (c *Cache) parse(origin string, f *Fetch) *robotstxt.Robots {
 	c.mu.Unlock()
 	p.once.Do(func() { p.robots = f.Robots(c.Fetcher.Options) })
 	return p.robots
+}
+
+// parsedSize is the bytes a parsed file counts for: those of the body it
+// was parsed from, which its rules and diagnostics are in proportion to.
+func parsedSize(p *parsedFile) int64 {
+	return entryOverhead + int64(len(p.source.Body))
 }
 
 // sameFile reports whether two fetches parse to the same rules. A fetch
