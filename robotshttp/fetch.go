@@ -293,3 +293,32 @@ func (f *Fetch) Robots(o robotstxt.Options) *robotstxt.Robots {
 	}
 	return robotstxt.DisallowAll(o.Mode)
 }
+
+// FromResponse applies the access rules of RFC 9309 section 2.3.1 to a
+// response for a robots.txt file that the caller fetched itself (through
+// its own HTTP stack, queue or browser), and closes its body. It returns
+// the rules the crawler is left with and which case happened: a 2xx body
+// is parsed through o's size limit (gzip is decompressed if the
+// transport did not); 4xx allows everything; 5xx, and a 2xx body whose
+// read fails part way, disallow everything; a 3xx status, a redirect the
+// caller did not follow to its end, allows everything, as a chain that
+// reaches no file does (section 2.3.1.2). A nil response, the outcome of
+// a request that got none, disallows everything. Reading the whole body
+// of a 503 as a file, as ParseReader(resp.Body) would, allows everything
+// instead.
+func FromResponse(resp *http.Response, o robotstxt.Options) (*robotstxt.Robots, Access) {
+	if resp == nil {
+		return robotstxt.DisallowAll(o.Mode), Unreachable
+	}
+	defer resp.Body.Close()
+	res := &Fetch{StatusCode: resp.StatusCode, MaxAge: -1}
+	if resp.Request != nil {
+		res.URL = resp.Request.URL.String()
+	}
+	if resp.StatusCode >= 300 && resp.StatusCode < 400 {
+		res.Access = Unavailable
+	} else {
+		(&Fetcher{Options: o}).read(res, resp)
+	}
+	return res.Robots(o), res.Access
+}
