@@ -143,12 +143,10 @@ func TestTransportMinAge(t *testing.T) {
 			s := newSite(t, 200, privateFile)
 			s.set(200, http.Header{"Cache-Control": {"max-age=0"}}, privateFile)
 			synctest.Test(t, func(t *testing.T) {
-				client := noKeepAlive()
-				client.Transport = &robotshttp.Transport{
-					Base:   client.Transport,
-					Cache:  &robotshttp.Cache{Fetcher: &robotshttp.Fetcher{Client: noKeepAlive()}, MinAge: tt.minAge},
+				client := bubbleClient(&robotshttp.Transport{
+					Cache:  &robotshttp.Cache{MinAge: tt.minAge},
 					Agents: []string{"bot"},
-				}
+				})
 				var fetches []int
 				for range 50 {
 					get(client, context.Background(), s.URL+"/page", "bot")
@@ -264,12 +262,8 @@ func TestTransportRefused(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
-				tr := &robotshttp.Transport{
-					Base:       noKeepAlive().Transport,
-					Cache:      robotshttp.NewCache(&robotshttp.Fetcher{Client: noKeepAlive()}, 0),
-					Agents:     []string{"bot"},
-					CrawlDelay: true,
-				}
+				tr := &robotshttp.Transport{Agents: []string{"bot"}, CrawlDelay: true}
+				bubbleClient(tr)
 				ctx := context.Background()
 				if tt.waits {
 					if err := get(&http.Client{Transport: tr}, ctx, s.URL+"/", "bot"); err != nil {
@@ -315,13 +309,10 @@ func TestTransportCrawlDelay(t *testing.T) {
 	slow := newSite(t, 200, "User-agent: *\nCrawl-delay: 5\n")
 	fast := newSite(t, 200, "User-agent: *\nDisallow:\n")
 	synctest.Test(t, func(t *testing.T) {
-		client := noKeepAlive()
-		client.Transport = &robotshttp.Transport{
-			Base:       client.Transport,
-			Cache:      robotshttp.NewCache(&robotshttp.Fetcher{Client: noKeepAlive()}, 0),
+		client := bubbleClient(&robotshttp.Transport{
 			Agents:     []string{"FooBot"},
 			CrawlDelay: true,
-		}
+		})
 		start := time.Now()
 		ctx := context.Background()
 		send := func(url string) time.Duration {
@@ -394,13 +385,10 @@ func TestTransportCrawlDelayGiveUp(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s := newSite(t, 200, "User-agent: *\nCrawl-delay: "+tt.delay+"\n")
 			synctest.Test(t, func(t *testing.T) {
-				client := noKeepAlive()
-				client.Transport = &robotshttp.Transport{
-					Base:       client.Transport,
-					Cache:      robotshttp.NewCache(&robotshttp.Fetcher{Client: noKeepAlive()}, 0),
+				client := bubbleClient(&robotshttp.Transport{
 					Agents:     []string{"FooBot"},
 					CrawlDelay: true,
-				}
+				})
 				start := time.Now()
 				if err := get(client, context.Background(), s.URL+"/first", "FooBot/1.0"); err != nil {
 					t.Fatal(err)
@@ -442,14 +430,11 @@ func TestTransportMaxCrawlDelay(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s := newSite(t, 200, "User-agent: *\nCrawl-delay: 5\n")
 			synctest.Test(t, func(t *testing.T) {
-				client := noKeepAlive()
-				client.Transport = &robotshttp.Transport{
-					Base:          client.Transport,
-					Cache:         robotshttp.NewCache(&robotshttp.Fetcher{Client: noKeepAlive()}, 0),
+				client := bubbleClient(&robotshttp.Transport{
 					Agents:        []string{"FooBot"},
 					CrawlDelay:    true,
 					MaxCrawlDelay: tt.max,
-				}
+				})
 				if err := get(client, context.Background(), s.URL+"/first", "FooBot/1.0"); err != nil {
 					t.Fatal(err)
 				}
