@@ -30,6 +30,14 @@ type dialect struct {
 	// non-ASCII octets of a pattern and upper-cases its escapes (see
 	// escapeGoogle), takes the URL as given, and has no such exception.
 	normalize bool
+	// dotSegments removes the "." and ".." segments of a target's path
+	// (after decoding "%2E"), as RFC 3986 section 5.2.4 resolves them,
+	// before it is matched: servers that do the same serve "/./secret" and
+	// "/x/../secret" as "/secret", which "Disallow: /secret" must then
+	// cover. Google mode matches the path as given, dot segments and all,
+	// as Google's library does: it leaves URL normalisation to the
+	// crawler that calls it, and its answers are what Google mode gives.
+	dotSegments bool
 	// indexHTML reads "Allow: /dir/index.html" (or index.htm...) as also
 	// allowing "/dir/" itself, as Google's library does by adding the rule
 	// "/dir/$". RFC mode does not, because RFC 9309 gives a pattern no
@@ -53,7 +61,7 @@ type dialect struct {
 }
 
 var (
-	rfcDialect    = dialect{mode: RFC, utf16: true, normalize: true}
+	rfcDialect    = dialect{mode: RFC, utf16: true, normalize: true, dotSegments: true}
 	googleDialect = dialect{mode: Google, lineCut: googleMaxLineLen, indexHTML: true, emptyMatches: true, googleNames: true}
 )
 

@@ -18,7 +18,7 @@ import (
 func slowAllowed(g *Group, mode Mode, target string) bool {
 	path := targetPath(target)
 	if mode == RFC {
-		path = slowNormalize(path, false)
+		path = slowRemoveDots(slowNormalize(path, false))
 		if path == "/robots.txt" || strings.HasPrefix(path, "/robots.txt?") {
 			return true
 		}

@@ -99,6 +99,9 @@ func (g *Group) match(target string) (bool, *rule, *atomic.Pointer[Rule]) {
 	path := targetPath(target)
 	if g.d.normalize {
 		path, _ = normalizeRFC(path, false)
+		if g.d.dotSegments {
+			path = removeDotSegments(path)
+		}
 		if isRobotsTxt(path) {
 			return true, nil, nil
 		}

@@ -7,7 +7,11 @@ package robotstxt
 // change first, return the input unchanged when nothing does (the common
 // case, which then costs no allocation), and otherwise build the result once.
 
-import "slices"
+import (
+	"bytes"
+	"slices"
+	"strings"
+)
 
 const upperHex = "0123456789ABCDEF"
 
@@ -241,4 +245,61 @@ func escapeGoogle(s string) string {
 		}
 	}
 	return string(b)
+}
+
+// removeDotSegments removes the "." and ".." segments of the path of a
+// canonical target (the part before any '?'), as RFC 3986 section 5.2.4
+// does: "/a/./b" is "/a/b", "/x/../secret" is "/secret", and ".." never
+// climbs above the root. Servers that resolve dot segments (RFC 3986
+// section 6.2.2.3) serve "/x/../secret/data" as "/secret/data", so a
+// target matched with its dot segments would slip past "Disallow:
+// /secret". It runs after normalizeRFC, which decodes "%2E" to '.'. It
+// returns p unchanged, allocating nothing, when the path has no such
+// segment.
+func removeDotSegments(p string) string {
+	path, query := p, ""
+	if q := strings.IndexByte(p, '?'); q >= 0 {
+		path, query = p[:q], p[q:]
+	}
+	if !hasDotSegment(path) {
+		return p
+	}
+	out := make([]byte, 0, len(p))
+	for i := 0; i < len(path); {
+		// path[i] is the '/' that starts a segment.
+		end := strings.IndexByte(path[i+1:], '/')
+		if end < 0 {
+			end = len(path)
+		} else {
+			end += i + 1
+		}
+		switch seg := path[i+1 : end]; seg {
+		case ".":
+		case "..":
+			out = out[:max(bytes.LastIndexByte(out, '/'), 0)]
+		default:
+			out = append(out, '/')
+			out = append(out, seg...)
+		}
+		if end == len(path) && (path[i+1:end] == "." || path[i+1:end] == "..") {
+			out = append(out, '/') // "/a/." names the directory "/a/"
+		}
+		i = end
+	}
+	return string(append(out, query...))
+}
+
+// hasDotSegment reports whether a path that starts with '/' has a segment
+// "." or "..".
+func hasDotSegment(path string) bool {
+	for i := 0; i < len(path); i++ {
+		if path[i] != '/' || i+1 == len(path) || path[i+1] != '.' {
+			continue
+		}
+		rest := path[i+2:]
+		if rest == "" || rest[0] == '/' || rest[0] == '.' && (len(rest) == 1 || rest[1] == '/') {
+			return true
+		}
+	}
+	return false
 }

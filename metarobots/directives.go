@@ -36,9 +36,19 @@ type Directives struct {
 	UnavailableAfter time.Time
 
 	// Unknown holds the directives not understood here, lower-cased, in
-	// order of appearance and without repeats.
+	// order of appearance and without repeats: at most MaxUnknown of them.
 	Unknown []string
+	// UnknownOmitted counts the unknown directives left out of Unknown
+	// because it already held MaxUnknown values, repeats included.
+	UnknownOmitted int
 }
+
+// MaxUnknown bounds Directives.Unknown. A page or header may list any
+// number of distinct made-up directives; keeping them all would let one
+// page cost memory, and checking each new one against the others time,
+// in proportion to the square of its length. With the bound, reading is
+// linear in the input (BenchmarkFromHTMLUnknown).
+const MaxUnknown = 64
 
 // A Limit is an upper bound. Its zero value means no limit, as does the
 // value -1 in a tag ("max-snippet:-1").
@@ -92,24 +102,37 @@ func (d Directives) Merge(o Directives) Directives {
 	m.IndexIfEmbedded = d.IndexIfEmbedded || o.IndexIfEmbedded
 	m.MaxSnippet = d.MaxSnippet.min(o.MaxSnippet)
 	m.MaxVideoPreview = d.MaxVideoPreview.min(o.MaxVideoPreview)
-	if o.MaxImagePreview != "" && (d.MaxImagePreview == "" || o.MaxImagePreview.rank() < d.MaxImagePreview.rank()) {
-		m.MaxImagePreview = o.MaxImagePreview
-	}
+	m.MaxImagePreview = d.MaxImagePreview.min(o.MaxImagePreview)
 	if !o.UnavailableAfter.IsZero() && (d.UnavailableAfter.IsZero() || o.UnavailableAfter.Before(d.UnavailableAfter)) {
 		m.UnavailableAfter = o.UnavailableAfter
 	}
 	m.Unknown = slices.Clone(d.Unknown)
+	m.UnknownOmitted += o.UnknownOmitted
 	for _, u := range o.Unknown {
-		m.Unknown = addUnique(m.Unknown, u)
+		m.addUnknown(u)
 	}
 	return m
 }
 
-func addUnique(list []string, s string) []string {
-	if slices.Contains(list, s) {
-		return list
+// min returns the more restrictive of two previews.
+func (p ImagePreview) min(o ImagePreview) ImagePreview {
+	if o != "" && (p == "" || o.rank() < p.rank()) {
+		return o
 	}
-	return append(list, s)
+	return p
+}
+
+// addUnknown adds s to d.Unknown unless it is there already, or counts it
+// in d.UnknownOmitted when the list is full. The scan for a repeat costs
+// at most MaxUnknown comparisons, whatever the length of the input.
+func (d *Directives) addUnknown(s string) {
+	switch {
+	case slices.Contains(d.Unknown, s):
+	case len(d.Unknown) >= MaxUnknown:
+		d.UnknownOmitted++
+	default:
+		d.Unknown = append(d.Unknown, s)
+	}
 }
 
 // parseList reads a directive list such as "noindex, max-snippet:20" or
@@ -132,7 +155,7 @@ func (d *Directives) parseList(s string) {
 			// the following words (up to a few) that makes a date.
 			t, used, ok := parseDateWords(value, words[i+1:])
 			if !ok {
-				d.Unknown = addUnique(d.Unknown, strings.ToLower(raw))
+				d.addUnknown(strings.ToLower(raw))
 				continue
 			}
 			d.setUnavailableAfter(t)
@@ -140,7 +163,7 @@ func (d *Directives) parseList(s string) {
 			continue
 		}
 		if !d.set(name, strings.ToLower(strings.TrimSpace(value)), hasValue) {
-			d.Unknown = addUnique(d.Unknown, strings.ToLower(raw))
+			d.addUnknown(strings.ToLower(raw))
 		}
 	}
 }
@@ -227,7 +250,7 @@ func (d *Directives) set(name, value string, hasValue bool) bool {
 		if p != ImagePreviewNone && p != ImagePreviewStandard && p != ImagePreviewLarge {
 			return false
 		}
-		*d = d.Merge(Directives{MaxImagePreview: p})
+		d.MaxImagePreview = d.MaxImagePreview.min(p)
 	default:
 		return false
 	}

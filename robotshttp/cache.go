@@ -25,6 +25,10 @@ const (
 	// DefaultRetryUnreachable is how long an unreachable verdict is kept
 	// before the origin is tried again.
 	DefaultRetryUnreachable = time.Hour
+	// DefaultMinAge is the shortest a fetched file is used when the
+	// server's Cache-Control asks for less: "max-age=0" would otherwise
+	// cost a fetch of robots.txt for every page requested.
+	DefaultMinAge = time.Minute
 )
 
 // StalePolicy says what applies once an origin has been unreachable for
@@ -55,15 +59,20 @@ const (
 // calls it answers, and a store that hands back new values each time (a
 // networked one) costs no parse while the file is unchanged. It keeps as
 // many parsed files as NewCache's maxEntries (DefaultMaxEntries for a
-// Cache made otherwise), evicting the least recently used.
+// Cache made otherwise), and as many bytes as MaxBytes, evicting the
+// least recently used.
 type Cache struct {
 	Fetcher *Fetcher
 	// Store keeps the entries; nil means an in-memory store of
 	// DefaultMaxEntries, made on first use.
 	Store Store
 	// MaxAge bounds how long a file is used: 0 means DefaultMaxAge. A
-	// shorter Cache-Control max-age from the server wins.
+	// shorter Cache-Control max-age from the server wins, down to MinAge.
 	MaxAge time.Duration
+	// MinAge is the shortest a file is used however short the server's
+	// max-age (but never longer than MaxAge): 0 means DefaultMinAge, a
+	// negative value follows any max-age, 0 included.
+	MinAge time.Duration
 	// StaleFor is how long the last good copy stands in while the origin
 	// is unreachable: 0 means DefaultStaleFor.
 	StaleFor time.Duration
@@ -72,6 +81,12 @@ type Cache struct {
 	// RetryUnreachable is how long an unreachable origin is left alone
 	// before it is fetched again: 0 means DefaultRetryUnreachable.
 	RetryUnreachable time.Duration
+
+	// MaxBytes bounds the parsed files kept in memory, counted as the
+	// bodies they were parsed from, and the in-memory store made when
+	// Store is nil: 0 means DefaultMaxStoreBytes. The least recently used
+	// are evicted.
+	MaxBytes int64
 
 	maxParsed int // set by NewCache; 0 means DefaultMaxEntries
 
@@ -106,13 +121,13 @@ func NewCache(f *Fetcher, maxEntries int) *Cache {
 func (c *Cache) init() {
 	c.once.Do(func() {
 		if c.Store == nil {
-			c.Store = NewMemoryStore(0)
+			c.Store = NewMemoryStoreBytes(0, c.MaxBytes)
 		}
 		if c.Fetcher == nil {
 			c.Fetcher = &Fetcher{}
 		}
 		c.inflight = make(map[string]*call)
-		c.parsed = newLRU[*parsedFile](c.maxParsed)
+		c.parsed = newLRU(c.maxParsed, c.MaxBytes, parsedSize)
 	})
 }
 
@@ -180,7 +195,7 @@ func (c *Cache) Get(ctx context.Context, rawURL string) (*Lookup, error) {
 // refresh fetches origin's file and stores the new entry, returning it
 // and the Store's errors.
 func (c *Cache) refresh(ctx context.Context, origin string) (Entry, error) {
-	f := c.Fetcher.Fetch(ctx, origin+"/robots.txt")
+	f := c.fetcher(ctx).Fetch(ctx, origin+"/robots.txt")
 	now := time.Now()
 	e := Entry{Fetch: f}
 	switch f.Access {
@@ -212,7 +227,11 @@ func (c *Cache) maxAge(f *Fetch) time.Duration {
 		d = DefaultMaxAge
 	}
 	if f.MaxAge >= 0 && f.MaxAge < d {
-		d = f.MaxAge
+		least := c.MinAge
+		if least == 0 {
+			least = DefaultMinAge
+		}
+		d = max(f.MaxAge, min(least, d))
 	}
 	return d
 }
@@ -256,6 +275,12 @@ func (c *Cache) parse(origin string, f *Fetch) *robotstxt.Robots {
 	c.mu.Unlock()
 	p.once.Do(func() { p.robots = f.Robots(c.Fetcher.Options) })
 	return p.robots
+}
+
+// parsedSize is the bytes a parsed file counts for: those of the body it
+// was parsed from, which its rules and diagnostics are in proportion to.
+func parsedSize(p *parsedFile) int64 {
+	return entryOverhead + int64(len(p.source.Body))
 }
 
 // sameFile reports whether two fetches parse to the same rules. A fetch

@@ -104,6 +104,15 @@ func TestCacheUnreachable(t *testing.T) {
 	}
 }
 
+func TestCacheZero(t *testing.T) {
+	// The zero Cache is ready to use: a zero Fetcher, an in-memory store.
+	s := newSite(t, 200, privateFile)
+	var c robotshttp.Cache
+	if private, _ := decide(t, &c, s.URL+"/private"); private {
+		t.Errorf("Allowed(%q, %q) = true through a zero Cache, want false (RFC 9309 section 2.2.2)", "bot", "/private")
+	}
+}
+
 func TestCacheUnreachableNoCopy(t *testing.T) {
 	// RFC 9309 section 2.3.1.4: disallow everything but /robots.txt.
 	s := newSite(t, 500, "")
@@ -193,10 +202,11 @@ func TestCacheParsesOnce(t *testing.T) {
 }
 
 func TestCacheParsesOnceRefetched(t *testing.T) {
-	// max-age=0: each call fetches again. An unchanged file keeps its
-	// parse; a changed one is parsed again.
+	// max-age=0, with no minimum: each call fetches again. An unchanged
+	// file keeps its parse; a changed one is parsed again.
 	s := newSite(t, 200, privateFile)
 	c := robotshttp.NewCache(&robotshttp.Fetcher{}, 0)
+	c.MinAge = -1
 	steps := []struct {
 		name    string
 		robots  string

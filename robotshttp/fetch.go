@@ -6,12 +6,13 @@ package robotshttp
 
 import (
 	"bytes"
+	"cmp"
 	"compress/gzip"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -26,8 +27,9 @@ const (
 	// Available: the file was fetched (status 2xx) and parsed
 	// (RFC 9309 section 2.3.1.1).
 	Available Access = iota
-	// Unavailable: status 4xx, or too many redirects: the crawler may
-	// fetch everything (section 2.3.1.3).
+	// Unavailable: status 4xx, or redirects that reach no file (more
+	// than MaxRedirects of them, or one without a usable Location): the
+	// crawler may fetch everything (sections 2.3.1.2 and 2.3.1.3).
 	Unavailable
 	// Unreachable: status 5xx, a timeout or a network error: the crawler
 	// must fetch nothing (section 2.3.1.4).
@@ -59,8 +61,9 @@ const DefaultTimeout = 30 * time.Second
 // limit and redirect count, and reads 429 as unavailable. A Fetcher is safe
 // for concurrent use once its fields are set.
 type Fetcher struct {
-	// Client sends the requests; nil means http.DefaultClient. Its
-	// CheckRedirect is replaced by the redirect rule of MaxRedirects.
+	// Client sends the requests; nil means http.DefaultClient. Fetch
+	// follows redirects itself, by the rule of MaxRedirects: the client's
+	// CheckRedirect is not called.
 	Client *http.Client
 	// UserAgent is the User-Agent header sent; it should contain the
 	// crawler's product token.
@@ -69,7 +72,8 @@ type Fetcher struct {
 	Options robotstxt.Options
 	// MaxRedirects is how many consecutive redirects are followed: 0 means
 	// DefaultMaxRedirects. Past that, or in a loop, the file is
-	// unavailable.
+	// unavailable, as it is after a redirect that leads nowhere (no
+	// Location, one that does not parse, one that is not http or https).
 	MaxRedirects int
 	// TooManyRequestsUnreachable reads status 429 as unreachable (disallow
 	// everything), as Google does. By default 429 is a 4xx status like any
@@ -96,12 +100,17 @@ type Fetch struct {
 	FetchedAt  time.Time     // when the answer came
 }
 
-// errTooManyRedirects marks a redirect chain past the limit.
-var errTooManyRedirects = errors.New("too many redirects")
-
 // Fetch fetches the robots.txt file at robotsURL and says which of RFC
 // 9309's cases happened. It never returns an error: a failure is an
 // Unreachable or Unavailable fetch whose Err says why.
+//
+// Redirects are followed here, one request at a time, rather than by the
+// client, so that every redirect that leads nowhere is classed one way: a
+// 3xx status without a Location, a Location that does not parse or is not
+// an http or https URL, and a chain longer than MaxRedirects all leave the
+// file unavailable, as RFC 9309 section 2.3.1.2 reads a chain that does
+// not reach a file. (The client would fail the request on a Location it
+// cannot parse or follow, which would read as unreachable.)
 func (f *Fetcher) Fetch(ctx context.Context, robotsURL string) *Fetch {
 	res := &Fetch{URL: robotsURL, MaxAge: -1}
 	timeout := f.Timeout
@@ -116,65 +125,112 @@ func (f *Fetcher) Fetch(ctx context.Context, robotsURL string) *Fetch {
 		client = f.Client
 	}
 	c := *client
+	hold := &holdRedirects{base: cmp.Or[http.RoundTripper](c.Transport, http.DefaultTransport)}
+	c.Transport = hold
 	maxRedirects := f.MaxRedirects
 	if maxRedirects <= 0 {
 		maxRedirects = DefaultMaxRedirects
 	}
-	c.CheckRedirect = func(req *http.Request, via []*http.Request) error {
-		if len(via) > maxRedirects {
-			return errTooManyRedirects
+	next := robotsURL
+	for {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, next, nil)
+		if err != nil {
+			res.Access, res.Err = Unavailable, fmt.Errorf("robotshttp: %w", err)
+			return res
 		}
-		return nil
-	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, robotsURL, nil)
-	if err != nil {
-		res.Access, res.Err = Unavailable, fmt.Errorf("robotshttp: %w", err)
-		return res
-	}
-	if f.UserAgent != "" {
-		req.Header.Set("User-Agent", f.UserAgent)
-	}
-	resp, err := c.Do(req)
-	res.FetchedAt = time.Now()
-	if err != nil {
-		if errors.Is(err, errTooManyRedirects) {
-			res.Access, res.Redirects = Unavailable, maxRedirects+1
+		if f.UserAgent != "" {
+			req.Header.Set("User-Agent", f.UserAgent)
+		}
+		resp, err := c.Do(req)
+		res.FetchedAt = time.Now()
+		if err != nil {
+			res.Access, res.Err = Unreachable, fmt.Errorf("robotshttp: %w", err)
+			return res
+		}
+		res.StatusCode, res.FinalURL = resp.StatusCode, next
+		if resp.StatusCode < 300 || resp.StatusCode >= 400 {
+			defer resp.Body.Close()
+			f.read(res, resp)
+			return res
+		}
+		// Some of the body, so that the connection can be used again.
+		io.CopyN(io.Discard, resp.Body, 4<<10)
+		resp.Body.Close()
+		if next, err = redirectTarget(req.URL, resp.StatusCode, hold.location); err != nil {
+			res.Access, res.Err = Unavailable, err
+			return res
+		}
+		if res.Redirects == maxRedirects {
+			res.Access = Unavailable
 			res.Err = fmt.Errorf("robotshttp: more than %d redirects (RFC 9309 section 2.3.1.2)", maxRedirects)
 			return res
 		}
-		res.Access, res.Err = Unreachable, fmt.Errorf("robotshttp: %w", err)
-		return res
+		res.Redirects++
 	}
-	defer resp.Body.Close()
-	res.StatusCode = resp.StatusCode
-	res.FinalURL = resp.Request.URL.String()
-	res.Redirects = redirectCount(resp)
+}
+
+// A holdRedirects is the client's transport during one Fetch. It takes
+// the Location header off each 3xx response and keeps it, so that the
+// client hands the response back instead of following it (or failing on
+// a Location it cannot parse), while its other settings (a cookie jar, a
+// timeout) still apply. A Fetch sends one request at a time, so location
+// is that of the latest response.
+type holdRedirects struct {
+	base     http.RoundTripper
+	location string
+}
+
+func (h *holdRedirects) RoundTrip(req *http.Request) (*http.Response, error) {
+	resp, err := h.base.RoundTrip(req)
+	h.location = ""
+	if err == nil && resp.StatusCode >= 300 && resp.StatusCode < 400 {
+		h.location = resp.Header.Get("Location")
+		resp.Header.Del("Location")
+	}
+	return resp, err
+}
+
+// redirectTarget returns the URL a 3xx response's Location sends the
+// crawler to, or an error saying why it sends it nowhere a robots.txt
+// file can be.
+func redirectTarget(from *url.URL, status int, location string) (string, error) {
+	if location == "" {
+		return "", fmt.Errorf("robotshttp: status %d without a Location (RFC 9309 section 2.3.1.2)", status)
+	}
+	u, err := from.Parse(location)
+	if err != nil {
+		return "", fmt.Errorf("robotshttp: status %d with a Location that does not parse (RFC 9309 section 2.3.1.2): %w", status, err)
+	}
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return "", fmt.Errorf("robotshttp: status %d to a %s: URL, not http or https (RFC 9309 section 2.3.1.2)", status, u.Scheme)
+	}
+	return u.String(), nil
+}
+
+// read applies the status of a final, non-3xx, response to res, and
+// reads its body when it has one to parse.
+func (f *Fetcher) read(res *Fetch, resp *http.Response) {
 	switch code := resp.StatusCode; {
 	case code >= 200 && code < 300:
 		res.Access = Available
 	case code == http.StatusTooManyRequests && f.TooManyRequestsUnreachable:
 		res.Access = Unreachable
-		return res
+		return
 	case code >= 400 && code < 500:
 		res.Access = Unavailable
-		return res
-	case code >= 300 && code < 400:
-		// A redirect without a usable Location.
-		res.Access = Unavailable
-		return res
+		return
 	default:
 		res.Access = Unreachable
-		return res
+		return
 	}
 	body, truncated, err := f.readBody(resp)
 	if err != nil {
 		// Half a file could drop rules: a failed read counts as unreachable.
-		res.Access, res.Err = Unreachable, fmt.Errorf("robotshttp: reading %s: %w", robotsURL, err)
-		return res
+		res.Access, res.Err = Unreachable, fmt.Errorf("robotshttp: reading %s: %w", res.URL, err)
+		return
 	}
 	res.Body, res.Truncated = body, truncated
 	res.MaxAge = maxAge(resp.Header)
-	return res
 }
 
 // readBody reads a 2xx body through the size limit, decompressing gzip if
@@ -201,14 +257,6 @@ func (f *Fetcher) readBody(resp *http.Response) ([]byte, bool, error) {
 		return body, true, nil
 	}
 	return body, false, nil
-}
-
-func redirectCount(resp *http.Response) int {
-	n := 0
-	for r := resp.Request; r != nil && r.Response != nil; r = r.Response.Request {
-		n++
-	}
-	return n
 }
 
 // maxAge returns the max-age of a Cache-Control header, or -1.
@@ -244,4 +292,33 @@ func (f *Fetch) Robots(o robotstxt.Options) *robotstxt.Robots {
 		return robotstxt.AllowAll(o.Mode)
 	}
 	return robotstxt.DisallowAll(o.Mode)
+}
+
+// FromResponse applies the access rules of RFC 9309 section 2.3.1 to a
+// response for a robots.txt file that the caller fetched itself (through
+// its own HTTP stack, queue or browser), and closes its body. It returns
+// the rules the crawler is left with and which case happened: a 2xx body
+// is parsed through o's size limit (gzip is decompressed if the
+// transport did not); 4xx allows everything; 5xx, and a 2xx body whose
+// read fails part way, disallow everything; a 3xx status, a redirect the
+// caller did not follow to its end, allows everything, as a chain that
+// reaches no file does (section 2.3.1.2). A nil response, the outcome of
+// a request that got none, disallows everything. Reading the whole body
+// of a 503 as a file, as ParseReader(resp.Body) would, allows everything
+// instead.
+func FromResponse(resp *http.Response, o robotstxt.Options) (*robotstxt.Robots, Access) {
+	if resp == nil {
+		return robotstxt.DisallowAll(o.Mode), Unreachable
+	}
+	defer resp.Body.Close()
+	res := &Fetch{StatusCode: resp.StatusCode, MaxAge: -1}
+	if resp.Request != nil {
+		res.URL = resp.Request.URL.String()
+	}
+	if resp.StatusCode >= 300 && resp.StatusCode < 400 {
+		res.Access = Unavailable
+	} else {
+		(&Fetcher{Options: o}).read(res, resp)
+	}
+	return res.Robots(o), res.Access
 }

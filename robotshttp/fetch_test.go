@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -28,6 +29,17 @@ func TestOrigin(t *testing.T) {
 		{"IDNA host to ASCII", "http://Bücher.example/x", "http://xn--bcher-kva.example", "RFC 5891"},
 		{"ASCII host as given", "http://xn--bcher-kva.example/y", "http://xn--bcher-kva.example", "RFC 5891"},
 		{"IPv6 literal", "http://[::1]:8080/x", "http://[::1]:8080", "RFC 3986 section 3.2.2"},
+		{"underscore in a label", "http://my_host.example.com/x", "http://my_host.example.com", "issue 15: hosts that resolve"},
+		{"leading underscore", "https://_dmarc.Example.com/", "https://_dmarc.example.com", "issue 15: hosts that resolve"},
+		{"hyphens in the third and fourth places", "https://r3---sn-ab5l6nzr.googlevideo.com/v", "https://r3---sn-ab5l6nzr.googlevideo.com", "issue 15: hosts that resolve"},
+		{"double hyphen, not IDNA", "http://ab--cd.example.com/", "http://ab--cd.example.com", "issue 15: hosts that resolve"},
+		{"only the non-ASCII label converted", "http://My_Host.Bücher.example/", "http://my_host.xn--bcher-kva.example", "RFC 5891"},
+		{"IPv6 in its shortest form", "http://[0:0:0:0:0:0:0:1]/x", "http://[::1]", "RFC 5952 section 4"},
+		{"IPv6 lower-cased", "http://[FE80::AB]:8080/", "http://[fe80::ab]:8080", "RFC 5952 section 4.3"},
+		{"IPv6 zone escaped", "http://[fe80::1%25lo]:8080/x", "http://[fe80::1%25lo]:8080", "RFC 6874 section 2"},
+		{"port with a leading zero", "http://example.com:080/", "http://example.com", "RFC 3986 section 6.2.3"},
+		{"port with leading zeros kept as a number", "https://example.com:08443/", "https://example.com:8443", "RFC 3986 section 3.2.3"},
+		{"IPv4 literal", "http://127.0.0.1:8080/", "http://127.0.0.1:8080", "RFC 3986 section 3.2.2"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -48,6 +60,8 @@ func TestOriginErrors(t *testing.T) {
 		{"relative", "/relative", "RFC 9309 section 2.3: an origin needs a host"},
 		{"no host", "http:///nohost", "RFC 9309 section 2.3: an origin needs a host"},
 		{"unparsable", "http://exa mple.com/", "RFC 3986 section 3.2.2"},
+		{"port out of range", "http://example.com:65536/", "RFC 3986 section 3.2.3: a TCP port"},
+		{"not an IPv6 address", "http://[::g]/", "RFC 3986 section 3.2.2"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -60,10 +74,25 @@ func TestOriginErrors(t *testing.T) {
 
 func TestRobotsURL(t *testing.T) {
 	// RFC 9309 section 2.3: the file is /robots.txt at the origin, whatever
-	// the path, query and fragment of the URL it governs.
-	const in, want = "https://Example.com:8443/a/b?c#d", "https://example.com:8443/robots.txt"
-	if got, err := robotshttp.RobotsURL(in); got != want || err != nil {
-		t.Errorf("RobotsURL(%q) = %q, %v; want %q", in, got, err, want)
+	// the path, query and fragment of the URL it governs. The URL parses
+	// back to the origin's host, zone and all.
+	tests := []struct {
+		name, in, want, host string
+		source               string
+	}{
+		{"path, query and fragment dropped", "https://Example.com:8443/a/b?c#d", "https://example.com:8443/robots.txt", "example.com", "RFC 9309 section 2.3"},
+		{"IPv6 zone", "http://[fe80::1%25lo]:8080/x", "http://[fe80::1%25lo]:8080/robots.txt", "fe80::1%lo", "RFC 6874 section 2"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := robotshttp.RobotsURL(tt.in)
+			if got != tt.want || err != nil {
+				t.Fatalf("RobotsURL(%q) = %q, %v; want %q (%s)", tt.in, got, err, tt.want, tt.source)
+			}
+			if u, err := url.Parse(got); err != nil || u.Hostname() != tt.host {
+				t.Errorf("url.Parse(%q): %v, host %q; want host %q (%s)", got, err, u.Hostname(), tt.host, tt.source)
+			}
+		})
 	}
 }
 
@@ -301,6 +330,41 @@ func TestFetchRedirects(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if res := tt.fetcher.Fetch(context.Background(), srv.URL+tt.path); res.Access != robotshttp.Unavailable {
 				t.Errorf("Fetch: %v, want unavailable (%s)", res.Access, tt.source)
+			}
+		})
+	}
+}
+
+func TestFetchUnusableRedirects(t *testing.T) {
+	// RFC 9309 section 2.3.1.2: a redirect chain that reaches no file is
+	// read like one past the redirect limit: unavailable, allow all.
+	tests := []struct {
+		name     string
+		location string // "" sends none
+		source   string
+	}{
+		{"no Location", "", "RFC 9309 section 2.3.1.2; RFC 9110 section 15.4"},
+		{"Location that does not parse", "http://[::1", "RFC 9309 section 2.3.1.2; RFC 3986 section 3.2.2"},
+		{"bad escape in Location", "/%zz", "RFC 9309 section 2.3.1.2; RFC 3986 section 2.1"},
+		{"file: URL", "file:///etc/passwd", "RFC 9309 section 2.3: http and https only"},
+		{"ftp: URL", "ftp://example.com/robots.txt", "RFC 9309 section 2.3: http and https only"},
+		{"data: URL", "data:text/plain,User-agent:%20*%0ADisallow:%20/", "RFC 9309 section 2.3: http and https only"},
+		{"javascript: URL", "javascript:alert(1)", "RFC 9309 section 2.3: http and https only"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+				if tt.location != "" {
+					w.Header()["Location"] = []string{tt.location}
+				}
+				w.WriteHeader(http.StatusFound)
+			})
+			res := (&robotshttp.Fetcher{}).Fetch(context.Background(), srv.URL+"/robots.txt")
+			if res.Access != robotshttp.Unavailable || res.StatusCode != http.StatusFound || res.Err == nil || !strings.HasPrefix(res.Err.Error(), "robotshttp: ") {
+				t.Errorf("Fetch: %v, status %d, %v; want unavailable after status 302, with a robotshttp: error (%s)", res.Access, res.StatusCode, res.Err, tt.source)
+			}
+			if !res.Robots(robotstxt.Options{}).Allowed("bot", "/private") {
+				t.Errorf("Allowed(%q, %q) = false, want true (%s)", "bot", "/private", tt.source)
 			}
 		})
 	}

@@ -1,31 +1,41 @@
 package robotshttp
 
 // This file bounds the memory of the cache of RFC 9309 section 2.4: the
-// in-memory store and the parsed files of a Cache each keep a fixed
-// number of origins and evict the least recently used.
+// in-memory store and the parsed files of a Cache each keep at most a
+// fixed number of origins and of bytes, and evict the least recently
+// used.
 
 import "container/list"
 
-// An lru maps origins to values, keeping at most max of them. It does no
-// locking: its owner holds a mutex around each call.
+// An lru maps origins to values, keeping at most max of them and at most
+// maxBytes bytes of them, as size counts them. It does no locking: its
+// owner holds a mutex around each call.
 type lru[V any] struct {
-	max   int
-	ll    list.List // of *lruItem[V]; front: most recently used
-	items map[string]*list.Element
+	max      int
+	maxBytes int64
+	size     func(V) int64
+	bytes    int64
+	ll       list.List // of *lruItem[V]; front: most recently used
+	items    map[string]*list.Element
 }
 
 type lruItem[V any] struct {
-	key string
-	v   V
+	key  string
+	v    V
+	size int64
 }
 
 // newLRU returns an lru of at most max values (max <= 0 means
-// DefaultMaxEntries).
-func newLRU[V any](max int) *lru[V] {
+// DefaultMaxEntries) and maxBytes bytes (maxBytes <= 0 means
+// DefaultMaxStoreBytes).
+func newLRU[V any](max int, maxBytes int64, size func(V) int64) *lru[V] {
 	if max <= 0 {
 		max = DefaultMaxEntries
 	}
-	return &lru[V]{max: max, items: make(map[string]*list.Element)}
+	if maxBytes <= 0 {
+		maxBytes = DefaultMaxStoreBytes
+	}
+	return &lru[V]{max: max, maxBytes: maxBytes, size: size, items: make(map[string]*list.Element)}
 }
 
 // get returns the value for key and marks it recently used.
@@ -39,19 +49,27 @@ func (c *lru[V]) get(key string) (V, bool) {
 	return el.Value.(*lruItem[V]).v, true
 }
 
-// put sets the value for key, evicting the least recently used value
-// when the lru is full.
+// put sets the value for key, evicting the least recently used values
+// while the lru holds too many or too many bytes. The value just put is
+// kept even when it alone is over the budget: evicting it would cost a
+// fetch on every call for its origin.
 func (c *lru[V]) put(key string, v V) {
+	n := c.size(v)
 	if el, ok := c.items[key]; ok {
-		el.Value.(*lruItem[V]).v = v
+		it := el.Value.(*lruItem[V])
+		c.bytes += n - it.size
+		it.v, it.size = v, n
 		c.ll.MoveToFront(el)
-		return
+	} else {
+		c.items[key] = c.ll.PushFront(&lruItem[V]{key, v, n})
+		c.bytes += n
 	}
-	c.items[key] = c.ll.PushFront(&lruItem[V]{key, v})
-	for c.ll.Len() > c.max {
+	for c.ll.Len() > 1 && (c.ll.Len() > c.max || c.bytes > c.maxBytes) {
 		last := c.ll.Back()
+		it := last.Value.(*lruItem[V])
 		c.ll.Remove(last)
-		delete(c.items, last.Value.(*lruItem[V]).key)
+		delete(c.items, it.key)
+		c.bytes -= it.size
 	}
 }
 

@@ -6,17 +6,28 @@ package robotshttp
 
 import (
 	"fmt"
+	"net/netip"
 	"net/url"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/net/idna"
 )
 
 // Origin returns the key of the origin a URL belongs to, "scheme://host"
-// or "scheme://host:port": the scheme and host lower-cased, the host in
-// IDNA ASCII form (so "Bücher.example" and "xn--bcher-kva.example" are one
-// origin), and the default port of the scheme dropped. Only http and https
-// URLs have robots.txt files (RFC 9309 section 2.3).
+// or "scheme://host:port", in one canonical form per origin: the scheme
+// and host lower-cased; each non-ASCII label of the host in IDNA ASCII
+// form (so "Bücher.example" and "xn--bcher-kva.example" are one origin)
+// and each ASCII label as it is; an IPv6 address in its shortest form
+// ("[0:0:0:0:0:0:0:1]" is "[::1]"), with its zone escaped as a URL needs
+// it ("[fe80::1%25lo]"); and the port as a number ("080" is 80), dropped
+// when it is the scheme's default. Only http and https URLs have
+// robots.txt files (RFC 9309 section 2.3).
+//
+// ASCII labels are left alone, as net/http leaves them, because IDNA's
+// rules for labels refuse names that resolve and serve pages:
+// "my_host.example.com", "_dmarc.example.com", "ab--cd.example.com".
 func Origin(rawURL string) (string, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil {
@@ -26,24 +37,61 @@ func Origin(rawURL string) (string, error) {
 	if scheme != "http" && scheme != "https" {
 		return "", fmt.Errorf("robotshttp: %q is not an http or https URL", rawURL)
 	}
-	host := u.Hostname()
-	if host == "" {
-		return "", fmt.Errorf("robotshttp: %q has no host", rawURL)
-	}
-	if !strings.Contains(host, ":") { // IPv6 literals need no IDNA
-		if host, err = idna.Lookup.ToASCII(host); err != nil {
-			return "", fmt.Errorf("robotshttp: host of %q: %w", rawURL, err)
-		}
-	}
-	host = strings.ToLower(host)
-	if strings.Contains(host, ":") {
-		host = "[" + host + "]"
+	host, err := canonicalHost(u.Hostname())
+	if err != nil {
+		return "", fmt.Errorf("robotshttp: host of %q: %w", rawURL, err)
 	}
 	port := u.Port()
-	if port == "" || scheme == "http" && port == "80" || scheme == "https" && port == "443" {
+	if port == "" {
 		return scheme + "://" + host, nil
 	}
-	return scheme + "://" + host + ":" + port, nil
+	n, err := strconv.ParseUint(port, 10, 16)
+	if err != nil {
+		return "", fmt.Errorf("robotshttp: port of %q is not a number from 0 to 65535", rawURL)
+	}
+	if scheme == "http" && n == 80 || scheme == "https" && n == 443 {
+		return scheme + "://" + host, nil
+	}
+	return scheme + "://" + host + ":" + strconv.FormatUint(n, 10), nil
+}
+
+// canonicalHost returns the form of a URL's host (as url.URL.Hostname
+// gives it: brackets removed, the zone unescaped) that Origin keys by.
+func canonicalHost(host string) (string, error) {
+	if host == "" {
+		return "", fmt.Errorf("no host")
+	}
+	if strings.Contains(host, ":") {
+		a, err := netip.ParseAddr(host)
+		if err != nil || !a.Is6() {
+			return "", fmt.Errorf("%q is not an IPv6 address", host)
+		}
+		// A zone ("%lo") is escaped as RFC 6874 asks, so that the
+		// robots.txt URL made from the key parses.
+		return "[" + strings.ReplaceAll(a.String(), "%", "%25") + "]", nil
+	}
+	labels := strings.Split(host, ".")
+	for i, l := range labels {
+		if isASCII(l) {
+			labels[i] = strings.ToLower(l)
+			continue
+		}
+		a, err := idna.Lookup.ToASCII(l)
+		if err != nil {
+			return "", err
+		}
+		labels[i] = a
+	}
+	return strings.Join(labels, "."), nil
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // RobotsURL returns the URL of the robots.txt file that governs rawURL:

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/rfc9309/robotstxt"
+	"github.com/rfc9309/robotstxt/robotshttp"
 )
 
 // The tests talk to real servers on loopback, through the helpers of this
@@ -74,6 +75,18 @@ func (s *site) count(path string) int {
 // bubbles, for the same reason.
 func noKeepAlive() *http.Client {
 	return &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
+}
+
+// bubbleClient returns a client for a synctest bubble that sends through
+// tr, setting tr's Base to a transport of noKeepAlive and, when tr has no
+// Cache, giving it one. The Cache's fetches go through that Base too,
+// unless its Fetcher has a Client of its own.
+func bubbleClient(tr *robotshttp.Transport) *http.Client {
+	tr.Base = noKeepAlive().Transport
+	if tr.Cache == nil {
+		tr.Cache = robotshttp.NewCache(&robotshttp.Fetcher{}, 0)
+	}
+	return &http.Client{Transport: tr}
 }
 
 // hasCode reports whether r has a diagnostic with the code.

@@ -14,6 +14,17 @@ import (
 // Cache keeps.
 const DefaultMaxEntries = 10000
 
+// DefaultMaxStoreBytes bounds the bytes of the in-memory store, counted
+// as the bodies its entries hold, and those of the parsed files a Cache
+// keeps, counted as the bodies they were parsed from: 128 MiB each. At
+// 10,000 origins of the 500 KiB that RFC 9309 section 2.5 allows, either
+// would otherwise hold about 5 GB.
+const DefaultMaxStoreBytes = 128 << 20
+
+// entryOverhead is what an entry costs besides its bodies, counted in
+// the byte budget so that many empty files cannot take unbounded room.
+const entryOverhead = 512
+
 // An Entry is what a Cache keeps of one origin: a plain record that a
 // Store saves and gives back as it is.
 type Entry struct {
@@ -52,16 +63,38 @@ type Store interface {
 }
 
 // MemoryStore is an in-memory Store that keeps at most a fixed number of
-// entries, evicting the least recently used. Its Get and Put never fail.
+// entries and of bytes, evicting the least recently used. Its Get and Put
+// never fail.
 type MemoryStore struct {
 	mu      sync.Mutex
 	entries *lru[Entry]
 }
 
 // NewMemoryStore returns a store of at most max entries (max <= 0 means
-// DefaultMaxEntries).
+// DefaultMaxEntries) and DefaultMaxStoreBytes bytes.
 func NewMemoryStore(max int) *MemoryStore {
-	return &MemoryStore{entries: newLRU[Entry](max)}
+	return NewMemoryStoreBytes(max, 0)
+}
+
+// NewMemoryStoreBytes returns a store of at most max entries (max <= 0
+// means DefaultMaxEntries) and maxBytes bytes (maxBytes <= 0 means
+// DefaultMaxStoreBytes), counted as the bodies of the entries' fetches
+// and a few hundred bytes for each entry. The entry stored last is kept
+// even when it alone is over the budget.
+func NewMemoryStoreBytes(max int, maxBytes int64) *MemoryStore {
+	return &MemoryStore{entries: newLRU(max, maxBytes, entrySize)}
+}
+
+// entrySize is the bytes an entry counts for in a MemoryStore.
+func entrySize(e Entry) int64 {
+	n := int64(entryOverhead)
+	if e.Fetch != nil {
+		n += int64(len(e.Fetch.Body))
+	}
+	if e.Good != nil && e.Good != e.Fetch {
+		n += int64(len(e.Good.Body))
+	}
+	return n
 }
 
 // Get returns the entry for origin and marks it recently used.

@@ -5,9 +5,13 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/rfc9309/robotstxt"
 	"github.com/rfc9309/robotstxt/robotshttp"
 )
 
@@ -71,6 +75,77 @@ func TestMemoryStoreEviction(t *testing.T) {
 	}
 }
 
+func TestMemoryStoreBytes(t *testing.T) {
+	ctx := context.Background()
+	body := func(n int) robotshttp.Entry {
+		f := &robotshttp.Fetch{Body: bytes.Repeat([]byte("#"), n)}
+		return robotshttp.Entry{Fetch: f, Good: f}
+	}
+	tests := []struct {
+		name   string
+		sizes  []int    // of the bodies put, in order
+		touch  string   // read after the puts but the last, if not ""
+		kept   []string // of "a", "b", "c"...
+		source string
+	}{
+		{"under the budget", []int{300 << 10, 300 << 10, 300 << 10}, "", []string{"a", "b", "c"}, "NewMemoryStoreBytes"},
+		{"over it, the oldest evicted", []int{400 << 10, 400 << 10, 400 << 10}, "", []string{"b", "c"}, "NewMemoryStoreBytes"},
+		{"over it, the least recently used evicted", []int{400 << 10, 400 << 10, 400 << 10}, "a", []string{"a", "c"}, "NewMemoryStoreBytes"},
+		{"one entry over the budget is kept alone", []int{100, 2 << 20}, "", []string{"b"}, "NewMemoryStoreBytes"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := robotshttp.NewMemoryStoreBytes(0, 1<<20)
+			for i, n := range tt.sizes {
+				if i == len(tt.sizes)-1 && tt.touch != "" {
+					s.Get(ctx, tt.touch)
+				}
+				s.Put(ctx, string(rune('a'+i)), body(n))
+			}
+			var kept []string
+			for i := range tt.sizes {
+				if _, ok, _ := s.Get(ctx, string(rune('a'+i))); ok {
+					kept = append(kept, string(rune('a'+i)))
+				}
+			}
+			if diff := cmp.Diff(tt.kept, kept); diff != "" || s.Len() != len(tt.kept) {
+				t.Errorf("entries kept under a 1 MiB budget (-want +got) (%s):\n%s", tt.source, diff)
+			}
+		})
+	}
+}
+
+func TestCacheBytes(t *testing.T) {
+	// Three origins of 400 KiB files under a budget of 1 MiB: the store
+	// and the parsed files keep two, the least recently used evicted.
+	file := "User-agent: *\nDisallow: /private\n" + strings.Repeat("# padding\n", 40<<10)
+	sites := []*site{newSite(t, 200, file), newSite(t, 200, file), newSite(t, 200, file)}
+	c := &robotshttp.Cache{Fetcher: &robotshttp.Fetcher{Options: robotstxt.Options{MaxBytes: -1}}, MaxBytes: 1 << 20}
+	for _, s := range append(sites, sites[0]) {
+		decide(t, c, s.URL+"/")
+	}
+	if got := []int{sites[0].count("/robots.txt"), sites[1].count("/robots.txt"), sites[2].count("/robots.txt")}; !slices.Equal(got, []int{2, 1, 1}) {
+		t.Errorf("fetches per origin %v, want [2 1 1]: the first evicted by the byte budget (Cache.MaxBytes)", got)
+	}
+	if n := c.Store.(*robotshttp.MemoryStore).Len(); n != 2 {
+		t.Errorf("the store keeps %d entries, want 2 (Cache.MaxBytes)", n)
+	}
+	// The parsed files have their own budget: with a store that keeps
+	// everything, the evicted parse is made again without a fetch.
+	c2 := &robotshttp.Cache{Fetcher: c.Fetcher, MaxBytes: 1 << 20, Store: robotshttp.NewMemoryStoreBytes(0, 1<<30)}
+	first := make([]*robotstxt.Robots, len(sites))
+	for i, s := range sites {
+		_, l := decide(t, c2, s.URL+"/")
+		first[i] = l.Robots
+	}
+	if _, l := decide(t, c2, sites[0].URL+"/"); l.Robots == first[0] {
+		t.Errorf("the first origin's parse was kept past the byte budget (Cache.MaxBytes)")
+	}
+	if _, l := decide(t, c2, sites[2].URL+"/"); l.Robots != first[2] {
+		t.Errorf("the last origin's parse was evicted, want it kept (Cache.MaxBytes)")
+	}
+}
+
 func TestCacheStoreBound(t *testing.T) {
 	sites := []*site{newSite(t, 200, privateFile), newSite(t, 200, privateFile), newSite(t, 200, privateFile)}
 	c := robotshttp.NewCache(&robotshttp.Fetcher{}, 2)
@@ -120,11 +195,12 @@ func TestCacheStoreErrors(t *testing.T) {
 }
 
 func TestCacheStoreGetErrorKeepsGoodCopy(t *testing.T) {
-	// max-age=0: each call fetches, and finds the store's entry expired.
+	// max-age=0, with no minimum: each call fetches, and finds the
+	// store's entry expired.
 	s := newSite(t, 200, privateFile)
 	s.set(200, http.Header{"Cache-Control": {"max-age=0"}}, privateFile)
 	store := &faultyStore{MemoryStore: robotshttp.NewMemoryStore(0)}
-	c := &robotshttp.Cache{Fetcher: &robotshttp.Fetcher{}, Store: store}
+	c := &robotshttp.Cache{Fetcher: &robotshttp.Fetcher{}, Store: store, MinAge: -1}
 	decide(t, c, s.URL+"/")
 
 	s.set(503, nil, "")

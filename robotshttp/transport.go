@@ -47,6 +47,40 @@ func (e *DisallowedError) Error() string {
 // Is makes errors.Is(err, ErrDisallowed) true.
 func (e *DisallowedError) Is(target error) bool { return target == ErrDisallowed }
 
+// ErrCrawlDelay is what errors.Is finds in the error of a request that is
+// not sent because its turn under the Crawl-delay of robots.txt comes too
+// late; errors.As finds a *CrawlDelayError with the delay.
+var ErrCrawlDelay = errors.New("robotshttp: crawl-delay wait too long")
+
+// A CrawlDelayError is returned, at once, for a request whose turn under
+// the Crawl-delay of its origin's robots.txt comes later than the
+// Transport's MaxCrawlDelay allows, or after the request's deadline. The
+// request is not sent and holds no turn: the requests after it are not
+// delayed by it.
+type CrawlDelayError struct {
+	URL   string
+	Delay time.Duration // the Crawl-delay of the crawler's group
+	Wait  time.Duration // how long the request would have waited for its turn
+	// Deadline says the turn came after the deadline of the request's
+	// context, and not after MaxCrawlDelay; errors.Is then also finds
+	// context.DeadlineExceeded.
+	Deadline bool
+}
+
+func (e *CrawlDelayError) Error() string {
+	why := "longer than the crawler's maximum wait"
+	if e.Deadline {
+		why = "after the request's deadline"
+	}
+	return fmt.Sprintf("robotshttp: %s is not sent: robots.txt asks for a Crawl-delay of %v, so its turn comes in %v, %s", e.URL, e.Delay, e.Wait, why)
+}
+
+// Is makes errors.Is(err, ErrCrawlDelay) true, and errors.Is(err,
+// context.DeadlineExceeded) when the turn came after the deadline.
+func (e *CrawlDelayError) Is(target error) bool {
+	return target == ErrCrawlDelay || e.Deadline && target == context.DeadlineExceeded
+}
+
 // Transport is an http.RoundTripper that checks each request against the
 // robots.txt file of its origin, for the crawler's product tokens, before
 // sending it. A disallowed request is not sent; its error is a
@@ -56,29 +90,43 @@ func (e *DisallowedError) Is(target error) bool { return target == ErrDisallowed
 // safe for concurrent use once its fields are set.
 type Transport struct {
 	// Base sends the requests that are allowed; nil means
-	// http.DefaultTransport.
+	// http.DefaultTransport. Unless the Cache's Fetcher has a Client of its
+	// own, robots.txt files are fetched through Base too, and, unless the
+	// Fetcher has a UserAgent, with the User-Agent header of the request
+	// that needs them.
 	Base http.RoundTripper
-	// Cache supplies the robots.txt files; without it, every request but
-	// one for /robots.txt fails. Its Fetcher must not use this Transport,
-	// or fetching robots.txt would ask for robots.txt.
+	// Cache supplies the robots.txt files; nil means a zero Cache of the
+	// Transport's own, made on first use, so that the zero Transport is
+	// ready to use. Its Fetcher must not use this Transport, or fetching
+	// robots.txt would ask for robots.txt.
 	Cache *Cache
 	// Agents are the crawler's product tokens.
 	Agents []string
 	// CrawlDelay waits out the group's Crawl-delay between requests to the
 	// same origin; the wait ends early, with an error, when the request's
-	// context does.
+	// context does. Requests waiting for one origin go in no particular
+	// order; one that gives up leaves no turn behind.
 	CrawlDelay bool
+	// MaxCrawlDelay is the longest a request waits for its turn under
+	// CrawlDelay: 0 means robotstxt.MaxCrawlDelay. A request that would
+	// wait longer, or past its context's deadline, fails at once with a
+	// *CrawlDelayError.
+	MaxCrawlDelay time.Duration
 	// Logf receives warnings, such as a User-Agent header without the
 	// crawler's product token (reported once); nil means log.Printf.
 	Logf func(format string, args ...any)
 
-	warnOnce sync.Once
-	mu       sync.Mutex
-	next     map[string]time.Time // origin -> earliest time of its next request
+	warnOnce  sync.Once
+	cacheOnce sync.Once
+	ownCache  *Cache // when Cache is nil
+	mu        sync.Mutex
+	next      map[string]time.Time // origin -> earliest time of its next request
+	pruneAt   int                  // size of next at which its past turns are dropped
 }
 
-// errNoCache is the error of a Transport without a Cache.
-var errNoCache = errors.New("robotshttp: Transport.Cache is nil")
+// minPruneAt is the least size of Transport.next at which its past turns
+// are dropped: below it, a sweep would cost more than it frees.
+const minPruneAt = 1024
 
 // RoundTrip implements http.RoundTripper.
 func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -89,12 +137,10 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if req.URL.Path == "/robots.txt" {
 		return base.RoundTrip(req)
 	}
-	if t.Cache == nil {
-		return refuse(req, errNoCache)
-	}
 	t.checkUserAgent(req)
 	target := req.URL.String()
-	d, l, err := t.Cache.Decide(req.Context(), target, t.Agents...)
+	ctx := context.WithValue(req.Context(), fetchSetupKey{}, fetchSetup{base: base, userAgent: req.Header.Get("User-Agent")})
+	d, l, err := t.cache().Decide(ctx, target, t.Agents...)
 	if err != nil {
 		return refuse(req, err)
 	}
@@ -103,12 +149,55 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	if t.CrawlDelay {
 		if delay, ok := l.Robots.Group(t.Agents...).CrawlDelay(); ok && delay > 0 {
-			if err := t.wait(req, l.Origin, delay); err != nil {
+			if err := t.wait(req, target, l.Origin, delay); err != nil {
 				return refuse(req, err)
 			}
 		}
 	}
 	return base.RoundTrip(req)
+}
+
+// cache returns the Cache that supplies the files: t.Cache, or the
+// Transport's own when that is nil.
+func (t *Transport) cache() *Cache {
+	if t.Cache != nil {
+		return t.Cache
+	}
+	t.cacheOnce.Do(func() { t.ownCache = &Cache{} })
+	return t.ownCache
+}
+
+// A fetchSetup is how the request that a Transport checks is sent: the
+// robots.txt file it needs is fetched the same way, unless the Cache's
+// Fetcher says otherwise. It travels in the context of Cache.Decide,
+// which the Cache's fetch keeps, because it is the request's and not the
+// Cache's: one Cache may serve several Transports.
+type fetchSetup struct {
+	base      http.RoundTripper
+	userAgent string
+}
+
+type fetchSetupKey struct{}
+
+// fetcher returns c.Fetcher, or for a fetch on behalf of a Transport's
+// request, a copy that fills in what c.Fetcher leaves unset: its Client
+// sends through the Transport's Base (its proxy, its TLS settings), and
+// its UserAgent is the request's, which names the crawler as the site
+// sees it. c.Fetcher is set.
+func (c *Cache) fetcher(ctx context.Context) *Fetcher {
+	s, ok := ctx.Value(fetchSetupKey{}).(fetchSetup)
+	f := c.Fetcher
+	if !ok || f.Client != nil && f.UserAgent != "" {
+		return f
+	}
+	copied := *f
+	if copied.Client == nil {
+		copied.Client = &http.Client{Transport: s.base}
+	}
+	if copied.UserAgent == "" {
+		copied.UserAgent = s.userAgent
+	}
+	return &copied
 }
 
 // refuse returns err for a request that is not sent, closing its body as
@@ -120,20 +209,59 @@ func refuse(req *http.Request, err error) (*http.Response, error) {
 	return nil, err
 }
 
-// wait reserves the origin's next slot and sleeps until it comes.
-func (t *Transport) wait(req *http.Request, origin string, delay time.Duration) error {
-	now := time.Now()
-	t.mu.Lock()
-	if t.next == nil {
-		t.next = make(map[string]time.Time)
+// wait holds the request until its origin's turn comes: delay after the
+// previous request sent to it. A request takes its turn only when it
+// comes, rather than reserving one ahead: a request that gives up while it
+// waits then leaves nothing behind to delay the others (with a Crawl-delay
+// of a day, each reserved turn left by an abandoned request would push the
+// origin back a day). Waiters woken together for one turn compete for it;
+// the others wait for the next. Each pass either sends the request, fails
+// it, or sleeps until a turn that is later than the one before, so the
+// loop ends.
+func (t *Transport) wait(req *http.Request, target, origin string, delay time.Duration) error {
+	ctx := req.Context()
+	maxWait := t.MaxCrawlDelay
+	if maxWait <= 0 {
+		maxWait = robotstxt.MaxCrawlDelay
 	}
-	at := t.next[origin]
-	if at.Before(now) {
-		at = now
+	for {
+		now := time.Now()
+		t.mu.Lock()
+		at := t.next[origin]
+		if !at.After(now) {
+			if t.next == nil {
+				t.next = make(map[string]time.Time)
+			}
+			if len(t.next) >= t.pruneAt {
+				t.prune(now)
+			}
+			t.next[origin] = now.Add(delay)
+			t.mu.Unlock()
+			return nil
+		}
+		t.mu.Unlock()
+		wait := at.Sub(now)
+		if deadline, ok := ctx.Deadline(); wait > maxWait || ok && !deadline.After(at) {
+			return &CrawlDelayError{URL: target, Delay: delay, Wait: wait, Deadline: wait <= maxWait}
+		}
+		if err := sleep(ctx, wait); err != nil {
+			return err
+		}
 	}
-	t.next[origin] = at.Add(delay)
-	t.mu.Unlock()
-	return sleep(req.Context(), at.Sub(now))
+}
+
+// prune drops the turns that have come, which hold back no request: an
+// origin is then kept only while its Crawl-delay runs, not for as long as
+// the Transport lives. Sweeping when the map has doubled since the last
+// sweep keeps the cost per request constant, and the map within twice the
+// origins whose delay runs (or minPruneAt). t.mu is held.
+func (t *Transport) prune(now time.Time) {
+	for origin, at := range t.next {
+		if !at.After(now) {
+			delete(t.next, origin)
+		}
+	}
+	t.pruneAt = max(2*len(t.next), minPruneAt)
 }
 
 // sleep waits for d, or until ctx is done, and then returns ctx.Err().

@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -94,10 +93,10 @@ func TestDisallowedError(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			// max-age=0: the second request fetches again.
+			// max-age=0, with no minimum: the second request fetches again.
 			s := newSite(t, 200, privateFile)
 			s.set(200, http.Header{"Cache-Control": {"max-age=0"}}, privateFile)
-			tr := &robotshttp.Transport{Cache: robotshttp.NewCache(&robotshttp.Fetcher{}, 0), Agents: []string{"bot"}}
+			tr := &robotshttp.Transport{Cache: &robotshttp.Cache{MinAge: -1}, Agents: []string{"bot"}}
 			client := &http.Client{Transport: tr}
 			get(client, context.Background(), s.URL+"/", "bot")
 			s.set(tt.status, nil, tt.robots)
@@ -126,40 +125,181 @@ func checkDisallowed(t *testing.T, err error, url string, unreachable bool, line
 	}
 }
 
-// A closeBody is a request body that records whether it was closed.
-type closeBody struct {
-	io.Reader
-	closed atomic.Bool
-}
-
-func (b *closeBody) Close() error {
-	b.closed.Store(true)
-	return nil
-}
-
-func TestTransportRefused(t *testing.T) {
-	s := newSite(t, 200, privateFile)
+// TestTransportMinAge runs in a synctest bubble, whose fake clock the
+// Cache reads.
+func TestTransportMinAge(t *testing.T) {
 	tests := []struct {
-		name      string
-		transport *robotshttp.Transport
-		source    string
+		name    string
+		minAge  time.Duration
+		fetches []int // of robots.txt after 50 requests, 59 s on, 60 s on
+		source  string
 	}{
-		{"disallowed", &robotshttp.Transport{Cache: robotshttp.NewCache(&robotshttp.Fetcher{}, 0)}, "RFC 9309 section 2.2.2"},
-		{"no Cache", &robotshttp.Transport{}, "Transport.Cache"},
+		{"default minimum", 0, []int{1, 1, 2}, "Cache.MinAge: DefaultMinAge"},
+		{"a minimum of 10 s", 10 * time.Second, []int{1, 2, 2}, "Cache.MinAge"},
+		{"no minimum", -1, []int{50, 51, 52}, "RFC 9111 section 5.2.2.1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			body := &closeBody{Reader: strings.NewReader("form")}
-			req, _ := http.NewRequest(http.MethodPost, s.URL+"/private", body)
-			_, err := tt.transport.RoundTrip(req)
-			if err == nil || !strings.HasPrefix(err.Error(), "robotshttp: ") || s.count("/private") != 0 {
-				t.Errorf("RoundTrip: %v, %d requests sent; want a robotshttp: error and none (%s)", err, s.count("/private"), tt.source)
+			s := newSite(t, 200, privateFile)
+			s.set(200, http.Header{"Cache-Control": {"max-age=0"}}, privateFile)
+			synctest.Test(t, func(t *testing.T) {
+				client := bubbleClient(&robotshttp.Transport{
+					Cache:  &robotshttp.Cache{MinAge: tt.minAge},
+					Agents: []string{"bot"},
+				})
+				var fetches []int
+				for range 50 {
+					get(client, context.Background(), s.URL+"/page", "bot")
+				}
+				fetches = append(fetches, s.count("/robots.txt"))
+				for _, after := range []time.Duration{59 * time.Second, time.Second} {
+					time.Sleep(after)
+					get(client, context.Background(), s.URL+"/page", "bot")
+					fetches = append(fetches, s.count("/robots.txt"))
+				}
+				if !slices.Equal(fetches, tt.fetches) || s.count("/page") != 52 {
+					t.Errorf("Cache-Control: max-age=0: %v fetches of robots.txt, %d pages sent; want %v and 52 (%s)", fetches, s.count("/page"), tt.fetches, tt.source)
+				}
+			})
+		})
+	}
+}
+
+// A countingTransport sends through a real http.Transport and counts the
+// requests for each path, as a proxy or a TLS setup of the crawler's
+// would see them.
+type countingTransport struct {
+	http.Transport
+	mu   sync.Mutex
+	sent map[string]int
+}
+
+func (c *countingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	c.mu.Lock()
+	c.sent[req.URL.Path]++
+	c.mu.Unlock()
+	return c.Transport.RoundTrip(req)
+}
+
+func TestTransportFetchesThroughBase(t *testing.T) {
+	var mu sync.Mutex
+	var agents []string // of the robots.txt requests
+	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			mu.Lock()
+			agents = append(agents, r.Header.Get("User-Agent"))
+			mu.Unlock()
+			fmt.Fprint(w, privateFile)
+		}
+	})
+	own := &http.Client{}
+	tests := []struct {
+		name    string
+		fetcher *robotshttp.Fetcher
+		agent   string // the robots.txt request's User-Agent
+		base    int    // robots.txt requests sent through Base
+		source  string
+	}{
+		{"a plain Fetcher", &robotshttp.Fetcher{}, "FooBot/1.0", 1, "issue 15: the request's setup"},
+		{"a Fetcher's User-Agent", &robotshttp.Fetcher{UserAgent: "FooBot/2.0 (robots)"}, "FooBot/2.0 (robots)", 1, "Fetcher.UserAgent"},
+		{"a Fetcher's Client", &robotshttp.Fetcher{Client: own}, "FooBot/1.0", 0, "Fetcher.Client"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			mu.Lock()
+			agents = nil
+			mu.Unlock()
+			base := &countingTransport{sent: make(map[string]int)}
+			t.Cleanup(base.CloseIdleConnections)
+			client := &http.Client{Transport: &robotshttp.Transport{Base: base, Cache: robotshttp.NewCache(tt.fetcher, 0), Agents: []string{"FooBot"}}}
+			if err := get(client, context.Background(), srv.URL+"/page", "FooBot/1.0"); err != nil {
+				t.Fatal(err)
 			}
-			// http.RoundTripper: RoundTrip closes the body, even on errors.
-			if !body.closed.Load() {
-				t.Errorf("RoundTrip left the request body open (%s)", tt.source)
+			mu.Lock()
+			defer mu.Unlock()
+			if !slices.Equal(agents, []string{tt.agent}) || base.sent["/robots.txt"] != tt.base || base.sent["/page"] != 1 {
+				t.Errorf("robots.txt fetched with User-Agent %q, %d times through Base; want %q and %d (%s)", agents, base.sent["/robots.txt"], tt.agent, tt.base, tt.source)
 			}
 		})
+	}
+}
+
+func TestTransportZero(t *testing.T) {
+	// The zero Transport is ready to use, as the zero Cache and Fetcher
+	// are: it fetches the origin's file and enforces it.
+	s := newSite(t, 200, privateFile)
+	client := &http.Client{Transport: &robotshttp.Transport{Logf: t.Logf}}
+	if err := get(client, context.Background(), s.URL+"/public", "bot"); err != nil || s.count("/public") != 1 {
+		t.Errorf("GET /public through a zero Transport: %v, %d sent; want it sent", err, s.count("/public"))
+	}
+	if err := get(client, context.Background(), s.URL+"/private", "bot"); !errors.Is(err, robotshttp.ErrDisallowed) || s.count("/private") != 0 {
+		t.Errorf("GET /private through a zero Transport: %v, %d sent; want ErrDisallowed and none (RFC 9309 section 2.2.2)", err, s.count("/private"))
+	}
+	if n := s.count("/robots.txt"); n != 1 {
+		t.Errorf("%d fetches of robots.txt, want 1: the Transport keeps its Cache", n)
+	}
+}
+
+// TestTransportRefused sends each refused request with an io.Pipe body
+// whose writer blocks until the body is read or closed: http.RoundTripper
+// asks RoundTrip to close the body even when it fails, and a writer left
+// blocked would never learn that the request is over. Each row runs in a
+// synctest bubble, where synctest.Wait tells a writer still blocked from
+// one that was released.
+func TestTransportRefused(t *testing.T) {
+	s := newSite(t, 200, "User-agent: *\nDisallow: /private\nCrawl-delay: 5\n")
+	tests := []struct {
+		name   string
+		url    string
+		waits  bool // a request was sent just before: this one waits 5 seconds, with a cancelled context
+		source string
+	}{
+		{"disallowed", s.URL + "/private", false, "RFC 9309 section 2.2.2"},
+		{"not http", "ftp://127.0.0.1/private", false, "RFC 9309 section 2.3: http and https only"},
+		{"no host", "http:///private", false, "RFC 9309 section 2.3: an origin needs a host"},
+		{"crawl-delay wait ends", s.URL + "/public", true, "Transport.CrawlDelay"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				tr := &robotshttp.Transport{Agents: []string{"bot"}, CrawlDelay: true}
+				bubbleClient(tr)
+				ctx := context.Background()
+				if tt.waits {
+					if err := get(&http.Client{Transport: tr}, ctx, s.URL+"/", "bot"); err != nil {
+						t.Fatal(err)
+					}
+					c, cancel := context.WithCancel(ctx)
+					cancel()
+					ctx = c
+				}
+				pr, pw := io.Pipe()
+				written := make(chan error, 1)
+				go func() {
+					_, err := pw.Write([]byte("form"))
+					written <- err
+				}()
+				req, _ := http.NewRequestWithContext(ctx, http.MethodPost, tt.url, pr)
+				req.Header.Set("User-Agent", "bot")
+				if _, err := tr.RoundTrip(req); err == nil {
+					t.Errorf("RoundTrip(%s) sent the request; want it refused (%s)", tt.url, tt.source)
+				}
+				synctest.Wait()
+				select {
+				case err := <-written:
+					if !errors.Is(err, io.ErrClosedPipe) {
+						t.Errorf("the body's writer got %v, want io.ErrClosedPipe (%s)", err, tt.source)
+					}
+				default:
+					t.Errorf("RoundTrip(%s) left the request body open: its writer is still blocked (%s)", tt.url, tt.source)
+					pr.Close()
+					<-written
+				}
+			})
+		})
+	}
+	if n := s.count("/private") + s.count("/public"); n != 0 {
+		t.Errorf("%d refused requests reached the server, want none", n)
 	}
 }
 
@@ -169,13 +309,10 @@ func TestTransportCrawlDelay(t *testing.T) {
 	slow := newSite(t, 200, "User-agent: *\nCrawl-delay: 5\n")
 	fast := newSite(t, 200, "User-agent: *\nDisallow:\n")
 	synctest.Test(t, func(t *testing.T) {
-		client := noKeepAlive()
-		client.Transport = &robotshttp.Transport{
-			Base:       client.Transport,
-			Cache:      robotshttp.NewCache(&robotshttp.Fetcher{Client: noKeepAlive()}, 0),
+		client := bubbleClient(&robotshttp.Transport{
 			Agents:     []string{"FooBot"},
 			CrawlDelay: true,
-		}
+		})
 		start := time.Now()
 		ctx := context.Background()
 		send := func(url string) time.Duration {
@@ -215,14 +352,109 @@ func TestTransportCrawlDelay(t *testing.T) {
 			t.Errorf("concurrent requests sent at %v, %d arrived; want %v and 4", concurrentAt, slow.count("/concurrent"), want)
 		}
 
-		// The wait ends with the request's context: its slot is 40
-		// seconds in, 5 after the last.
+		// A request whose turn, 40 seconds in and 5 after the last, comes
+		// after its deadline fails at once, saying why.
 		ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 		defer cancel()
 		before := time.Now()
 		err := get(client, ctx, slow.URL+"/late", "FooBot/1.0")
-		if waited := time.Since(before); !errors.Is(err, context.DeadlineExceeded) || waited != 2*time.Second || slow.count("/late") != 0 {
-			t.Errorf("a request whose context ends in its wait: %v after %v, %d sent; want DeadlineExceeded after 2s and none", err, waited, slow.count("/late"))
+		var ce *robotshttp.CrawlDelayError
+		if waited := time.Since(before); !errors.As(err, &ce) || !errors.Is(err, robotshttp.ErrCrawlDelay) || !errors.Is(err, context.DeadlineExceeded) || waited != 0 || slow.count("/late") != 0 {
+			t.Errorf("a request whose turn comes after its deadline: %v after %v, %d sent; want a CrawlDelayError and DeadlineExceeded at once, and none", err, waited, slow.count("/late"))
+		} else if ce.Delay != 5*time.Second || ce.Wait != 5*time.Second || !ce.Deadline {
+			t.Errorf("CrawlDelayError %+v, want a delay and wait of 5s past the deadline", ce)
 		}
 	})
+}
+
+// TestTransportCrawlDelayGiveUp: requests that give up while they wait
+// leave no turn behind. Each row runs in a synctest bubble.
+func TestTransportCrawlDelayGiveUp(t *testing.T) {
+	tests := []struct {
+		name  string
+		delay string // Crawl-delay, in seconds
+		// the request after 20 abandoned ones is sent at this time, when
+		// the previous request's delay is over
+		sentAt time.Duration
+		source string
+	}{
+		{"a second", "1", time.Second, "issue 15: 20 abandoned requests held back one with a 3 s budget"},
+		{"a day", "86400", 24 * time.Hour, "issue 15: each abandoned request pushed the origin back a day"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newSite(t, 200, "User-agent: *\nCrawl-delay: "+tt.delay+"\n")
+			synctest.Test(t, func(t *testing.T) {
+				client := bubbleClient(&robotshttp.Transport{
+					Agents:     []string{"FooBot"},
+					CrawlDelay: true,
+				})
+				start := time.Now()
+				if err := get(client, context.Background(), s.URL+"/first", "FooBot/1.0"); err != nil {
+					t.Fatal(err)
+				}
+				var wg sync.WaitGroup
+				for range 20 {
+					wg.Go(func() {
+						ctx, cancel := context.WithCancel(context.Background())
+						time.AfterFunc(50*time.Millisecond, cancel)
+						if err := get(client, ctx, s.URL+"/abandoned", "FooBot/1.0"); !errors.Is(err, context.Canceled) {
+							t.Errorf("an abandoned request: %v, want context.Canceled", err)
+						}
+					})
+				}
+				wg.Wait()
+				ctx, cancel := context.WithTimeout(context.Background(), tt.sentAt+3*time.Second)
+				defer cancel()
+				err := get(client, ctx, s.URL+"/later", "FooBot/1.0")
+				if sent := time.Since(start); err != nil || sent != tt.sentAt || s.count("/abandoned") != 0 {
+					t.Errorf("the request after 20 abandoned ones: %v, sent at %v; %d abandoned ones sent; want it sent at %v and none (%s)", err, sent, s.count("/abandoned"), tt.sentAt, tt.source)
+				}
+			})
+		})
+	}
+}
+
+func TestTransportMaxCrawlDelay(t *testing.T) {
+	tests := []struct {
+		name   string
+		max    time.Duration
+		sent   bool // the second request, 5 seconds after the first
+		source string
+	}{
+		{"a cap below the delay", 2 * time.Second, false, "Transport.MaxCrawlDelay"},
+		{"a cap at the delay", 5 * time.Second, true, "Transport.MaxCrawlDelay"},
+		{"the default cap, a day", 0, true, "robotstxt.MaxCrawlDelay"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newSite(t, 200, "User-agent: *\nCrawl-delay: 5\n")
+			synctest.Test(t, func(t *testing.T) {
+				client := bubbleClient(&robotshttp.Transport{
+					Agents:        []string{"FooBot"},
+					CrawlDelay:    true,
+					MaxCrawlDelay: tt.max,
+				})
+				if err := get(client, context.Background(), s.URL+"/first", "FooBot/1.0"); err != nil {
+					t.Fatal(err)
+				}
+				before := time.Now()
+				err := get(client, context.Background(), s.URL+"/second", "FooBot/1.0")
+				waited := time.Since(before)
+				if tt.sent {
+					if err != nil || waited != 5*time.Second || s.count("/second") != 1 {
+						t.Errorf("second request: %v after %v; want it sent after 5s (%s)", err, waited, tt.source)
+					}
+					return
+				}
+				var ce *robotshttp.CrawlDelayError
+				if !errors.As(err, &ce) || !errors.Is(err, robotshttp.ErrCrawlDelay) || errors.Is(err, context.DeadlineExceeded) || waited != 0 || s.count("/second") != 0 {
+					t.Fatalf("second request: %v after %v; want a CrawlDelayError at once, not sent (%s)", err, waited, tt.source)
+				}
+				if ce.Delay != 5*time.Second || ce.Deadline || !strings.Contains(err.Error(), "Crawl-delay of 5s") {
+					t.Errorf("CrawlDelayError %+v, %q; want the delay of 5s and the crawler's maximum (%s)", ce, err, tt.source)
+				}
+			})
+		})
+	}
 }

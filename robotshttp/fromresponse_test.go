@@ -1,0 +1,89 @@
+package robotshttp_test
+
+import (
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/rfc9309/robotstxt"
+	"github.com/rfc9309/robotstxt/robotshttp"
+)
+
+// A trackedBody is a response body that records whether it was closed.
+type trackedBody struct {
+	io.Reader
+	closed bool
+}
+
+func (b *trackedBody) Close() error {
+	b.closed = true
+	return nil
+}
+
+func TestFromResponse(t *testing.T) {
+	tests := []struct {
+		name    string
+		status  int
+		header  http.Header
+		body    io.Reader
+		max     int // Options.MaxBytes
+		access  robotshttp.Access
+		private bool // Allowed(/private)
+		public  bool // Allowed(/public)
+		source  string
+	}{
+		{"200 parsed", 200, nil, strings.NewReader(privateFile), 0, robotshttp.Available, false, true, "RFC 9309 section 2.3.1.1"},
+		{"gzip body", 200, http.Header{"Content-Encoding": {"gzip"}}, strings.NewReader(string(gzipped(privateFile))), 0, robotshttp.Available, false, true, "RFC 9309 section 2.3.1.1"},
+		{"past the limit, the rules within it", 200, nil, strings.NewReader(privateFile + "Disallow: /public\n"), len(privateFile), robotshttp.Available, false, true, "RFC 9309 section 2.5"},
+		{"404 allows all", 404, nil, strings.NewReader(privateFile), 0, robotshttp.Unavailable, true, true, "RFC 9309 section 2.3.1.3"},
+		{"429 allows all", 429, nil, strings.NewReader(""), 0, robotshttp.Unavailable, true, true, "RFC 9309 section 2.3.1.3"},
+		{"503 disallows all", 503, nil, strings.NewReader("User-agent: *\nAllow: /\n"), 0, robotshttp.Unreachable, false, false, "RFC 9309 section 2.3.1.4"},
+		{"a body cut off disallows all", 200, nil, iotest.TimeoutReader(strings.NewReader(privateFile)), 0, robotshttp.Unreachable, false, false, "RFC 9309 section 2.3.1.4"},
+		{"an unfollowed redirect allows all", 301, http.Header{"Location": {"/elsewhere"}}, strings.NewReader(""), 0, robotshttp.Unavailable, true, true, "RFC 9309 section 2.3.1.2"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			body := &trackedBody{Reader: tt.body}
+			resp := &http.Response{StatusCode: tt.status, Header: tt.header, Body: body}
+			if resp.Header == nil {
+				resp.Header = http.Header{}
+			}
+			r, access := robotshttp.FromResponse(resp, robotstxt.Options{MaxBytes: tt.max})
+			if access != tt.access {
+				t.Errorf("FromResponse: access %v, want %v (%s)", access, tt.access, tt.source)
+			}
+			for _, c := range []struct {
+				path string
+				want bool
+			}{{"/private", tt.private}, {"/public", tt.public}, {"/robots.txt", true}} {
+				if got := r.Allowed("bot", c.path); got != c.want {
+					t.Errorf("Allowed(%q, %q) = %v, want %v (%s)", "bot", c.path, got, c.want, tt.source)
+				}
+			}
+			if !body.closed {
+				t.Errorf("FromResponse left the body open (%s)", tt.source)
+			}
+		})
+	}
+	if r, access := robotshttp.FromResponse(nil, robotstxt.Options{}); access != robotshttp.Unreachable || r.Allowed("bot", "/public") {
+		t.Errorf("FromResponse(nil): %v, /public allowed; want unreachable, disallowed (RFC 9309 section 2.3.1.4)", access)
+	}
+}
+
+func TestFromResponseOfAClient(t *testing.T) {
+	// A response from a real client, as a crawler with its own HTTP stack
+	// has it.
+	s := newSite(t, 503, "")
+	resp, err := http.Get(s.URL + "/robots.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, access := robotshttp.FromResponse(resp, robotstxt.Options{}); access != robotshttp.Unreachable || r.Allowed("bot", "/public") {
+		t.Errorf("FromResponse of a 503: %v; want unreachable, everything disallowed (RFC 9309 section 2.3.1.4)", access)
+	}
+	if _, err := resp.Body.Read(make([]byte, 1)); err == nil {
+		t.Errorf("the body can still be read: %v; want it closed", err)
+	}
+}
