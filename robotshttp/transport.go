@@ -100,7 +100,10 @@ type Transport struct {
 	// ready to use. Its Fetcher must not use this Transport, or fetching
 	// robots.txt would ask for robots.txt.
 	Cache *Cache
-	// Agents are the crawler's product tokens.
+	// Agents are the crawler's names, each a name ("ExampleBot"), a
+	// versioned name or a whole User-Agent header: RFC mode reads each as
+	// its leading name (see robotstxt.ProductToken). With none, each
+	// request's own User-Agent header names the crawler.
 	Agents []string
 	// CrawlDelay waits out the group's Crawl-delay between requests to the
 	// same origin; the wait ends early, with an error, when the request's
@@ -137,10 +140,17 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if req.URL.Path == "/robots.txt" {
 		return base.RoundTrip(req)
 	}
-	t.checkUserAgent(req)
+	ua := req.Header.Get("User-Agent")
+	t.checkUserAgent(ua)
+	agents := t.Agents
+	var header [1]string
+	if len(agents) == 0 {
+		header[0] = ua
+		agents = header[:]
+	}
 	target := req.URL.String()
-	ctx := context.WithValue(req.Context(), fetchSetupKey{}, fetchSetup{base: base, userAgent: req.Header.Get("User-Agent")})
-	d, l, err := t.cache().Decide(ctx, target, t.Agents...)
+	ctx := context.WithValue(req.Context(), fetchSetupKey{}, fetchSetup{base: base, userAgent: ua})
+	d, l, err := t.cache().Decide(ctx, target, agents...)
 	if err != nil {
 		return refuse(req, err)
 	}
@@ -148,7 +158,7 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		return refuse(req, &DisallowedError{URL: target, Decision: d, Unreachable: l.Unreachable()})
 	}
 	if t.CrawlDelay {
-		if delay, ok := l.Robots.Group(t.Agents...).CrawlDelay(); ok && delay > 0 {
+		if delay, ok := l.Robots.Group(agents...).CrawlDelay(); ok && delay > 0 {
 			if err := t.wait(req, target, l.Origin, delay); err != nil {
 				return refuse(req, err)
 			}
@@ -279,20 +289,29 @@ func sleep(ctx context.Context, d time.Duration) error {
 	}
 }
 
-// checkUserAgent warns once when the request's User-Agent header does not
-// contain the crawler's product token: sites address crawlers by it.
-func (t *Transport) checkUserAgent(req *http.Request) {
-	ua := strings.ToLower(req.Header.Get("User-Agent"))
+// checkUserAgent warns once when the request's User-Agent header, ua,
+// does not contain the name of one of the crawler's Agents, or when there
+// are no Agents and ua gives no name: sites address crawlers by name, and
+// without one the request is matched against the "*" group.
+func (t *Transport) checkUserAgent(ua string) {
+	lower := strings.ToLower(ua)
 	for _, a := range t.Agents {
-		if strings.Contains(ua, strings.ToLower(a)) {
+		if name := robotstxt.ProductToken(a); name != "" && strings.Contains(lower, strings.ToLower(name)) {
 			return
 		}
+	}
+	if len(t.Agents) == 0 && robotstxt.ProductToken(ua) != "" {
+		return
 	}
 	t.warnOnce.Do(func() {
 		logf := t.Logf
 		if logf == nil {
 			logf = log.Printf
 		}
-		logf("robotshttp: the User-Agent header %q does not contain the product token %q that robots.txt rules are matched against", req.Header.Get("User-Agent"), t.Agents)
+		if len(t.Agents) == 0 {
+			logf("robotshttp: the User-Agent header %q names no crawler and the Transport has no Agents: robots.txt's \"*\" group applies", ua)
+			return
+		}
+		logf("robotshttp: the User-Agent header %q does not contain the crawler name %q that robots.txt rules are matched against", ua, t.Agents)
 	})
 }

@@ -458,3 +458,46 @@ func TestTransportMaxCrawlDelay(t *testing.T) {
 		})
 	}
 }
+
+// TestTransportNames checks how a Transport names its crawler: Agents
+// given as a versioned name or a whole User-Agent header are read as the
+// leading name (RFC 9309 section 2.2.1, as files write names), and
+// without Agents each request's User-Agent header names it.
+func TestTransportNames(t *testing.T) {
+	s := newSite(t, 200, "User-agent: *\nAllow: /\n\nUser-agent: MJ12bot\nDisallow: /private\n\nUser-agent: MyCrawler\nDisallow: /\n")
+	tests := []struct {
+		name    string
+		agents  []string
+		ua      string
+		path    string
+		refused bool
+		warned  bool
+	}{
+		{"Agents: a versioned name", []string{"MJ12bot/1.4"}, "MJ12bot/1.4", "/private/x", true, false},
+		{"Agents: a whole User-Agent", []string{"MyCrawler/1.0 (+https://example.com/bot)"}, "MyCrawler/1.0 (+https://example.com/bot)", "/x", true, false},
+		{"Agents: a longer name is another crawler", []string{"MyCrawlerPro"}, "MyCrawlerPro/2", "/x", false, false},
+		{"no Agents: the header names the crawler", nil, "MyCrawler/1.0 (+https://example.com/bot)", "/x", true, false},
+		{"no Agents: another crawler's header", nil, "OtherBot/3.1", "/x", false, false},
+		{"no Agents, a header without a name: warned", nil, "(compatible)", "/x", false, true},
+		{"Agents the header does not carry: warned", []string{"MJ12bot"}, "Mozilla/5.0", "/private/x", true, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var warnings []string
+			client := &http.Client{Transport: &robotshttp.Transport{
+				Cache:  robotshttp.NewCache(&robotshttp.Fetcher{}, 0),
+				Agents: tt.agents,
+				Logf:   func(f string, a ...any) { warnings = append(warnings, fmt.Sprintf(f, a...)) },
+			}}
+			for range 2 { // a warning comes once
+				err := get(client, context.Background(), s.URL+tt.path, tt.ua)
+				if refused := errors.Is(err, robotshttp.ErrDisallowed); refused != tt.refused {
+					t.Fatalf("GET %s as %q: %v, refused %v, want %v", tt.path, tt.ua, err, refused, tt.refused)
+				}
+			}
+			if warned := len(warnings) == 1; warned != tt.warned || len(warnings) > 1 {
+				t.Errorf("warnings %q, want warned %v, once", warnings, tt.warned)
+			}
+		})
+	}
+}
