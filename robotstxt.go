@@ -67,9 +67,10 @@ type Robots struct {
 	// has rules[starts[i]:starts[i+1]], in file order until the Group of
 	// group i alone is first used, which orders them in place for
 	// matching (each rule keeps its line; see Robots.fill).
-	rules  []rule
-	starts []uint32
-	exts   []extAt // the groups' extension records, by group
+	rules      []rule
+	starts     []uint32
+	groupLines []int32 // the line of each group's first user-agent line
+	exts       []extAt // the groups' extension records, by group
 	// The user-agent lines: their product tokens in file order, and the
 	// same sorted case-insensitively (then in file order) for look-up.
 	toks    []token
@@ -203,6 +204,7 @@ func (r *Robots) Diagnostics() []Diagnostic {
 			return // the zero Robots
 		}
 		r.neverDecides()
+		r.webmasterChecks()
 		r.notes.sort()
 	})
 	return r.notes.diagnostics(r.text, r.tokenText)
