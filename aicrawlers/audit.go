@@ -59,6 +59,8 @@ func (s Summary) String() string {
 		return fmt.Sprintf("allows all %d %s", s.Crawlers, name)
 	case s.Disallowed == s.Crawlers:
 		return fmt.Sprintf("blocks all %d %s", s.Crawlers, name)
+	case s.Disallowed == 0:
+		return fmt.Sprintf("allows %d of %d %s, %d partly", s.Allowed, s.Crawlers, name, s.Partly)
 	case s.Partly == 0:
 		return fmt.Sprintf("blocks %d of %d %s", s.Disallowed, s.Crawlers, name)
 	}

@@ -85,6 +85,7 @@ func TestSummaryString(t *testing.T) {
 		{Summary{Search, 8, 8, 0, 0}, "allows all 8 search crawlers"},
 		{Summary{Agent, 5, 0, 5, 0}, "blocks all 5 agent crawlers"},
 		{Summary{Assistant, 6, 2, 3, 1}, "blocks 3 of 6 assistant crawlers, 1 partly"},
+		{Summary{Search, 21, 20, 0, 1}, "allows 20 of 21 search crawlers, 1 partly"},
 	}
 	for _, tt := range tests {
 		if got := tt.s.String(); got != tt.want {
