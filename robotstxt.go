@@ -177,7 +177,10 @@ func (r *Robots) Decide(target string, agents ...string) Decision {
 	return r.Group(agents...).Decide(target)
 }
 
-// Sitemaps returns the values of the file's Sitemap lines, in file order.
+// Sitemaps returns the values of the file's Sitemap lines, in file order,
+// each once. A value that is not an absolute http or https URL (a relative
+// "/sitemap.xml") is dropped, as crawlers drop it, and reported by
+// [Robots.Diagnostics].
 func (r *Robots) Sitemaps() []string {
 	if r == nil {
 		return nil
