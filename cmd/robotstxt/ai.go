@@ -57,12 +57,8 @@ func ai(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			"partly (some paths). Then a summary per purpose and the file's Content-Signal values.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
-	if status, done := parseFlags(fs, args); done {
+	if status, done := parseFileFlags(fs, args, stderr); done {
 		return status
-	}
-	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "robotstxt ai: give one or more FILEs or URLs (- for standard input)")
-		return exitError
 	}
 	status := exitAllowed
 	for i, src := range fs.Args() {

@@ -38,12 +38,8 @@ func lint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			"Exit status: 0 when no warning or error is shown, 1 when one is, 2 when a file cannot be read.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
-	if status, done := parseFlags(fs, args); done {
+	if status, done := parseFileFlags(fs, args, stderr); done {
 		return status
-	}
-	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "robotstxt lint: give one or more FILEs or URLs (- for standard input)")
-		return exitError
 	}
 	ignored := make(map[string]bool)
 	for c := range strings.SplitSeq(*ignore, ",") {

@@ -148,6 +148,19 @@ func parseFlags(fs *flag.FlagSet, args []string) (status int, done bool) {
 	return 0, false
 }
 
+// parseFileFlags is parseFlags for a command that reads one or more
+// robots.txt files named by its arguments.
+func parseFileFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (status int, done bool) {
+	if status, done := parseFlags(fs, args); done {
+		return status, true
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintf(stderr, "robotstxt %s: give one or more FILEs or URLs (- for standard input)\n", fs.Name())
+		return exitError, true
+	}
+	return 0, false
+}
+
 // parseOptions defines the flags every command that parses a robots.txt
 // file shares, -mode and -max-bytes, and returns the Options they give
 // once the flags are parsed.
