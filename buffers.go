@@ -48,7 +48,8 @@ const maxPooled = 4 * DefaultMaxBytes
 func (b *parseBuffers) reset(poison bool) int {
 	n := resetList(&b.build.starts, poison) + resetList(&b.build.rules, poison) +
 		resetList(&b.build.written, poison) + resetList(&b.build.writtenText, poison) +
-		resetList(&b.build.toks, poison) + resetList(&b.build.tokText, poison)
+		resetList(&b.build.toks, poison) + resetList(&b.build.tokText, poison) +
+		resetList(&b.build.groupLines, poison)
 	n += resetList(&b.notes.list, poison) + resetList(&b.notes.args, poison)
 	b.notes.full = false
 	n += resetList(&b.records.text, poison) + resetList(&b.records.sitemaps, poison) +

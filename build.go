@@ -44,6 +44,9 @@ type builder struct {
 	// of the tokens, each: rules and notes address them with 32-bit
 	// offsets (see limits).
 	maxText int
+	// line is the line of the user-agent line userAgent is given next
+	// (the parser sets it): a group keeps the line of its first one.
+	line    int32
 	sawRule bool // a rule followed the last user-agent line
 	star    bool // the open group has a "*" line
 	closed  bool // a token did not fit: no more groups or rules are taken
@@ -59,6 +62,9 @@ type buildLists struct {
 	writtenText []byte
 	toks        []token
 	tokText     []byte
+	// groupLines holds the line of each group's first user-agent line:
+	// checks that speak of a whole group put their note there.
+	groupLines []int32
 }
 
 // userAgent adds a user-agent line, given by its product token ("*" for
@@ -72,6 +78,7 @@ func (b *builder) userAgent(tok string) bool {
 	}
 	if len(b.starts) == 0 || b.sawRule {
 		b.starts = append(b.starts, uint32(len(b.rules)))
+		b.groupLines = append(b.groupLines, b.line)
 		b.sawRule, b.star = false, false
 	}
 	if tok == "*" {
@@ -135,6 +142,7 @@ func (b *builder) finish(r *Robots) (conflicts []int) {
 		r.text.written = &writtenForms{forms: keep(b.written), text: string(b.writtenText)}
 	}
 	r.starts = keep(b.starts)
+	r.groupLines = keep(b.groupLines)
 	r.toks = keep(b.toks)
 	r.exts = trim(b.exts)
 	r.tokText = string(b.tokText)

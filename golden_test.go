@@ -28,6 +28,7 @@ var goldenFiles = []struct{ name, exercises string }{
 	{"049_www.stuff.co.nz.txt", "'*' in user-agent values"},
 	{"057_adguard.com.txt", "Yandex's Host and Clean-param records"},
 	{"063_www.bni.co.id.txt", "Request-rate and Visit-time"},
+	{"069_www.qualtrics.com.txt", "Noindex lines, in either case"},
 }
 
 // TestGolden compares the diagnostics and the canonical text of each golden

@@ -138,6 +138,9 @@ type parser struct {
 	// content counts lines with something besides comments; known counts
 	// those with a key of a rule or a sitemap.
 	content, known int
+	// blank says whether a blank line came after the open group's lines,
+	// with no user-agent line since (see blankLineInGroup).
+	blank blankState
 }
 
 // parse parses data up to o's limit, within lim. count says data is the
@@ -255,6 +258,7 @@ func (p *parser) line(f *lineFact) {
 		p.lineNotes(f)
 	}
 	if f.flags&flagContent == 0 {
+		p.noteBlank()
 		return
 	}
 	p.content++
@@ -264,6 +268,7 @@ func (p *parser) line(f *lineFact) {
 	switch f.kind {
 	case keyNone:
 	case keyUserAgent:
+		p.blank, p.b.line = noBlank, int32(f.num)
 		p.userAgent(f.num, p.tok.text(f.value))
 	case keyAllow, keyDisallow:
 		p.rule(f.num, f.kind == keyAllow, p.tok.text(f.value), f.flags&flagPlain != 0)
@@ -311,6 +316,9 @@ func (p *parser) userAgent(num int, value string) {
 // rule compiles an allow or disallow line. A plain value (see flagPlain)
 // is its own pattern in both modes.
 func (p *parser) rule(num int, allow bool, value string, plain bool) {
+	if p.blank == blankSeen {
+		p.blankLineInGroup(num)
+	}
 	// changed says the pattern differs from the value as written, which
 	// then is kept apart for diagnostics and for writing the file out.
 	// The pattern may be a view of scratch: addRule copies it to the
@@ -329,6 +337,8 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 		kind = noteSeveralPaths
 	case value != "" && value[0] != '/' && value[0] != '*':
 		kind = noteNoSlash
+	case value != "" && value[0] == '*' && isExtensionPattern(value):
+		kind = noteMatchesAnywhere
 	default:
 		noted = false
 	}
@@ -336,7 +346,7 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 		p.reserve()
 	}
 	if p.b.arena.Len()+patternRoom(pattern, prio) > p.lim.text || len(p.b.writtenText)+len(value) > p.lim.text {
-		if noted {
+		if noted && kind != noteMatchesAnywhere {
 			p.report(num, kind, value)
 		}
 		p.report(num, noteTooMuchPatternText, p.lim.text)
@@ -351,13 +361,16 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 		ref = textRef{written: true, off: uint32(len(p.b.writtenText)), n: uint32(len(value))}
 	}
 	if !p.b.addRule(pattern, written, uint32(prio), int32(num), allow, false) {
-		if noted {
+		if noted && kind != noteMatchesAnywhere {
 			p.report(num, kind, value)
 		}
 		p.report(num, noteRuleOutsideGroup)
 		return
 	}
-	if noted {
+	switch {
+	case kind == noteMatchesAnywhere:
+		p.matchesAnywhere(num, ref, value)
+	case noted:
 		p.report(num, kind, ref)
 	}
 	if allow {

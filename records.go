@@ -115,7 +115,11 @@ func (p *parser) extension(f *lineFact) {
 				mid := off + uint32(len(key))
 				p.recs.records = append(p.recs.records, recordSpan{int32(num), off, mid, mid + uint32(len(value))})
 			}
-			p.report(num, noteUnknownKey, key)
+			if d, ok := pageDirective(key); ok {
+				p.report(num, noteNoindex, key, d)
+			} else {
+				p.report(num, noteUnknownKey, key)
+			}
 		}
 		return
 	}

@@ -66,9 +66,10 @@ type Robots struct {
 	// rules holds every rule in file order, each group's together: the
 	// file's group i has rules[starts[i]:starts[i+1]]. Nothing writes it
 	// after parsing: a Group orders a copy for matching (see index).
-	rules  []rule
-	starts []uint32
-	exts   []extAt // the groups' extension records, by group
+	rules      []rule
+	starts     []uint32
+	groupLines []int32 // the line of each group's first user-agent line
+	exts       []extAt // the groups' extension records, by group
 	// The user-agent lines: their product tokens in file order, and the
 	// same sorted case-insensitively (then in file order) for look-up.
 	toks    []token
@@ -202,7 +203,10 @@ func (r *Robots) Decide(target string, agents ...string) Decision {
 	return r.Group(agents...).Decide(target)
 }
 
-// Sitemaps returns the values of the file's Sitemap lines, in file order.
+// Sitemaps returns the values of the file's Sitemap lines, in file order,
+// each once. A value that is not an absolute http or https URL (a relative
+// "/sitemap.xml") is dropped, as crawlers drop it, and reported by
+// [Robots.Diagnostics].
 func (r *Robots) Sitemaps() []string {
 	if r == nil {
 		return nil
@@ -229,6 +233,7 @@ func (r *Robots) Diagnostics() []Diagnostic {
 			return // the zero Robots
 		}
 		r.neverDecides()
+		r.webmasterChecks()
 		r.notes.sort()
 	})
 	return r.notes.diagnostics(r.text, r.tokenText)

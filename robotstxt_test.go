@@ -207,8 +207,8 @@ func TestDiagnostics(t *testing.T) {
 		want   []Diagnostic // Message is not compared
 	}{
 		{"BOM", "\ufeffUser-agent: *\n", RFC, []Diagnostic{{1, Info, CodeBOM, ""}}},
-		{"typo", "useragent: *\ndisalow: /\n", RFC, []Diagnostic{{1, Warning, CodeKeyTypo, ""}, {2, Warning, CodeKeyTypo, ""}}},
-		{"missing colon", "User-agent *\nDisallow /\n", RFC, []Diagnostic{{1, Warning, CodeMissingColon, ""}, {2, Warning, CodeMissingColon, ""}}},
+		{"typo", "useragent: *\ndisalow: /\n", RFC, []Diagnostic{{1, Warning, CodeKeyTypo, ""}, {2, Warning, CodeKeyTypo, ""}, {2, Info, CodeSiteClosed, ""}}},
+		{"missing colon", "User-agent *\nDisallow /\n", RFC, []Diagnostic{{1, Warning, CodeMissingColon, ""}, {2, Warning, CodeMissingColon, ""}, {2, Info, CodeSiteClosed, ""}}},
 		{"not key value", "User-agent: *\nthis is prose\n: /x\n", RFC, []Diagnostic{{2, Warning, CodeNotKeyValue, ""}, {3, Warning, CodeNotKeyValue, ""}}},
 		{"rule outside group", "Disallow: /\nUser-agent: *\n", RFC, []Diagnostic{{1, Error, CodeRuleOutsideGroup, ""}}},
 		{"unknown key", "User-agent: *\nFoo: bar\n", RFC, []Diagnostic{{2, Info, CodeUnknownKey, ""}}},
@@ -752,7 +752,11 @@ func TestMergedGroups(t *testing.T) {
 	for _, d := range r.Diagnostics() {
 		got = append(got, fmt.Sprintf("%d %s %s", d.Line, d.Code, d.Message))
 	}
-	if diff := cmp.Diff([]string{"6 never-decides this rule repeats line 2"}, got); diff != "" {
+	wantDiags := []string{
+		"6 never-decides this rule repeats line 2",
+		`8 global-not-inherited crawlers that obey this group (FooBot) ignore the "*" group, so they may fetch what it disallows: line 2 "Disallow: /a"; repeat those rules in this group if they are meant for these crawlers too`,
+	}
+	if diff := cmp.Diff(wantDiags, got); diff != "" {
 		t.Errorf("Diagnostics() (-want +got):\n%s", diff)
 	}
 	// Adjacent but not exclusive: Alpha obeys the first group alone, Beta

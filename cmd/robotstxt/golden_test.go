@@ -47,6 +47,8 @@ func TestGoldenCommands(t *testing.T) {
 		bni     = "../../testdata/corpus/063_www.bni.co.id.txt"
 		adguard = "../../testdata/corpus/057_adguard.com.txt"
 		liberty = "../../testdata/corpus/039_www.liberty.edu.txt"
+		webmstr = "testdata/webmaster.txt"
+		aiFile  = "testdata/ai-blocks.txt"
 	)
 	tests := []struct {
 		name  string
@@ -60,6 +62,11 @@ func TestGoldenCommands(t *testing.T) {
 		{"check-google", []string{"check", "-mode", "google", "-robots", example, "/robots.txt"}, ""},
 		{"lint", []string{"lint", liberty}, ""},
 		{"lint-json", []string{"lint", "-json", example}, ""},
+		{"lint-webmaster", []string{"lint", webmstr, example}, ""},
+		{"lint-severity", []string{"lint", "-severity", "warning", "-ignore", "global-not-inherited,noindex", webmstr}, ""},
+		{"lint-json-text", []string{"lint", "-json", "-severity", "error", liberty}, ""},
+		{"ai", []string{"ai", aiFile}, ""},
+		{"ai-targets-json", []string{"ai", "-json", "-url", "/members/a", "-url", "/blog/", aiFile}, ""},
 		{"diff", []string{"diff", "-agent", "foobot", "-agent", "barbot", example, bni}, "/example/page.html\n/js/x\n/publications/\n"},
 		{"diff-none", []string{"diff", example, example}, "/example/page.html\n"},
 		{"sitemaps", []string{"sitemaps", adguard}, ""},
@@ -73,6 +80,10 @@ func TestGoldenCommands(t *testing.T) {
 	}
 }
 
+// withStderr names the golden tests whose files also hold standard
+// error: those whose summaries are part of what they test.
+var withStderr = map[string]bool{"lint-webmaster": true, "lint-severity": true}
+
 // checkGoldenCommand runs the command with args and stdin and compares
 // its output and exit status with testdata/golden/NAME.golden, line by
 // line, or rewrites the file with -update.
@@ -80,8 +91,11 @@ func checkGoldenCommand(t *testing.T, name string, args []string, stdin string) 
 	t.Helper()
 	cmd := exec.Command(binary, args...)
 	cmd.Stdin = strings.NewReader(stdin)
-	var stdout bytes.Buffer
+	var stdout, stderr bytes.Buffer
 	cmd.Stdout = &stdout
+	if withStderr[name] {
+		cmd.Stderr = &stderr
+	}
 	err := cmd.Run()
 	status := 0
 	var ee *exec.ExitError
@@ -91,6 +105,9 @@ func checkGoldenCommand(t *testing.T, name string, args []string, stdin string) 
 		t.Fatal(err)
 	}
 	got := fmt.Sprintf("$ robotstxt %s\nexit status %d\n%s", strings.Join(args, " "), status, stdout.String())
+	if withStderr[name] {
+		got += "--- standard error\n" + stderr.String()
+	}
 	path := filepath.Join("testdata/golden", name+".golden")
 	if *update {
 		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {

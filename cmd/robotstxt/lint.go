@@ -4,50 +4,142 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/rfc9309/robotstxt"
 )
 
+// severityFlag parses -severity.
+type severityFlag struct{ s robotstxt.Severity }
+
+func (f *severityFlag) String() string { return f.s.String() }
+
+func (f *severityFlag) Set(v string) error {
+	for _, s := range []robotstxt.Severity{robotstxt.Info, robotstxt.Warning, robotstxt.Error} {
+		if strings.EqualFold(v, s.String()) {
+			f.s = s
+			return nil
+		}
+	}
+	return fmt.Errorf("severity must be info, warning or error, not %q", v)
+}
+
 func lint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("lint", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object per diagnostic")
+	var minSev severityFlag
+	fs.Var(&minSev, "severity", "show diagnostics of this `level` and above: info, warning or error")
+	ignore := fs.String("ignore", "", "leave out diagnostics with these `CODES`, comma-separated")
 	opts := parseOptions(fs)
 	fs.Usage = func() {
-		fmt.Fprint(stderr, "usage: robotstxt lint [-mode rfc|google] [-json] FILE|URL\n\n"+
-			"Lists the problems of a robots.txt file, one per line: FILE:LINE: severity: message [code].\n"+
-			"Exit status: 0 when there are no warnings or errors, 1 when there are, 2 when the file cannot be read.\n\nFlags:\n")
+		fmt.Fprint(stderr, "usage: robotstxt lint [-mode rfc|google] [-json] [-severity LEVEL] [-ignore CODE,...] FILE|URL...\n\n"+
+			"Lists the problems of robots.txt files, one per line: FILE:LINE: severity: message [code],\n"+
+			"with the line's text under it, and a count per file on standard error.\n"+
+			"Exit status: 0 when no warning or error is shown, 1 when one is, 2 when a file cannot be read.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
-	if status, done := parseFlags(fs, args); done {
+	if status, done := parseFileFlags(fs, args, stderr); done {
 		return status
 	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "robotstxt lint: give exactly one FILE or URL (- for standard input)")
-		return exitError
-	}
-	src := fs.Arg(0)
-	r, err := readRobots(src, stdin, opts())
-	if err != nil {
-		fmt.Fprintf(stderr, "robotstxt lint: %v\n", err)
-		return exitError
+	ignored := make(map[string]bool)
+	for c := range strings.SplitSeq(*ignore, ",") {
+		if c = strings.TrimSpace(c); c != "" {
+			ignored[c] = true
+		}
 	}
 	status := exitAllowed
-	for _, d := range r.Diagnostics() {
-		if d.Severity >= robotstxt.Warning {
-			status = exitDisallowed
-		}
-		if *asJSON {
-			b, _ := json.Marshal(struct {
-				File     string `json:"file"`
-				Line     int    `json:"line"`
-				Severity string `json:"severity"`
-				Code     string `json:"code"`
-				Message  string `json:"message"`
-			}{src, d.Line, d.Severity.String(), d.Code, d.Message})
-			fmt.Fprintf(stdout, "%s\n", b)
+	for _, src := range fs.Args() {
+		data, err := readBody(src, stdin)
+		if err != nil {
+			fmt.Fprintf(stderr, "robotstxt lint: %v\n", err)
+			status = exitError
 			continue
 		}
-		fmt.Fprintf(stdout, "%s:%d: %s: %s [%s]\n", src, d.Line, d.Severity, d.Message, d.Code)
+		lines := splitLines(data)
+		var counts [3]int
+		for _, d := range opts().Parse(data).Diagnostics() {
+			if d.Severity < minSev.s || ignored[d.Code] {
+				continue
+			}
+			counts[d.Severity]++
+			if d.Severity >= robotstxt.Warning && status == exitAllowed {
+				status = exitDisallowed
+			}
+			text := ""
+			if d.Line >= 1 && d.Line <= len(lines) {
+				text = lines[d.Line-1]
+			}
+			writeDiagnostic(stdout, src, d, text, *asJSON)
+		}
+		fmt.Fprintf(stderr, "%s: %s\n", src, countText(counts))
 	}
 	return status
+}
+
+// writeDiagnostic prints one diagnostic and the text of its line.
+func writeDiagnostic(w io.Writer, src string, d robotstxt.Diagnostic, text string, asJSON bool) {
+	if asJSON {
+		b, _ := json.Marshal(struct {
+			File     string `json:"file"`
+			Line     int    `json:"line"`
+			Severity string `json:"severity"`
+			Code     string `json:"code"`
+			Message  string `json:"message"`
+			Text     string `json:"text"`
+		}{src, d.Line, d.Severity.String(), d.Code, d.Message, text})
+		fmt.Fprintf(w, "%s\n", b)
+		return
+	}
+	fmt.Fprintf(w, "%s:%d: %s: %s [%s]\n", src, d.Line, d.Severity, d.Message, d.Code)
+	if strings.TrimSpace(text) != "" {
+		fmt.Fprintf(w, "\t%s\n", text)
+	}
+}
+
+// countText words the counts of a file's diagnostics by severity:
+// "2 warnings, 1 info", or "no problems".
+func countText(counts [3]int) string {
+	var parts []string
+	for _, s := range []robotstxt.Severity{robotstxt.Error, robotstxt.Warning, robotstxt.Info} {
+		n := counts[s]
+		switch {
+		case n == 0:
+		case n == 1 || s == robotstxt.Info:
+			parts = append(parts, fmt.Sprintf("%d %s", n, s))
+		default:
+			parts = append(parts, fmt.Sprintf("%d %ss", n, s))
+		}
+	}
+	if parts == nil {
+		return "no problems"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// splitLines splits a file into lines as the parser numbers them: LF, CR
+// and CRLF each end one. A line is cut at 200 bytes: it is shown to point
+// at the problem, not to reproduce the file.
+func splitLines(data []byte) []string {
+	s := strings.TrimPrefix(string(data), "\ufeff")
+	var lines []string
+	for len(s) > 0 {
+		i := strings.IndexAny(s, "\r\n")
+		if i < 0 {
+			i = len(s)
+		}
+		line := s[:i]
+		if len(line) > 200 {
+			line = line[:200] + "..."
+		}
+		lines = append(lines, line)
+		switch {
+		case i == len(s):
+			s = ""
+		case s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n':
+			s = s[i+2:]
+		default:
+			s = s[i+1:]
+		}
+	}
+	return lines
 }

@@ -5,13 +5,19 @@
 //
 // Usage:
 //
+//	robotstxt ai [-mode rfc|google] [-json] [-url TARGET]... FILE|URL...
 //	robotstxt check [-mode rfc|google] [-agent TOKEN]... [-json] [-robots FILE] [-urls FILE] [TARGET...]
 //	robotstxt diff [-mode rfc|google] [-agent TOKEN]... [-urls FILE] [-json] OLD NEW
 //	robotstxt fetch [-agent TOKEN] [-json] URL
 //	robotstxt groups [-mode rfc|google] [-json] FILE|URL
-//	robotstxt lint [-mode rfc|google] [-json] FILE|URL
+//	robotstxt lint [-mode rfc|google] [-json] [-severity LEVEL] [-ignore CODE,...] FILE|URL...
 //	robotstxt meta [-agent TOKEN]... [-json] FILE|URL
 //	robotstxt sitemaps [-json] FILE|URL
+//
+// ai audits which AI crawlers a file lets in: each crawler of the list
+// package aicrawlers ships, with its operator, purpose, whether it obeys
+// robots.txt and its access (allowed, disallowed or partly), then a
+// summary per purpose and the file's Content-Signal values.
 //
 // check prints, for one crawler, one line per target: "allowed" or
 // "disallowed", the target and, when a rule decided, the rule and its line
@@ -32,8 +38,10 @@
 // groups and sitemaps print a file's groups (tokens, extensions, rules with
 // lines) and Sitemap URLs.
 //
-// lint lists the problems of a robots.txt file as FILE:LINE: severity:
-// message [code].
+// lint lists the problems of robots.txt files as FILE:LINE: severity:
+// message [code], with the line's text under it, and prints a count per
+// file on standard error; -severity hides the lower levels and -ignore
+// some codes.
 //
 // meta prints the page-level robots directives of an HTML page (its robots
 // meta tags and, for a URL, its X-Robots-Tag headers) and both combined.
@@ -67,11 +75,12 @@ func main() {
 const usage = `usage: robotstxt <command> [flags] [arguments]
 
 Commands:
+  ai        audit which AI crawlers a robots.txt file lets in
   check     decide whether targets may be fetched, with the deciding rule
   diff      list the targets whose verdict changes between two robots.txt files
   fetch     fetch a site's robots.txt and say what the answer means
   groups    print a file's groups: user-agents, extensions, rules with lines
-  lint      list the problems of a robots.txt file, by line
+  lint      list the problems of robots.txt files, by line
   meta      print the robots meta tags and X-Robots-Tag headers of a page
   sitemaps  print a file's Sitemap URLs
 
@@ -81,7 +90,7 @@ Run "robotstxt <command> -h" for a command's flags.
 Exit status:
   check   0 every target allowed, 1 any disallowed
   diff    0 nothing changes, 1 something does
-  lint    0 no warnings or errors, 1 some
+  lint    0 no warnings or errors shown, 1 some
   others  0 done
   all     2 on a usage error or a file or URL that cannot be read
 `
@@ -100,6 +109,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return meta(args[1:], stdout, stderr)
 	case "lint":
 		return lint(args[1:], stdin, stdout, stderr)
+	case "ai":
+		return ai(args[1:], stdin, stdout, stderr)
 	case "fetch":
 		return fetch(args[1:], stdout, stderr)
 	case "diff":
@@ -132,6 +143,19 @@ func parseFlags(fs *flag.FlagSet, args []string) (status int, done bool) {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitAllowed, true
 		}
+		return exitError, true
+	}
+	return 0, false
+}
+
+// parseFileFlags is parseFlags for a command that reads one or more
+// robots.txt files named by its arguments.
+func parseFileFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (status int, done bool) {
+	if status, done := parseFlags(fs, args); done {
+		return status, true
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintf(stderr, "robotstxt %s: give one or more FILEs or URLs (- for standard input)\n", fs.Name())
 		return exitError, true
 	}
 	return 0, false

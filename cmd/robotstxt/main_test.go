@@ -140,14 +140,16 @@ func TestLint(t *testing.T) {
 		status int
 	}{
 		{"clean", []string{"lint", clean}, "", 0},
-		{"info only is clean", []string{"lint", infoOnly}, infoOnly + ":2: info: a comment follows the value; some old crawlers read it as part of the value [eol-comment]\n", 0},
-		{"warnings and errors", []string{"lint", bad}, bad + ":1: error: this rule comes before any user-agent line, so it applies to no crawler (RFC 9309 section 2.1) [rule-outside-group]\n" +
-			bad + ":3: warning: \"Dissallow\" is read as \"disallow\" [key-typo]\n", 1},
-		{"json", []string{"lint", "-json", bad}, `{"file":"` + bad + `","line":1,"severity":"error","code":"rule-outside-group","message":"this rule comes before any user-agent line, so it applies to no crawler (RFC 9309 section 2.1)"}` + "\n" +
-			`{"file":"` + bad + `","line":3,"severity":"warning","code":"key-typo","message":"\"Dissallow\" is read as \"disallow\""}` + "\n", 1},
-		{"url", []string{"lint", srv.URL + "/robots.txt"}, srv.URL + "/robots.txt:2: warning: the pattern \"cgi\" does not start with '/' or '*', so it never matches (RFC 9309 section 2.2.2) [no-leading-slash]\n", 1},
+		{"info only is clean", []string{"lint", infoOnly}, infoOnly + ":2: info: a comment follows the value; some old crawlers read it as part of the value [eol-comment]\n\tDisallow: /private # staff\n", 0},
+		{"warnings and errors", []string{"lint", bad}, bad + ":1: error: this rule comes before any user-agent line, so it applies to no crawler (RFC 9309 section 2.1) [rule-outside-group]\n\tDisallow: /tmp\n" +
+			bad + ":3: warning: \"Dissallow\" is read as \"disallow\" [key-typo]\n\tDissallow: /private\n", 1},
+		{"json", []string{"lint", "-json", bad}, `{"file":"` + bad + `","line":1,"severity":"error","code":"rule-outside-group","message":"this rule comes before any user-agent line, so it applies to no crawler (RFC 9309 section 2.1)","text":"Disallow: /tmp"}` + "\n" +
+			`{"file":"` + bad + `","line":3,"severity":"warning","code":"key-typo","message":"\"Dissallow\" is read as \"disallow\"","text":"Dissallow: /private"}` + "\n", 1},
+		{"url", []string{"lint", srv.URL + "/robots.txt"}, srv.URL + "/robots.txt:2: warning: the pattern \"cgi\" does not start with '/' or '*', so it never matches (RFC 9309 section 2.2.2) [no-leading-slash]\n\tDisallow: cgi\n", 1},
 		{"unreadable", []string{"lint", dir + "/missing.txt"}, "", 2},
 		{"url not found", []string{"lint", srv.URL + "/nothing"}, "", 2},
+		{"several files, one unreadable", []string{"lint", "-severity", "warning", clean, dir + "/missing.txt", infoOnly}, "", 2},
+		{"ignored codes", []string{"lint", "-ignore", "rule-outside-group, key-typo", bad}, "", 0},
 	}
 	for _, tt := range tests {
 		var stdout, stderr bytes.Buffer

@@ -1,0 +1,163 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/rfc9309/robotstxt"
+	"github.com/rfc9309/robotstxt/aicrawlers"
+)
+
+// targetList is a repeatable -url flag.
+type targetList []string
+
+func (t *targetList) String() string { return strings.Join(*t, ",") }
+
+func (t *targetList) Set(v string) error {
+	*t = append(*t, v)
+	return nil
+}
+
+type jsonAIVerdict struct {
+	Name     string          `json:"name"`
+	Operator string          `json:"operator"`
+	Category string          `json:"category"`
+	Obeys    string          `json:"obeys_robots_txt"`
+	Access   string          `json:"access"`
+	Group    []string        `json:"group"`
+	Rule     *jsonRule       `json:"rule"`
+	Signals  map[string]bool `json:"content_signals,omitempty"`
+}
+
+type jsonAISummary struct {
+	Category   string `json:"category"`
+	Crawlers   int    `json:"crawlers"`
+	Allowed    int    `json:"allowed"`
+	Disallowed int    `json:"disallowed"`
+	Partly     int    `json:"partly"`
+	Text       string `json:"text"`
+}
+
+func ai(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlags("ai", stderr)
+	asJSON := fs.Bool("json", false, "print one JSON object per file")
+	var targets targetList
+	fs.Var(&targets, "url", "ask about this `TARGET` (URL or path) instead of the whole site; repeatable")
+	opts := parseOptions(fs)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, "usage: robotstxt ai [-mode rfc|google] [-json] [-url TARGET]... FILE|URL...\n\n"+
+			"Audits which AI crawlers each robots.txt file lets in: for each crawler of the list the\n"+
+			"library ships ("+aicrawlers.Source+", "+aicrawlers.SourceDate+"), its operator,\n"+
+			"purpose, whether it is known to obey robots.txt, and its access: allowed, disallowed, or\n"+
+			"partly (some paths). Then a summary per purpose and the file's Content-Signal values.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	if status, done := parseFileFlags(fs, args, stderr); done {
+		return status
+	}
+	status := exitAllowed
+	for i, src := range fs.Args() {
+		r, err := readRobots(src, stdin, opts())
+		if err != nil {
+			fmt.Fprintf(stderr, "robotstxt ai: %v\n", err)
+			status = exitError
+			continue
+		}
+		rep := aicrawlers.Audit(r, targets...)
+		if *asJSON {
+			writeAIJSON(stdout, src, rep)
+			continue
+		}
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		writeAIText(stdout, src, rep)
+	}
+	return status
+}
+
+// maxOperator is the widest operator name the text output shows.
+const maxOperator = 24
+
+func writeAIText(w io.Writer, src string, rep aicrawlers.Report) {
+	fmt.Fprintf(w, "%s\n", src)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "CRAWLER\tOPERATOR\tPURPOSE\tOBEYS\tACCESS\tDECIDED BY")
+	for _, v := range rep.Verdicts {
+		op := v.Operator
+		switch {
+		case op == "":
+			op = "-"
+		case len(op) > maxOperator:
+			// A column, not the list: the JSON has the whole name.
+			op = op[:maxOperator-3] + "..."
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", v.Name, op, v.Category, v.Obeys, v.Access, decidedBy(v))
+	}
+	tw.Flush()
+	for _, s := range rep.Summaries {
+		if s.Crawlers > 0 {
+			fmt.Fprintf(w, "%s\n", s)
+		}
+	}
+	if len(rep.ContentSignals) > 0 {
+		fmt.Fprintf(w, "content-signal: %s\n", signalsText(rep.ContentSignals))
+	}
+}
+
+// decidedBy names the group a crawler obeys and the rule that decided.
+func decidedBy(v aicrawlers.Verdict) string {
+	if v.Group == nil {
+		return "no group"
+	}
+	g := "user-agent: " + strings.Join(v.Group, ", ")
+	if v.Rule == nil {
+		return g
+	}
+	return fmt.Sprintf("%s (line %d: %s)", g, v.Rule.Line, ruleText(v.Rule))
+}
+
+// signalsText writes Content-Signal values as a file would: "ai-train=no,
+// search=yes".
+func signalsText(m map[string]bool) string {
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		v := "no"
+		if m[k] {
+			v = "yes"
+		}
+		parts = append(parts, k+"="+v)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func writeAIJSON(w io.Writer, src string, rep aicrawlers.Report) {
+	out := struct {
+		File           string          `json:"file"`
+		Crawlers       []jsonAIVerdict `json:"crawlers"`
+		Summary        []jsonAISummary `json:"summary"`
+		ContentSignals map[string]bool `json:"content_signals,omitempty"`
+	}{File: src, ContentSignals: rep.ContentSignals}
+	for _, v := range rep.Verdicts {
+		j := jsonAIVerdict{Name: v.Name, Operator: v.Operator, Category: v.Category.String(), Obeys: v.Obeys.String(),
+			Access: v.Access.String(), Group: v.Group, Rule: jsonRuleOf(v.Rule), Signals: v.Signals}
+		out.Crawlers = append(out.Crawlers, j)
+	}
+	for _, s := range rep.Summaries {
+		out.Summary = append(out.Summary, jsonAISummary{s.Category.String(), s.Crawlers, s.Allowed, s.Disallowed, s.Partly, s.String()})
+	}
+	b, _ := json.Marshal(out) // strings, bools, ints and maps of them always marshal
+	fmt.Fprintf(w, "%s\n", b)
+}
+
+func jsonRuleOf(r *robotstxt.Rule) *jsonRule {
+	if r == nil {
+		return nil
+	}
+	return &jsonRule{Allow: r.Allow, Pattern: r.Pattern, Line: r.Line}
+}

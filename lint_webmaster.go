@@ -1,0 +1,322 @@
+package robotstxt
+
+// This file holds the checks for what webmasters most often get wrong in
+// a robots.txt file that parses cleanly: directives no crawler obeys,
+// named groups that drop the "*" group's rules, patterns that match more
+// than they seem to, rules that hide a site's CSS and JavaScript from
+// search engines, and paths that a public file should not list. None of
+// them changes a verdict; each note quotes the rule or key it is about,
+// says what a crawler does with it, and how to fix it.
+//
+// The checks that look at one line run while the file is parsed; those
+// that need groups run when the diagnostics are first asked for (see
+// webmasterChecks), so that a crawler that never asks pays nothing.
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// pageDirective returns the page-level directive, in lower case, that an
+// unknown key names when it is one webmasters write in robots.txt by
+// mistake: Noindex, Nofollow, Noarchive. They belong in a meta robots tag
+// or an X-Robots-Tag header (package metarobots reads both).
+func pageDirective(key string) (string, bool) {
+	for _, d := range [...]string{"noindex", "nofollow", "noarchive"} {
+		if strings.EqualFold(key, d) {
+			return d, true
+		}
+	}
+	return "", false
+}
+
+// isExtensionPattern reports whether a pattern is '*' and a file
+// extension, "*.pdf": it matches every path that contains ".pdf", such as
+// "/my.pdf-viewer/", while its author usually meant the paths that end
+// in it. A pattern with a '$' already says where it ends.
+func isExtensionPattern(p string) bool {
+	ext := p[1:]
+	if len(ext) < 2 || len(ext) > 10 || ext[0] != '.' {
+		return false
+	}
+	for i := 1; i < len(ext); i++ {
+		if c := ext[i] | 0x20; !('a' <= c && c <= 'z' || '0' <= ext[i] && ext[i] <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// matchesAnywhere notes a pattern that isExtensionPattern accepts, ref
+// being its written form, with an example of a path it matches and the
+// pattern its author probably meant.
+func (p *parser) matchesAnywhere(num int, ref textRef, value string) {
+	ext := value[1:]
+	p.report(num, noteMatchesAnywhere, ref, ext, "/my"+ext+"-viewer/", "/*"+ext+"$")
+}
+
+// blankState says whether a blank line came inside the open group.
+type blankState uint8
+
+const (
+	noBlank    blankState = iota
+	blankSeen             // a blank line, and no rule since
+	blankNoted            // the group drew its note: one says it all
+)
+
+// noteBlank records a line without content: a blank line after the open
+// group's lines makes older parsers, which read records as separated by
+// blank lines, end the group there. A comment alone on a line ends no
+// record in any reading, so it does not count. The last line is not
+// looked at: no rule follows it.
+func (p *parser) noteBlank() {
+	if len(p.b.starts) == 0 || p.blank != noBlank || p.tok.done {
+		return
+	}
+	if trimSpace(p.tok.src[p.tok.start:p.tok.i]) == "" {
+		p.blank = blankSeen
+	}
+}
+
+// blankLineInGroup notes the first rule after a blank line that no
+// user-agent line followed, once per group. RFC 9309 section 2.1 ends a group only at a
+// user-agent line after rules, so the rule joins the group above; the
+// robots.txt convention of 1994, which some crawlers still follow, ends a
+// record at a blank line, and such a crawler reads the rule as outside
+// any group.
+func (p *parser) blankLineInGroup(num int) {
+	p.blank = blankNoted
+	p.report(num, noteBlankLineInGroup)
+}
+
+// webmasterChecks adds the notes of the checks that need the file's
+// groups. It runs once, when the diagnostics are first asked for.
+func (r *Robots) webmasterChecks() {
+	w := noteWriter{notes: &r.notes, max: defaultLimits.text}
+	var global *Group
+	if r.global > 0 {
+		global = r.groupOf(int(r.global) - 1)
+	}
+	r.globalNotInherited(&w, global)
+	googlebot := r.Group("Googlebot")
+	if googlebot != nil {
+		if line := googlebot.exts().crawlDelayLine; line > 0 {
+			w.add(line, noteCrawlDelayGoogle)
+		}
+	}
+	reported := make(map[int]bool)
+	blocksResources(&w, global, "every crawler without a group of its own", reported)
+	if googlebot != global {
+		blocksResources(&w, googlebot, "Googlebot", reported)
+	}
+	siteClosed(&w, global)
+	r.sensitivePaths(&w)
+}
+
+// globalNotInherited notes each named group whose crawlers may fetch what
+// the "*" group disallows. Webmasters often add "User-agent: Googlebot"
+// with a rule or two and expect the "*" group's rules to apply as well;
+// RFC 9309 section 2.2.1 has a crawler obey the groups that name it and
+// no other. A group with no rules, or only empty ones, allows everything
+// on purpose and is left alone; groups merged for every crawler that
+// obeys them draw one note, on the first one's first user-agent line.
+func (r *Robots) globalNotInherited(w *noteWriter, global *Group) {
+	if global == nil {
+		return
+	}
+	var disallows []Rule
+	for _, rl := range global.Rules() {
+		// Merged "*" groups may repeat a pattern: it is listed once.
+		if !rl.Allow && rl.Pattern != "" && rl.Line > 0 && !slices.ContainsFunc(disallows, func(d Rule) bool { return d.Pattern == rl.Pattern }) {
+			disallows = append(disallows, rl)
+		}
+	}
+	if len(disallows) == 0 || slices.ContainsFunc(disallows, closesSite) {
+		// A "*" group that closes the site makes the named groups its
+		// exceptions, on purpose.
+		return
+	}
+	seen := map[*Group]bool{global: true}
+	for id := range r.starts {
+		lo, hi := r.groupTokens(id)
+		if lo == hi {
+			continue
+		}
+		g := r.groupOf(r.tokenSet(lo))
+		if seen[g] {
+			continue
+		}
+		seen[g] = true
+		if !hasRules(g) {
+			continue
+		}
+		var missed []string
+		for _, rl := range disallows {
+			if g.Allowed(samplePath(rl.Pattern)) {
+				missed = append(missed, fmt.Sprintf("line %d %q", rl.Line, "Disallow: "+rl.Pattern))
+			}
+		}
+		if len(missed) == 0 {
+			continue
+		}
+		const shown = 3
+		list := strings.Join(missed[:min(len(missed), shown)], ", ")
+		if len(missed) > shown {
+			list += fmt.Sprintf(" and %d more", len(missed)-shown)
+		}
+		w.add(int(r.groupLines[id]), noteGlobalNotInherited, strings.Join(g.agents, ", "), list)
+	}
+}
+
+// closesSite reports whether a rule disallows every path.
+func closesSite(r Rule) bool {
+	return !r.Allow && strings.Trim(r.Pattern, "*") == "/"
+}
+
+// hasRules reports whether g has a rule with a pattern.
+func hasRules(g *Group) bool {
+	for i := range g.rules {
+		if g.rules[i].n > 0 && !g.rules[i].derived() {
+			return true
+		}
+	}
+	return false
+}
+
+// samplePath returns a path that a pattern matches: its '*'s read as one
+// letter, and without its '$'.
+func samplePath(pattern string) string {
+	p := strings.TrimSuffix(pattern, "$")
+	return strings.ReplaceAll(p, "*", "a")
+}
+
+// renderExts are the file extensions of what a browser needs to render a
+// page: style sheets, scripts and images.
+var renderExts = [...]string{".css", ".js", ".mjs", ".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp"}
+
+// renderDirs are directory names that, on most sites, hold only such
+// files. WordPress's /wp-includes/ is the classic one: guides long told
+// webmasters to disallow it.
+var renderDirs = [...]string{"css", "js", "javascript", "scripts", "images", "img", "assets", "static", "wp-includes", "fonts"}
+
+// blocksResources notes each disallow rule of g that keeps a crawler from
+// files a page needs to render: a pattern naming a style sheet, script or
+// image extension or a directory of them, when g disallows a file there
+// (an allow rule may open them again). Google renders pages as a browser
+// does, and reads a page it cannot render as broken. who names g's
+// crawlers; reported holds the lines already noted.
+func blocksResources(w *noteWriter, g *Group, who string, reported map[int]bool) {
+	if g == nil {
+		return
+	}
+	for _, rl := range g.Rules() {
+		if rl.Allow || rl.Line == 0 || reported[rl.Line] {
+			continue
+		}
+		for _, path := range resourceSamples(rl.Pattern) {
+			if !g.Allowed(path) {
+				reported[rl.Line] = true
+				w.add(rl.Line, noteBlocksResources, "Disallow: "+rl.Pattern, who)
+				break
+			}
+		}
+	}
+}
+
+// resourceSamples returns paths of render resources that a pattern is
+// about, or none when it names no such extension or directory.
+func resourceSamples(pattern string) []string {
+	path := samplePath(pattern)
+	lower := strings.ToLower(path)
+	for _, ext := range renderExts {
+		if i := strings.LastIndex(lower, ext); i >= 0 && endsName(lower[i+len(ext):]) {
+			return []string{path}
+		}
+	}
+	// A top-level directory, and only the whole of it: deeper, a name
+	// such as "images" is as often part of a page's path, and
+	// "/assets/pdfs" is not about the assets pages need.
+	dir := strings.TrimRight(strings.TrimSuffix(pattern, "$"), "*")
+	if top := strings.ToLower(strings.Trim(dir, "/")); dir != "" && dir[0] == '/' && !strings.Contains(top, "/") {
+		for _, d := range renderDirs {
+			if top == d {
+				dir = "/" + top + "/"
+				return []string{dir + "app.css", dir + "app.js", dir + "logo.png"}
+			}
+		}
+	}
+	return nil
+}
+
+// endsName reports whether rest, what follows an extension in a path,
+// ends the file name: nothing, a query, or the next segment.
+func endsName(rest string) bool {
+	return rest == "" || rest[0] == '?' || rest[0] == '/'
+}
+
+// siteClosed notes a "*" group that disallows every path: legal, and
+// meant for a staging site, but a common accident in production.
+func siteClosed(w *noteWriter, g *Group) {
+	if g == nil {
+		return
+	}
+	d := g.Decide("/")
+	if d.Allowed || d.Rule == nil || d.Rule.Line == 0 || g.Allowed("/index.html") || g.Allowed("/a/b?c") {
+		return
+	}
+	w.add(d.Rule.Line, noteSiteClosed, ruleLine(d.Rule))
+}
+
+func ruleLine(r *Rule) string {
+	if r.Allow {
+		return "Allow: " + r.Pattern
+	}
+	return "Disallow: " + r.Pattern
+}
+
+// sensitiveNames are the names of files and directories that should not
+// be public: backups, database dumps, secrets. sensitiveExts are the
+// extensions of such files. The lists are short on purpose: a name matches
+// only a whole file or directory name ("/backup/", "/secrets.txt", not
+// "/trade-secrets-explained"), and /wp-admin/, /admin/, /user/password or
+// /login are defaults of common software, listed in millions of files,
+// where a note would be noise.
+var (
+	sensitiveNames = [...]string{"backup", "backups", "dump", "dumps", "secret", "secrets", "passwords", "passwd"}
+	sensitiveExts  = [...]string{".sql", ".sql.gz", ".bak", ".env", ".htpasswd", ".dump"}
+)
+
+// sensitivePaths notes each rule whose path looks private.
+func (r *Robots) sensitivePaths(w *noteWriter) {
+	for id := range r.starts {
+		for _, rl := range r.groupOf(id).Rules() {
+			if name, ok := sensitiveName(rl.Pattern); ok && rl.Line > 0 {
+				w.add(rl.Line, noteSensitivePath, rl.Pattern, name)
+			}
+		}
+	}
+}
+
+// sensitiveName returns the file or directory name of a pattern that
+// looks private, if any.
+func sensitiveName(pattern string) (string, bool) {
+	p := strings.ToLower(strings.TrimSuffix(pattern, "$"))
+	if i := strings.IndexByte(p, '?'); i >= 0 {
+		p = p[:i]
+	}
+	for seg := range strings.SplitSeq(p, "/") {
+		for _, ext := range sensitiveExts {
+			if strings.HasSuffix(seg, ext) {
+				return seg, true
+			}
+		}
+		base, _, _ := strings.Cut(seg, ".")
+		for _, name := range sensitiveNames {
+			if base == name {
+				return seg, true
+			}
+		}
+	}
+	return "", false
+}
