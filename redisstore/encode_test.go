@@ -30,7 +30,7 @@ func TestEncodeRoundTrip(t *testing.T) {
 			Fetch: &robotshttp.Fetch{URL: good.URL, Access: robotshttp.Unreachable, StatusCode: 503, MaxAge: -1, FetchedAt: at.Add(time.Hour)},
 			Good:  good, Expires: at.Add(2 * time.Hour)}, "RFC 9309 section 2.4: the good copy stands in"},
 		{"unavailable with an error", robotshttp.Entry{
-			Fetch: &robotshttp.Fetch{URL: good.URL, Access: robotshttp.Unavailable, Redirects: 6, MaxAge: -1, Err: errors.New("robotshttp: more than 5 redirects"), FetchedAt: at},
+			Fetch:   &robotshttp.Fetch{URL: good.URL, Access: robotshttp.Unavailable, Redirects: 6, MaxAge: -1, Err: errors.New("robotshttp: more than 5 redirects"), FetchedAt: at},
 			Expires: at}, "RFC 9309 section 2.3.1.2"},
 		{"truncated, empty and zero values", robotshttp.Entry{
 			Fetch: &robotshttp.Fetch{Access: robotshttp.Available, Body: []byte{}, Truncated: true}}, "robotshttp.Store: every field comes back equal"},
