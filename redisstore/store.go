@@ -19,10 +19,11 @@ const (
 	// DefaultPrefix begins every key: entries are DefaultPrefix+"entry:"
 	// and the origin, leases DefaultPrefix+"lease:" and the origin.
 	DefaultPrefix = "robotstxt:"
-	// DefaultTimeout bounds each call to Redis: on a network where Redis
-	// answers in a millisecond, a call this late is a Redis in trouble,
-	// and fetching the file without it is cheaper than waiting.
-	DefaultTimeout = 250 * time.Millisecond
+	// DefaultTimeout bounds each call to Redis: where Redis answers in a
+	// millisecond, a call this late is a Redis in trouble, and fetching
+	// the file without it is cheaper than waiting; but a first call also
+	// dials, and a loaded machine takes a few hundred milliseconds to.
+	DefaultTimeout = time.Second
 	// DefaultRetryAfter is how long Redis is left alone after a call
 	// failed, so that a Redis that is down or slow costs one timeout now
 	// and then rather than one for every call.
