@@ -215,46 +215,46 @@ func sum(n []int) int {
 	return s
 }
 
-func TestFleetFetchesEachOriginOnce(t *testing.T) {
+func TestFleet(t *testing.T) {
 	addr := redisAddr(t)
-	o := newOrigins(t, 200, false)
-	start := time.Now()
-	reports := runFleet(t, 4, addr, testPrefix(t), o.urls, 2000)
-	t.Logf("4 processes, 2000 URLs each over 200 origins: %d fetches in %v", sum(o.counts()), time.Since(start))
-	for w, rep := range reports {
-		if rep.Decided != 2000 || rep.Wrong != 0 || rep.Stale != 0 || len(rep.Errors)+len(rep.StoreErrs) != 0 {
-			t.Errorf("worker %d: %+v; want 2000 decided by the files' rules", w, rep)
-		}
+	tests := []struct {
+		name    string
+		origins int
+		turn503 bool // and fetched once before the fleet starts
+		stale   int  // decisions by a good copy standing in, of each worker's 2000
+		fetches int  // of each origin
+		src     string
+	}{
+		{"each origin fetched once", 200, false, 0, 1, "RFC 9309 section 2.4: one copy, used up to 24 hours"},
+		{"503 after a good fetch, the good copy stands in", 10, true, 2000, 2, "RFC 9309 section 2.4: the good fetch, then one 503 for the fleet"},
 	}
-	for i, n := range o.counts() {
-		if n != 1 {
-			t.Errorf("origin %d fetched %d times, want once for the fleet (RFC 9309 section 2.4)", i, n)
-		}
-	}
-}
-
-func TestFleetKeepsGoodCopy(t *testing.T) {
-	addr := redisAddr(t)
-	prefix := testPrefix(t)
-	o := newOrigins(t, 10, true)
-	// The first fetch, here, stores a good copy that is stale at once
-	// (max-age=0); every later fetch is a 503.
-	client := newClient(t, addr)
-	c := &robotshttp.Cache{Fetcher: &robotshttp.Fetcher{}, Store: newStore(t, client, prefix)}
-	for _, u := range o.urls {
-		if _, _, err := c.Decide(context.Background(), u+"/", "bot"); err != nil {
-			t.Fatal(err)
-		}
-	}
-	reports := runFleet(t, 4, addr, prefix, o.urls, 2000)
-	for w, rep := range reports {
-		if rep.Decided != 2000 || rep.Wrong != 0 || rep.Stale != 2000 || len(rep.Errors)+len(rep.StoreErrs) != 0 {
-			t.Errorf("worker %d: %+v; want 2000 decided by the good copy standing in (RFC 9309 section 2.4)", w, rep)
-		}
-	}
-	for i, n := range o.counts() {
-		if n != 2 {
-			t.Errorf("origin %d fetched %d times, want twice: the good fetch and one 503 for the fleet", i, n)
-		}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			prefix := testPrefix(t)
+			o := newOrigins(t, tt.origins, tt.turn503)
+			if tt.turn503 {
+				// The first fetch stores a good copy that is stale at
+				// once (max-age=0); every later fetch is a 503.
+				c := &robotshttp.Cache{Fetcher: &robotshttp.Fetcher{}, Store: newStore(t, newClient(t, addr), prefix)}
+				for _, u := range o.urls {
+					if _, _, err := c.Decide(context.Background(), u+"/", "bot"); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			start := time.Now()
+			reports := runFleet(t, 4, addr, prefix, o.urls, 2000)
+			t.Logf("4 processes, 2000 URLs each over %d origins: %d fetches in %v", tt.origins, sum(o.counts()), time.Since(start))
+			for w, rep := range reports {
+				if rep.Decided != 2000 || rep.Wrong != 0 || rep.Stale != tt.stale || len(rep.Errors)+len(rep.StoreErrs) != 0 {
+					t.Errorf("worker %d: %+v; want 2000 decided by the file's rules, %d by a good copy standing in (%s)", w, rep, tt.stale, tt.src)
+				}
+			}
+			for i, n := range o.counts() {
+				if n != tt.fetches {
+					t.Errorf("origin %d fetched %d times, want %d (%s)", i, n, tt.fetches, tt.src)
+				}
+			}
+		})
 	}
 }

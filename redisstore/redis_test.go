@@ -95,6 +95,12 @@ func redisAddr(t testing.TB) string {
 	return startRedis(t).addr()
 }
 
+// testRedis returns what a test of a store needs: a context, a client of
+// the tests' Redis and a key prefix of the test's own.
+func testRedis(t testing.TB) (context.Context, *redis.Client, string) {
+	return context.Background(), newClient(t, redisAddr(t)), testPrefix(t)
+}
+
 // newClient returns a client of addr, closed after the test.
 func newClient(t testing.TB, addr string) *redis.Client {
 	c := redis.NewClient(&redis.Options{Addr: addr})

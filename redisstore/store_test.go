@@ -1,7 +1,6 @@
 package redisstore_test
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -20,8 +19,7 @@ func goodFetch(at time.Time) *robotshttp.Fetch {
 }
 
 func TestStoreRoundTripAndTTL(t *testing.T) {
-	ctx := context.Background()
-	client := newClient(t, redisAddr(t))
+	ctx, client, _ := testRedis(t)
 	now := time.Now()
 	good, old := goodFetch(now), goodFetch(now.Add(-40*24*time.Hour))
 	down := &robotshttp.Fetch{URL: origin + "/robots.txt", Access: robotshttp.Unreachable, StatusCode: 503, MaxAge: -1, FetchedAt: now}
@@ -56,9 +54,7 @@ func TestStoreRoundTripAndTTL(t *testing.T) {
 }
 
 func TestStoreBadValueIsAMiss(t *testing.T) {
-	ctx := context.Background()
-	client := newClient(t, redisAddr(t))
-	prefix := testPrefix(t)
+	ctx, client, prefix := testRedis(t)
 	s := newStore(t, client, prefix)
 	var logged []string
 	s.Logf = func(format string, args ...any) { logged = append(logged, fmt.Sprintf(format, args...)) }
@@ -84,9 +80,8 @@ func TestStoreBadValueIsAMiss(t *testing.T) {
 }
 
 func TestStoreTooLarge(t *testing.T) {
-	ctx := context.Background()
-	client := newClient(t, redisAddr(t))
-	s := newStore(t, client, testPrefix(t))
+	ctx, client, prefix := testRedis(t)
+	s := newStore(t, client, prefix)
 	s.MaxBody = 10
 	f := goodFetch(time.Now())
 	if err := s.Put(ctx, origin, robotshttp.Entry{Fetch: f, Expires: time.Now().Add(time.Hour)}); err == nil {
@@ -98,8 +93,7 @@ func TestStoreTooLarge(t *testing.T) {
 }
 
 func TestStoreLocalLayer(t *testing.T) {
-	ctx := context.Background()
-	client := newClient(t, redisAddr(t))
+	ctx, client, _ := testRedis(t)
 	tests := []struct {
 		name      string
 		localTTL  time.Duration
@@ -130,9 +124,7 @@ func TestStoreLocalLayer(t *testing.T) {
 }
 
 func TestStoreLocalSize(t *testing.T) {
-	ctx := context.Background()
-	client := newClient(t, redisAddr(t))
-	prefix := testPrefix(t)
+	ctx, client, prefix := testRedis(t)
 	s := newStore(t, client, prefix)
 	s.LocalSize, s.LocalTTL = 2, time.Hour
 	origins := []string{"https://a.example", "https://b.example", "https://c.example"}
@@ -154,9 +146,7 @@ func TestStoreLocalSize(t *testing.T) {
 }
 
 func TestStoreLease(t *testing.T) {
-	ctx := context.Background()
-	client := newClient(t, redisAddr(t))
-	prefix := testPrefix(t)
+	ctx, client, prefix := testRedis(t)
 	a, b := newStore(t, client, prefix), newStore(t, client, prefix)
 	release, granted, err := a.Lease(ctx, origin, time.Minute)
 	if !granted || err != nil {

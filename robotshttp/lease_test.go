@@ -52,41 +52,6 @@ func (s *leasingStore) Lease(_ context.Context, origin string, ttl time.Duration
 	}, true, nil
 }
 
-func TestLeaseOneFetchForSeveralCaches(t *testing.T) {
-	release := make(chan struct{})
-	var hits atomic.Int32
-	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
-		hits.Add(1)
-		<-release
-		fmt.Fprint(w, privateFile)
-	})
-	store := newLeasingStore()
-	caches := make([]*robotshttp.Cache, 4)
-	for i := range caches {
-		caches[i] = &robotshttp.Cache{Fetcher: &robotshttp.Fetcher{}, Store: store}
-	}
-	var wg sync.WaitGroup
-	var disallowed atomic.Int32
-	for i := range 100 {
-		wg.Go(func() {
-			d, _, err := caches[i%len(caches)].Decide(context.Background(), fmt.Sprintf("%s/private/%d", srv.URL, i), "bot")
-			if err != nil {
-				t.Error(err)
-			}
-			if !d.Allowed {
-				disallowed.Add(1)
-			}
-		})
-	}
-	// Let the caches pile up on the lease, as in TestCacheOneFetchPerOrigin.
-	time.Sleep(50 * time.Millisecond)
-	close(release)
-	wg.Wait()
-	if hits.Load() != 1 || disallowed.Load() != 100 {
-		t.Errorf("4 caches sharing a Leaser, 100 callers: %d fetches, %d disallowed; want 1 and 100", hits.Load(), disallowed.Load())
-	}
-}
-
 // TestLeaseHolderGone runs in a synctest bubble, so that the waits of the
 // Cache for a lease held elsewhere pass at once and are measured exactly.
 func TestLeaseHolderGone(t *testing.T) {
