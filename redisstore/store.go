@@ -55,7 +55,9 @@ type Store struct {
 	// Timeout bounds each call to Redis, within the caller's context:
 	// 0 means DefaultTimeout. A client without ContextTimeoutEnabled
 	// goes on with a call past it (up to its ReadTimeout), but the
-	// Store's caller does not wait for it.
+	// Store's caller does not wait for it. Give each decision more time
+	// than this: a caller whose context ends while Redis is given up on
+	// has none left to fetch the file.
 	Timeout time.Duration
 	// RetryAfter is how long Redis is left alone after a call to it
 	// failed: 0 means DefaultRetryAfter. Meanwhile Get answers from the
