@@ -209,7 +209,7 @@ func decode(b []byte, maxBody int) (robotshttp.Entry, error) {
 		e.Fetch = d.fetch(maxBody)
 	}
 	switch {
-	case flags&entryGoodIsFetch != 0 && flags&(entryGood) == 0 && e.Fetch != nil:
+	case flags&entryGoodIsFetch != 0 && flags&entryGood == 0 && e.Fetch != nil:
 		e.Good = e.Fetch
 	case flags&entryGoodIsFetch != 0:
 		d.fail("good copy flags")
