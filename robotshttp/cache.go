@@ -9,6 +9,7 @@ import (
 	"cmp"
 	"context"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/rfc9309/robotstxt"
@@ -81,6 +82,11 @@ type Cache struct {
 	// RetryUnreachable is how long an unreachable origin is left alone
 	// before it is fetched again: 0 means DefaultRetryUnreachable.
 	RetryUnreachable time.Duration
+	// Logf, if not nil, is told when the Store starts failing (the Cache
+	// then fetches without it) and when it answers again: once each
+	// time, not for every call. The rules still follow RFC 9309 either
+	// way, and each Lookup carries its own StoreErr.
+	Logf func(format string, args ...any)
 
 	// MaxBytes bounds the parsed files kept in memory, counted as the
 	// bodies they were parsed from, and the in-memory store made when
@@ -88,7 +94,8 @@ type Cache struct {
 	// are evicted.
 	MaxBytes int64
 
-	maxParsed int // set by NewCache; 0 means DefaultMaxEntries
+	maxParsed    int         // set by NewCache; 0 means DefaultMaxEntries
+	storeFailing atomic.Bool // the Store's last call in a fetch failed, and Logf was told
 
 	once     sync.Once
 	mu       sync.Mutex
@@ -161,7 +168,7 @@ func (c *Cache) Get(ctx context.Context, rawURL string) (*Lookup, error) {
 		return nil, err
 	}
 	e, ok, getErr := c.Store.Get(ctx, origin)
-	if now := time.Now(); getErr == nil && ok && e.Fetch != nil && now.Before(e.Expires) {
+	if now := time.Now(); getErr == nil && ok && e.fresh(now) {
 		return c.lookup(origin, e, now), nil
 	}
 	// One fetch per origin: the first caller starts it, everyone waits for
@@ -174,7 +181,9 @@ func (c *Cache) Get(ctx context.Context, rawURL string) (*Lookup, error) {
 		cl = &call{done: make(chan struct{})}
 		c.inflight[origin] = cl
 		go func() {
-			cl.entry, cl.err = c.refresh(context.WithoutCancel(ctx), origin)
+			// With a Leaser for a Store, one fetch for the whole fleet.
+			cl.entry, cl.err = c.refreshShared(context.WithoutCancel(ctx), origin)
+			c.noteStore(cmp.Or(getErr, cl.err))
 			c.mu.Lock()
 			delete(c.inflight, origin)
 			c.mu.Unlock()

@@ -126,34 +126,53 @@ func TestCacheUnreachableNoCopy(t *testing.T) {
 }
 
 func TestCacheOneFetchPerOrigin(t *testing.T) {
-	release := make(chan struct{})
-	var hits atomic.Int32
-	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
-		hits.Add(1)
-		<-release
-		fmt.Fprint(w, privateFile)
-	})
-	c := robotshttp.NewCache(&robotshttp.Fetcher{}, 0)
-	var wg sync.WaitGroup
-	var disallowed atomic.Int32
-	for i := range 100 {
-		wg.Go(func() {
-			d, _, err := c.Decide(context.Background(), fmt.Sprintf("%s/private/%d", srv.URL, i), "bot")
-			if err != nil {
-				t.Error(err)
+	tests := []struct {
+		name   string
+		caches func() []*robotshttp.Cache
+	}{
+		{"one Cache", func() []*robotshttp.Cache {
+			return []*robotshttp.Cache{robotshttp.NewCache(&robotshttp.Fetcher{}, 0)}
+		}},
+		{"4 Caches sharing a Leaser", func() []*robotshttp.Cache {
+			store, caches := newLeasingStore(), make([]*robotshttp.Cache, 4)
+			for i := range caches {
+				caches[i] = &robotshttp.Cache{Fetcher: &robotshttp.Fetcher{}, Store: store}
 			}
-			if !d.Allowed {
-				disallowed.Add(1)
+			return caches
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			release := make(chan struct{})
+			var hits atomic.Int32
+			srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+				hits.Add(1)
+				<-release
+				fmt.Fprint(w, privateFile)
+			})
+			caches := tt.caches()
+			var wg sync.WaitGroup
+			var disallowed atomic.Int32
+			for i := range 100 {
+				wg.Go(func() {
+					d, _, err := caches[i%len(caches)].Decide(context.Background(), fmt.Sprintf("%s/private/%d", srv.URL, i), "bot")
+					if err != nil {
+						t.Error(err)
+					}
+					if !d.Allowed {
+						disallowed.Add(1)
+					}
+				})
+			}
+			// Let the callers pile up on the fetch; one that comes later finds
+			// the cached file, which the count of fetches does not tell apart.
+			time.Sleep(50 * time.Millisecond)
+			close(release)
+			wg.Wait()
+			if hits.Load() != 1 || disallowed.Load() != 100 {
+				t.Errorf("100 concurrent callers: %d fetches, %d disallowed; want 1 and 100", hits.Load(), disallowed.Load())
 			}
 		})
-	}
-	// Let the callers pile up on the fetch; one that comes later finds
-	// the cached file, which the count of fetches does not tell apart.
-	time.Sleep(50 * time.Millisecond)
-	close(release)
-	wg.Wait()
-	if hits.Load() != 1 || disallowed.Load() != 100 {
-		t.Errorf("100 concurrent callers: %d fetches, %d disallowed; want 1 and 100", hits.Load(), disallowed.Load())
 	}
 }
 

@@ -57,6 +57,9 @@ type Entry struct {
 // entry; callers read the rest in each [Lookup]. A fetch that comes back
 // as a new value is parsed again only if its Access, Truncated or Body
 // differ from those of the fetch last parsed for the origin.
+//
+// A store shared by several processes may also be a [Leaser], so that
+// they fetch each origin once between them rather than once each.
 type Store interface {
 	Get(ctx context.Context, origin string) (Entry, bool, error)
 	Put(ctx context.Context, origin string, e Entry) error

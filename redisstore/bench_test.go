@@ -1,0 +1,44 @@
+package redisstore_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/rfc9309/robotstxt/robotshttp"
+)
+
+// BenchmarkDecide is a decision whose entry is in the Store: in the local
+// layer (its default settings, so about one read from Redis a second), in
+// Redis (a GET and a decode per call, the parse being the Cache's, kept
+// while the body is unchanged), and, to compare, in a MemoryStore.
+func BenchmarkDecide(b *testing.B) {
+	client := newClient(b, redisAddr(b))
+	o := newOrigins(b, 1, false)
+	for _, bench := range []struct {
+		name  string
+		store func(b *testing.B) robotshttp.Store
+	}{
+		{"local layer", func(b *testing.B) robotshttp.Store { return newStore(b, client, testPrefix(b)) }},
+		{"Redis", func(b *testing.B) robotshttp.Store {
+			s := newStore(b, client, testPrefix(b))
+			s.LocalSize = -1
+			return s
+		}},
+		{"MemoryStore", func(b *testing.B) robotshttp.Store { return robotshttp.NewMemoryStore(0) }},
+	} {
+		b.Run(bench.name, func(b *testing.B) {
+			c := &robotshttp.Cache{Fetcher: &robotshttp.Fetcher{}, Store: bench.store(b)}
+			ctx := context.Background()
+			target := o.urls[0] + "/public/page"
+			if _, l, err := c.Decide(ctx, target, "bot"); err != nil || l.StoreErr != nil {
+				b.Fatal(err, l.StoreErr)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				if d, _, err := c.Decide(ctx, target, "bot"); err != nil || !d.Allowed {
+					b.Fatal(d, err)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,32 @@
+// Package redisstore keeps the robots.txt cache of package
+// [robotshttp] in Redis, so that a fleet of crawler processes fetches
+// each origin's file once between them, as the cache of RFC 9309 section
+// 2.4 is meant to spare the origin, rather than once per process.
+//
+// A [Store] is a [robotshttp.Store]: it keeps each origin's entry (the
+// latest fetch, the last good copy, the expiry) in a compact versioned
+// encoding, for as long as a Cache may use it. It is also a
+// [robotshttp.Leaser]: the Cache that finds no fresh entry takes a lease
+// on the origin's fetch (SET NX PX, released by a compare-and-delete
+// script), and the Caches of the other processes wait for the entry it
+// stores; the lease of a process that crashed expires. A local layer in
+// each process answers for a hot origin without reading Redis for every
+// URL.
+//
+// Redis down, slow or restarted costs no verdict: a call to Redis is
+// bounded by [Store.Timeout] and the caller's context, Redis is then left
+// alone for [Store.RetryAfter], and meanwhile each process fetches and
+// caches files in its local layer, as a Cache without a shared store
+// does. Sharing resumes when Redis answers again. A value that does not
+// decode is a miss, which the next fetch overwrites.
+//
+//	client := redis.NewUniversalClient(&redis.UniversalOptions{Addrs: []string{"10.0.0.5:6379"}})
+//	cache := &robotshttp.Cache{
+//		Fetcher: &robotshttp.Fetcher{UserAgent: "ExampleBot/1.0"},
+//		Store:   redisstore.New(client),
+//		Logf:    log.Printf,
+//	}
+//
+// A Store is safe for concurrent use by multiple goroutines once its
+// fields are set.
+package redisstore

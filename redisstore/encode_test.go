@@ -1,0 +1,148 @@
+package redisstore
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/rfc9309/robotstxt/robotshttp"
+)
+
+// sameErrText compares errors by their text, which is what the encoding
+// keeps of them (robotshttp.Store).
+var sameErrText = cmp.Comparer(func(a, b error) bool {
+	return (a == nil) == (b == nil) && (a == nil || a.Error() == b.Error())
+})
+
+func TestEncodeRoundTrip(t *testing.T) {
+	at := time.Date(2026, 11, 1, 12, 0, 0, 123, time.UTC)
+	good := &robotshttp.Fetch{URL: "https://example.com/robots.txt", FinalURL: "https://www.example.com/robots.txt", Redirects: 1,
+		Access: robotshttp.Available, StatusCode: 200, Body: []byte("User-agent: *\nDisallow: /private\n"), MaxAge: -1, FetchedAt: at}
+	tests := []struct {
+		name string
+		e    robotshttp.Entry
+		src  string
+	}{
+		{"available, good is the fetch", robotshttp.Entry{Fetch: good, Good: good, Expires: at.Add(24 * time.Hour)}, "RFC 9309 section 2.3.1.1"},
+		{"unreachable, good copy of its own", robotshttp.Entry{
+			Fetch: &robotshttp.Fetch{URL: good.URL, Access: robotshttp.Unreachable, StatusCode: 503, MaxAge: -1, FetchedAt: at.Add(time.Hour)},
+			Good:  good, Expires: at.Add(2 * time.Hour)}, "RFC 9309 section 2.4: the good copy stands in"},
+		{"unavailable with an error", robotshttp.Entry{
+			Fetch:   &robotshttp.Fetch{URL: good.URL, Access: robotshttp.Unavailable, Redirects: 6, MaxAge: -1, Err: errors.New("robotshttp: more than 5 redirects"), FetchedAt: at},
+			Expires: at}, "RFC 9309 section 2.3.1.2"},
+		{"truncated, empty and zero values", robotshttp.Entry{
+			Fetch: &robotshttp.Fetch{Access: robotshttp.Available, Body: []byte{}, Truncated: true}}, "robotshttp.Store: every field comes back equal"},
+		{"max-age", robotshttp.Entry{Fetch: &robotshttp.Fetch{Access: robotshttp.Available, Body: []byte("x"), MaxAge: 60 * time.Second, FetchedAt: at}, Expires: at.Add(time.Minute)}, "RFC 9111 section 5.2.2.1"},
+		{"empty entry", robotshttp.Entry{}, "robotshttp.Store"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b, err := encode(nil, tt.e, DefaultMaxBody)
+			if err != nil {
+				t.Fatalf("encode: %v", err)
+			}
+			got, err := decode(b, DefaultMaxBody)
+			if err != nil {
+				t.Fatalf("decode: %v", err)
+			}
+			if diff := cmp.Diff(tt.e, got, sameErrText); diff != "" {
+				t.Errorf("round trip (-want +got) (%s):\n%s", tt.src, diff)
+			}
+			if (tt.e.Good != nil && tt.e.Good == tt.e.Fetch) != (got.Good != nil && got.Good == got.Fetch) {
+				t.Errorf("Good is Fetch: %v, want %v (written once)", got.Good == got.Fetch, tt.e.Good == tt.e.Fetch)
+			}
+		})
+	}
+}
+
+func TestEncodeBodyOnce(t *testing.T) {
+	// The common entry, an available file, holds its body once.
+	f := &robotshttp.Fetch{Access: robotshttp.Available, Body: []byte(strings.Repeat("Disallow: /x\n", 1000))}
+	b, err := encode(nil, robotshttp.Entry{Fetch: f, Good: f}, DefaultMaxBody)
+	if err != nil || len(b) > len(f.Body)+32 {
+		t.Errorf("encode: %d bytes, %v; want at most the body and 32 more", len(b), err)
+	}
+}
+
+func TestEncodeTooLarge(t *testing.T) {
+	f := &robotshttp.Fetch{Access: robotshttp.Available, Body: make([]byte, 11)}
+	if _, err := encode(nil, robotshttp.Entry{Fetch: f}, 10); !errors.Is(err, errTooLarge) {
+		t.Errorf("encode of 11 bytes, limit 10: %v, want errTooLarge", err)
+	}
+	b, err := encode(nil, robotshttp.Entry{Fetch: f}, 11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := decode(b, 10); !errors.Is(err, errTooLarge) {
+		t.Errorf("decode of 11 bytes, limit 10: %v, want errTooLarge", err)
+	}
+}
+
+func TestDecodeBadValues(t *testing.T) {
+	f := &robotshttp.Fetch{URL: "https://example.com/robots.txt", Access: robotshttp.Available, Body: []byte("User-agent: *\n")}
+	b, err := encode(nil, robotshttp.Entry{Fetch: f, Good: f, Expires: time.Now()}, DefaultMaxBody)
+	if err != nil {
+		t.Fatal(err)
+	}
+	valid := string(b)
+	with := func(i int, c byte) string {
+		b := []byte(valid)
+		b[i] = c
+		return string(b)
+	}
+	tests := []struct {
+		name, value, src string
+	}{
+		{"empty", "", "a key with an empty string"},
+		{"another program's value", "User-agent: *\n", "a value not written by this package"},
+		{"a later version", with(0, 2), "version byte"},
+		{"unknown entry flags", with(1, 0xff), "entry flags"},
+		{"good copy without a fetch", string([]byte{version1, entryGoodIsFetch}), "entry flags"},
+		{"cut short", valid[:len(valid)-3], "a truncated value"},
+		{"bytes after", valid + "x", "trailing bytes"},
+		{"a length past the end", string([]byte{version1, entryFetch, 0, 0, 0, 0, 0, 0xff, 0xff, 0x03}), "string length"},
+		{"unknown access", string([]byte{version1, entryFetch, 0, 7, 0, 0, 0, 0, 0}), "RFC 9309 section 2.3.1 names three cases"},
+		{"a count past 32 bits", string([]byte{version1, entryFetch, 0, 0, 0xff, 0xff, 0xff, 0xff, 0x7f, 0, 0, 0, 0}), "redirects"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if e, err := decode([]byte(tt.value), DefaultMaxBody); err == nil || !strings.HasPrefix(err.Error(), "redisstore: ") {
+				t.Errorf("decode(%q) = %+v, %v; want a redisstore error (%s)", tt.value, e, err, tt.src)
+			}
+		})
+	}
+}
+
+// FuzzDecode checks that no value makes decode panic, and that what it
+// reads encodes to a value that decodes to the same entry.
+func FuzzDecode(f *testing.F) {
+	g := &robotshttp.Fetch{Access: robotshttp.Available, Body: []byte("User-agent: *\nDisallow: /\n"), FetchedAt: time.Unix(1e9, 0)}
+	for _, e := range []robotshttp.Entry{
+		{Fetch: g, Good: g, Expires: time.Unix(2e9, 0)},
+		{Fetch: &robotshttp.Fetch{Access: robotshttp.Unreachable, Err: errors.New("down")}, Good: g},
+	} {
+		b, err := encode(nil, e, DefaultMaxBody)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		e, err := decode(b, 64)
+		if err != nil {
+			return
+		}
+		again, err := encode(nil, e, 64)
+		if err != nil {
+			t.Fatalf("encode of a decoded value: %v", err)
+		}
+		// Not always b itself: a varint may have been written longer
+		// than it needs.
+		e2, err := decode(again, 64)
+		if diff := cmp.Diff(e, e2, sameErrText); err != nil || diff != "" {
+			t.Errorf("decode of %q, encoded again: %v (-first +second):\n%s", b, err, diff)
+		}
+	})
+}

@@ -1,0 +1,260 @@
+package redisstore
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+	"github.com/rfc9309/robotstxt"
+	"github.com/rfc9309/robotstxt/robotshttp"
+)
+
+// Defaults of a Store's fields.
+const (
+	// DefaultPrefix begins every key: entries are DefaultPrefix+"entry:"
+	// and the origin, leases DefaultPrefix+"lease:" and the origin.
+	DefaultPrefix = "robotstxt:"
+	// DefaultTimeout bounds each call to Redis: where Redis answers in a
+	// millisecond, a call this late is a Redis in trouble, and fetching
+	// the file without it is cheaper than waiting; but a first call also
+	// dials, and a loaded machine takes a few hundred milliseconds to.
+	DefaultTimeout = time.Second
+	// DefaultRetryAfter is how long Redis is left alone after a call
+	// failed, so that a Redis that is down or slow costs one timeout now
+	// and then rather than one for every call.
+	DefaultRetryAfter = time.Second
+	// DefaultLocalTTL is how long the local layer answers for an entry
+	// before Redis is read again: short, because another process may
+	// have stored a newer entry meanwhile.
+	DefaultLocalTTL = time.Second
+	// DefaultMaxBody is the largest body an entry holds: the size limit
+	// of RFC 9309 section 2.5 in its default, and the byte past it by
+	// which a Fetch says it was truncated.
+	DefaultMaxBody = robotstxt.DefaultMaxBytes + 1
+	// minTTL is the least time a value is kept in Redis: an entry that
+	// is already stale when stored (a max-age of 0) is still read by the
+	// processes waiting for it, and still holds the good copy of its
+	// origin (RFC 9309 section 2.4).
+	minTTL = time.Second
+)
+
+// A Store is a [robotshttp.Store] and [robotshttp.Leaser] on Redis, for
+// a fleet of crawler processes that share one Redis or Redis Cluster.
+// Set its fields before its first use; it is then safe for concurrent
+// use by multiple goroutines.
+type Store struct {
+	// Prefix begins every key the store reads and writes; empty means
+	// DefaultPrefix. A value under the prefix that does not decode is a
+	// miss, reported once through Logf.
+	Prefix string
+	// Timeout bounds each call to Redis, within the caller's context:
+	// 0 means DefaultTimeout. A client without ContextTimeoutEnabled
+	// goes on with a call past it (up to its ReadTimeout), but the
+	// Store's caller does not wait for it. Give each decision more time
+	// than this: a caller whose context ends while Redis is given up on
+	// has none left to fetch the file.
+	Timeout time.Duration
+	// RetryAfter is how long Redis is left alone after a call to it
+	// failed: 0 means DefaultRetryAfter. Meanwhile Get answers from the
+	// local layer, Put keeps the entry there, and Lease fails, so that
+	// the Cache fetches and caches the file in this process alone.
+	RetryAfter time.Duration
+	// StaleFor is the Cache's StaleFor, which bounds how long an entry
+	// is kept in Redis: 0 means robotshttp.DefaultStaleFor. An entry is
+	// kept until its expiry or until its good copy is too old to stand
+	// in (RFC 9309 section 2.4), whichever is later.
+	StaleFor time.Duration
+	// MaxBody is the largest body an entry holds, written or read: 0
+	// means DefaultMaxBody. Put fails for a larger one; a value with a
+	// larger one is a miss. Set it above the Fetcher's size limit.
+	MaxBody int
+	// LocalSize bounds the local layer, an in-process copy of the
+	// entries last read or written, so that a hot origin is not read
+	// from Redis for every URL: 0 means robotshttp.DefaultMaxEntries,
+	// and < 0 no local layer. When it is full, an arbitrary entry makes
+	// room, which costs at most one more read from Redis.
+	LocalSize int
+	// LocalTTL is how long the local layer answers for an entry before
+	// Redis is read again: 0 means DefaultLocalTTL. While Redis fails,
+	// the local layer answers for as long as it holds the entry.
+	LocalTTL time.Duration
+	// Logf, if not nil, is told of the first value that does not decode.
+	// A Cache's own Logf tells of Redis failing.
+	Logf func(format string, args ...any)
+
+	client    redis.UniversalClient
+	once      sync.Once
+	local     *local // nil: no local layer
+	outage    atomic.Pointer[outage]
+	badLogged atomic.Bool
+}
+
+// An outage is a failed call to Redis, which leaves Redis alone until
+// the time given.
+type outage struct {
+	until time.Time
+	err   error
+}
+
+// releaseScript deletes a lease only if it is still the caller's: after
+// it expired, it may be another holder's. It is immutable once made.
+var releaseScript = redis.NewScript(`if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) end return 0`)
+
+// New returns a store on client with the default settings.
+func New(client redis.UniversalClient) *Store {
+	return &Store{client: client}
+}
+
+func (s *Store) init() {
+	s.once.Do(func() {
+		if s.LocalSize >= 0 {
+			s.local = newLocal(cmpOr(s.LocalSize, robotshttp.DefaultMaxEntries), cmpOr(s.LocalTTL, DefaultLocalTTL))
+		}
+	})
+}
+
+// cmpOr is cmp.Or for settings, where a negative value is no setting
+// either.
+func cmpOr[T int | time.Duration](v, def T) T {
+	if v <= 0 {
+		return def
+	}
+	return v
+}
+
+func (s *Store) key(kind, origin string) string {
+	if s.Prefix == "" {
+		return DefaultPrefix + kind + origin
+	}
+	return s.Prefix + kind + origin
+}
+
+// call runs f within the store's Timeout and ctx, unless a call failed
+// within the last RetryAfter. f runs in a goroutine of its own, which a
+// client that ignores deadlines may keep a little longer, so that the
+// caller does not wait past them.
+func (s *Store) call(ctx context.Context, f func(context.Context) error) error {
+	if o := s.outage.Load(); o != nil && time.Now().Before(o.until) {
+		return fmt.Errorf("redisstore: redis left alone until %s after: %w", o.until.Format(time.TimeOnly), o.err)
+	}
+	cctx, cancel := context.WithTimeout(ctx, cmpOr(s.Timeout, DefaultTimeout))
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- f(cctx) }()
+	var err error
+	select {
+	case err = <-done:
+	case <-cctx.Done():
+		err = cctx.Err()
+	}
+	switch {
+	case err == nil || errors.Is(err, redis.Nil):
+		s.outage.Store(nil)
+	case ctx.Err() == nil:
+		// Redis failed, not the caller's context.
+		s.outage.Store(&outage{until: time.Now().Add(cmpOr(s.RetryAfter, DefaultRetryAfter)), err: err})
+	}
+	return err
+}
+
+// Get returns origin's entry: from the local layer while it is fresh
+// there, else from Redis. While Redis fails, the local layer answers for
+// whatever it holds. A value that does not decode is a miss.
+func (s *Store) Get(ctx context.Context, origin string) (robotshttp.Entry, bool, error) {
+	s.init()
+	now := time.Now()
+	cached, found := s.local.get(origin)
+	// An entry past its expiry is read from Redis, where another process
+	// may have stored its successor: a Cache looks again after winning
+	// the lease, and must not fetch again what another just stored.
+	if found && now.Before(cached.until) && now.Before(cached.entry.Expires) {
+		return cached.entry, true, nil
+	}
+	key := s.key("entry:", origin)
+	var val []byte // written by call's goroutine, and read only once it is done
+	err := s.call(ctx, func(ctx context.Context) error {
+		var err error
+		val, err = s.client.Get(ctx, key).Bytes()
+		return err
+	})
+	switch {
+	case errors.Is(err, redis.Nil):
+		s.local.remove(origin)
+		return robotshttp.Entry{}, false, nil
+	case err != nil && found:
+		return cached.entry, true, nil
+	case err != nil:
+		return robotshttp.Entry{}, false, fmt.Errorf("redisstore: get %s: %w", key, err)
+	}
+	e, err := decode(val, cmpOr(s.MaxBody, DefaultMaxBody))
+	if err != nil {
+		if s.Logf != nil && !s.badLogged.Swap(true) {
+			s.Logf("redisstore: %s: %v; read as a miss, as later such values will be without a word", key, err)
+		}
+		s.local.remove(origin)
+		return robotshttp.Entry{}, false, nil
+	}
+	s.local.put(origin, e, now)
+	return e, true, nil
+}
+
+// Put stores origin's entry in the local layer and in Redis, where it is
+// kept for as long as a Cache may use it (see StaleFor). It fails when
+// Redis does, and for a body over MaxBody, which is stored nowhere.
+func (s *Store) Put(ctx context.Context, origin string, e robotshttp.Entry) error {
+	s.init()
+	val, err := encode(nil, e, cmpOr(s.MaxBody, DefaultMaxBody))
+	if err != nil {
+		return err
+	}
+	now := time.Now()
+	s.local.put(origin, e, now)
+	last := e.Expires
+	if e.Good != nil {
+		if t := e.Good.FetchedAt.Add(cmpOr(s.StaleFor, robotshttp.DefaultStaleFor)); t.After(last) {
+			last = t
+		}
+	}
+	key := s.key("entry:", origin)
+	err = s.call(ctx, func(ctx context.Context) error {
+		return s.client.Set(ctx, key, val, max(last.Sub(now), minTTL)).Err()
+	})
+	if err != nil {
+		return fmt.Errorf("redisstore: put %s: %w", key, err)
+	}
+	return nil
+}
+
+// Lease asks Redis for origin's lease with SET NX PX and a token of its
+// own, which release compares before it deletes the lease (see
+// [robotshttp.Leaser]). The lease is ttl long, at least a millisecond.
+func (s *Store) Lease(ctx context.Context, origin string, ttl time.Duration) (release func(context.Context), granted bool, err error) {
+	s.init()
+	key, token := s.key("lease:", origin), rand.Text()
+	var set bool // written by call's goroutine, and read only once it is done
+	err = s.call(ctx, func(ctx context.Context) error {
+		var err error
+		set, err = s.client.SetNX(ctx, key, token, max(ttl, time.Millisecond)).Result()
+		return err
+	})
+	if err != nil {
+		return nil, false, fmt.Errorf("redisstore: lease %s: %w", key, err)
+	}
+	if !set {
+		return nil, false, nil
+	}
+	return func(ctx context.Context) {
+		// A failed release leaves the lease to expire.
+		s.call(ctx, func(ctx context.Context) error {
+			return releaseScript.Run(ctx, s.client, []string{key}, token).Err()
+		})
+	}, true, nil
+}
+
+// The Cache finds the lease through its Store.
+var _ robotshttp.Leaser = (*Store)(nil)

@@ -1,0 +1,183 @@
+package redisstore_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/rfc9309/robotstxt/redisstore"
+	"github.com/rfc9309/robotstxt/robotshttp"
+)
+
+const origin = "https://example.com"
+
+func goodFetch(at time.Time) *robotshttp.Fetch {
+	return &robotshttp.Fetch{URL: origin + "/robots.txt", Access: robotshttp.Available, StatusCode: 200,
+		Body: []byte("User-agent: *\nDisallow: /private\n"), MaxAge: -1, FetchedAt: at}
+}
+
+func TestStoreRoundTripAndTTL(t *testing.T) {
+	ctx, client, _ := testRedis(t)
+	now := time.Now()
+	good, old := goodFetch(now), goodFetch(now.Add(-40*24*time.Hour))
+	down := &robotshttp.Fetch{URL: origin + "/robots.txt", Access: robotshttp.Unreachable, StatusCode: 503, MaxAge: -1, FetchedAt: now}
+	tests := []struct {
+		name string
+		e    robotshttp.Entry
+		ttl  time.Duration // in Redis, within a minute or half of it
+		src  string
+	}{
+		{"good copy, kept for the stale window", robotshttp.Entry{Fetch: good, Good: good, Expires: now.Add(24 * time.Hour)}, robotshttp.DefaultStaleFor, "RFC 9309 section 2.4: 30 days"},
+		{"no good copy, kept until it expires", robotshttp.Entry{Fetch: down, Expires: now.Add(time.Hour)}, time.Hour, "RFC 9309 section 2.3.1.4"},
+		{"good copy past the window, kept until the entry expires", robotshttp.Entry{Fetch: down, Good: old, Expires: now.Add(time.Hour)}, time.Hour, "RFC 9309 section 2.4"},
+		{"stale when stored, kept a second for those waiting", robotshttp.Entry{Fetch: down, Expires: now}, time.Second, "Store.Put: at least minTTL"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			prefix := testPrefix(t)
+			s := newStore(t, client, prefix)
+			s.LocalSize = -1 // read Redis, not the local layer
+			if err := s.Put(ctx, origin, tt.e); err != nil {
+				t.Fatal(err)
+			}
+			got, ok, err := s.Get(ctx, origin)
+			if diff := cmp.Diff(tt.e, got); !ok || err != nil || diff != "" {
+				t.Errorf("Get = %v, %v (-want +got):\n%s", ok, err, diff)
+			}
+			ttl, err := client.PTTL(ctx, prefix+"entry:"+origin).Result()
+			if err != nil || ttl > tt.ttl || ttl < tt.ttl-min(time.Minute, tt.ttl/2) {
+				t.Errorf("PTTL = %v, %v; want %v (%s)", ttl, err, tt.ttl, tt.src)
+			}
+		})
+	}
+}
+
+func TestStoreBadValueIsAMiss(t *testing.T) {
+	ctx, client, prefix := testRedis(t)
+	s := newStore(t, client, prefix)
+	var logged []string
+	s.Logf = func(format string, args ...any) { logged = append(logged, fmt.Sprintf(format, args...)) }
+	for _, value := range []string{"", "User-agent: *\nDisallow: /\n", "\x01\x02"} {
+		if err := client.Set(ctx, prefix+"entry:"+origin, value, time.Minute).Err(); err != nil {
+			t.Fatal(err)
+		}
+		if e, ok, err := s.Get(ctx, origin); ok || err != nil {
+			t.Errorf("Get of %q = %+v, %v, %v; want a miss", value, e, ok, err)
+		}
+	}
+	if len(logged) != 1 || !strings.HasPrefix(logged[0], "redisstore: "+prefix+"entry:"+origin+": redisstore: bad value") {
+		t.Errorf("Logf was told %q; want one report of the first bad value", logged)
+	}
+	// The next fetch's entry replaces the value.
+	e := robotshttp.Entry{Fetch: goodFetch(time.Now()), Expires: time.Now().Add(time.Hour)}
+	if err := s.Put(ctx, origin, e); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, err := s.Get(ctx, origin); !ok || err != nil {
+		t.Errorf("Get after Put = %v, %v; want the entry", ok, err)
+	}
+}
+
+func TestStoreTooLarge(t *testing.T) {
+	ctx, client, prefix := testRedis(t)
+	s := newStore(t, client, prefix)
+	s.MaxBody = 10
+	f := goodFetch(time.Now())
+	if err := s.Put(ctx, origin, robotshttp.Entry{Fetch: f, Expires: time.Now().Add(time.Hour)}); err == nil {
+		t.Errorf("Put of a %d-byte body, MaxBody 10: no error", len(f.Body))
+	}
+	if _, ok, err := s.Get(ctx, origin); ok || err != nil {
+		t.Errorf("Get after a refused Put = %v, %v; want a miss (stored nowhere)", ok, err)
+	}
+}
+
+func TestStoreLocalLayer(t *testing.T) {
+	ctx, client, _ := testRedis(t)
+	tests := []struct {
+		name      string
+		localTTL  time.Duration
+		localSize int
+		found     bool // once Redis no longer holds the entry
+		src       string
+	}{
+		{"within LocalTTL, the local copy answers", time.Hour, 0, true, "Store.LocalTTL"},
+		{"past LocalTTL, Redis answers", time.Nanosecond, 0, false, "Store.LocalTTL"},
+		{"no local layer", time.Hour, -1, false, "Store.LocalSize < 0"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			prefix := testPrefix(t)
+			s := newStore(t, client, prefix)
+			s.LocalTTL, s.LocalSize = tt.localTTL, tt.localSize
+			e := robotshttp.Entry{Fetch: goodFetch(time.Now()), Expires: time.Now().Add(time.Hour)}
+			if err := s.Put(ctx, origin, e); err != nil {
+				t.Fatal(err)
+			}
+			client.Del(ctx, prefix+"entry:"+origin)
+			time.Sleep(time.Millisecond)
+			if _, ok, err := s.Get(ctx, origin); ok != tt.found || err != nil {
+				t.Errorf("Get = %v, %v; want found %v (%s)", ok, err, tt.found, tt.src)
+			}
+		})
+	}
+}
+
+func TestStoreLocalSize(t *testing.T) {
+	ctx, client, prefix := testRedis(t)
+	s := newStore(t, client, prefix)
+	s.LocalSize, s.LocalTTL = 2, time.Hour
+	origins := []string{"https://a.example", "https://b.example", "https://c.example"}
+	for _, o := range origins {
+		if err := s.Put(ctx, o, robotshttp.Entry{Fetch: goodFetch(time.Now()), Expires: time.Now().Add(time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+		client.Del(ctx, prefix+"entry:"+o)
+	}
+	found := 0
+	for _, o := range origins {
+		if _, ok, _ := s.Get(ctx, o); ok {
+			found++
+		}
+	}
+	if found != 2 {
+		t.Errorf("LocalSize 2, 3 entries put: %d found locally, want 2", found)
+	}
+}
+
+func TestStoreLease(t *testing.T) {
+	ctx, client, prefix := testRedis(t)
+	a, b := newStore(t, client, prefix), newStore(t, client, prefix)
+	release, granted, err := a.Lease(ctx, origin, time.Minute)
+	if !granted || err != nil {
+		t.Fatalf("first Lease = %v, %v; want it granted", granted, err)
+	}
+	if _, granted, err := b.Lease(ctx, origin, time.Minute); granted || err != nil {
+		t.Errorf("second Lease = %v, %v; want it refused while the first is held", granted, err)
+	}
+	release(ctx)
+	release2, granted, err := b.Lease(ctx, origin, 20*time.Millisecond)
+	if !granted || err != nil {
+		t.Fatalf("Lease after release = %v, %v; want it granted", granted, err)
+	}
+	defer release2(ctx)
+	// A holder whose lease expired does not release the next holder's.
+	key := prefix + "lease:" + origin
+	waitFor(t, 5*time.Second, "the lease to expire", func() bool { return client.Exists(ctx, key).Val() == 0 })
+	_, granted, err = a.Lease(ctx, origin, time.Minute)
+	if !granted || err != nil {
+		t.Fatalf("Lease after expiry = %v, %v; want it granted", granted, err)
+	}
+	release2(ctx)
+	if client.Exists(ctx, key).Val() != 1 {
+		t.Errorf("the release of an expired lease deleted the next holder's")
+	}
+}
+
+func TestStoreIsLeaser(t *testing.T) {
+	var s robotshttp.Store = redisstore.New(nil)
+	if _, ok := s.(robotshttp.Leaser); !ok {
+		t.Errorf("a *redisstore.Store is not a robotshttp.Leaser: a Cache would not share its fetches")
+	}
+}
