@@ -45,24 +45,6 @@ func (f *modeFlag) Set(v string) error {
 	return nil
 }
 
-// A crawler is one -agent value: the product tokens one crawler answers
-// to, comma-separated ("googlebot,googlebot-news").
-type crawler struct {
-	name   string
-	tokens []string
-}
-
-func crawlers(agents agentList) []crawler {
-	if len(agents) == 0 {
-		return []crawler{{name: "*", tokens: []string{"*"}}}
-	}
-	out := make([]crawler, len(agents))
-	for i, a := range agents {
-		out[i] = crawler{name: a, tokens: strings.Split(a, ",")}
-	}
-	return out
-}
-
 // decider decides targets for each crawler, from one file or by fetching
 // each target's origin's file.
 type decider func(target string, c crawler) (robotstxt.Decision, error)
@@ -102,7 +84,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		urls   = fs.String("urls", "", "read targets from `FILE`, one per line, instead of standard input")
 		asJSON = fs.Bool("json", false, "print one JSON object per target")
 	)
-	fs.Var(&agents, "agent", "crawler product `TOKEN`; repeat for several crawlers (one column each), or join tokens one crawler answers to with commas (default: a crawler without a group of its own)")
+	fs.Var(&agents, "agent", "crawler `NAME` (a product token, or a versioned name or whole User-Agent, read in RFC mode as its leading name); repeat for several crawlers (one column each), or join tokens one crawler answers to with commas (default: a crawler without a group of its own)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, "usage: robotstxt check [-mode rfc|google] [-agent TOKEN]... [-json] [-robots FILE] [-urls FILE] [TARGET...]\n\n"+
 			"Prints, for each target URL or path, whether it may be fetched and the rule that decided:\n"+
@@ -121,8 +103,13 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "robotstxt check: with -robots -, give the targets as arguments or with -urls FILE")
 		return exitError
 	}
-	cs := crawlers(agents)
-	decide, err := newDecider(*robots, stdin, opts(), cs)
+	o := opts()
+	cs, err := crawlers("check", agents, o.Mode, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "robotstxt check: %v\n", err)
+		return exitError
+	}
+	decide, err := newDecider(*robots, stdin, o, cs)
 	if err != nil {
 		fmt.Fprintf(stderr, "robotstxt check: %v\n", err)
 		return exitError

@@ -49,6 +49,7 @@ func TestGoldenCommands(t *testing.T) {
 		liberty = "../../testdata/corpus/039_www.liberty.edu.txt"
 		webmstr = "testdata/webmaster.txt"
 		aiFile  = "testdata/ai-blocks.txt"
+		wiki    = "../../testdata/corpus/002_en.wikipedia.org.txt"
 	)
 	tests := []struct {
 		name  string
@@ -59,6 +60,11 @@ func TestGoldenCommands(t *testing.T) {
 		{"check", []string{"check", "-robots", example, "-agent", "foobot", "/example/page.html", "/publications/", "/x"}, ""},
 		{"check-json", []string{"check", "-json", "-robots", example, "-agent", "barbot", "/example/page.html"}, ""},
 		{"check-columns", []string{"check", "-robots", bni, "-agent", "googlebot", "-agent", "msnbot"}, "/js/app.js\n/login?x\n/news/today\n"},
+		// Issue 14: a full User-Agent or a versioned name finds the
+		// crawler's group in RFC mode, and how it was read is said once.
+		{"check-agent-ua", []string{"check", "-robots", "-", "-agent", "MyCrawler/1.0 (+https://example.com/bot)", "-agent", "MyCrawlerPro", "/a"}, "User-agent: MyCrawler\nDisallow: /\n"},
+		{"check-agent-mj12bot", []string{"check", "-robots", wiki, "-agent", "MJ12bot/1.4", "-agent", "mj12BOT/1.4,MJ12bot/1.4", "/wiki/Main_Page"}, ""},
+		{"check-agent-google", []string{"check", "-mode", "google", "-robots", wiki, "-agent", "MJ12bot/1.4", "/wiki/Main_Page"}, ""},
 		{"check-google", []string{"check", "-mode", "google", "-robots", example, "/robots.txt"}, ""},
 		{"lint", []string{"lint", liberty}, ""},
 		{"lint-json", []string{"lint", "-json", example}, ""},
@@ -82,7 +88,10 @@ func TestGoldenCommands(t *testing.T) {
 
 // withStderr names the golden tests whose files also hold standard
 // error: those whose summaries are part of what they test.
-var withStderr = map[string]bool{"lint-webmaster": true, "lint-severity": true}
+var withStderr = map[string]bool{
+	"lint-webmaster": true, "lint-severity": true,
+	"check-agent-ua": true, "check-agent-mj12bot": true, "check-agent-google": true,
+}
 
 // checkGoldenCommand runs the command with args and stdin and compares
 // its output and exit status with testdata/golden/NAME.golden, line by
@@ -104,7 +113,14 @@ func checkGoldenCommand(t *testing.T, name string, args []string, stdin string) 
 	} else if err != nil {
 		t.Fatal(err)
 	}
-	got := fmt.Sprintf("$ robotstxt %s\nexit status %d\n%s", strings.Join(args, " "), status, stdout.String())
+	shown := make([]string, len(args))
+	for i, a := range args {
+		shown[i] = a
+		if a == "" || strings.ContainsAny(a, " \t()") {
+			shown[i] = fmt.Sprintf("%q", a)
+		}
+	}
+	got := fmt.Sprintf("$ robotstxt %s\nexit status %d\n%s", strings.Join(shown, " "), status, stdout.String())
 	if withStderr[name] {
 		got += "--- standard error\n" + stderr.String()
 	}

@@ -46,6 +46,11 @@
 // meta prints the page-level robots directives of an HTML page (its robots
 // meta tags and, for a URL, its X-Robots-Tag headers) and both combined.
 //
+// -agent takes a crawler's name as a product token ("MJ12bot"), a
+// versioned name ("MJ12bot/1.4") or a whole User-Agent; RFC mode reads it
+// as its leading name, as RFC 9309 section 2.2.1's product token, and
+// says once on standard error when that is shorter than what was given.
+//
 // Exit status: check exits 1 when any target is disallowed, diff when any
 // verdict changes, lint when there are warnings or errors; every command
 // exits 2 on a usage error or a file or URL that cannot be read, and 0

@@ -69,6 +69,8 @@ func TestCheckErrors(t *testing.T) {
 		{"bad mode", []string{"check", "-mode", "bing", "-robots", "x", "/x"}, "mode must be rfc or google"},
 		{"stdin used twice", []string{"check", "-robots", "-"}, "give the targets as arguments"},
 		{"empty agent", []string{"check", "-agent", "", "-robots", "x"}, "empty product token"},
+		{"agent without a name", []string{"check", "-agent", "/1.0", "-robots", "x"}, `-agent "/1.0" names no crawler`},
+		{"agent list with an empty name", []string{"check", "-agent", "a,,b", "-robots", "x"}, `-agent "" names no crawler`},
 	}
 	for _, tt := range tests {
 		var stdout, stderr bytes.Buffer
