@@ -74,7 +74,7 @@ func diff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				continue
 			}
 			cols = append(cols, fmt.Sprintf("%s: %s -> %s", c.name, decisionText(old), decisionText(new)))
-			js = append(js, jsonChange{Agent: c.name, Old: toJSON(old), New: toJSON(new)})
+			js = append(js, jsonChange{Agent: c.name, Old: toJSON("", old, groups[0][i].Agents()), New: toJSON("", new, groups[1][i].Agents())})
 		}
 		if cols == nil {
 			return nil

@@ -105,14 +105,25 @@ func checkGoldenCommand(t *testing.T, name string, args []string, stdin string) 
 	if withStderr[name] {
 		cmd.Stderr = &stderr
 	}
-	err := cmd.Run()
-	status := 0
+	checkGolden(t, name, args, exitStatus(t, cmd.Run()), stdout.String(), stderr.String())
+}
+
+// exitStatus is the exit status a command's Run or Wait returned.
+func exitStatus(t *testing.T, err error) int {
+	t.Helper()
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
-		status = ee.ExitCode()
+		return ee.ExitCode()
 	} else if err != nil {
 		t.Fatal(err)
 	}
+	return 0
+}
+
+// checkGolden compares what a command printed with
+// testdata/golden/NAME.golden, or rewrites the file with -update.
+func checkGolden(t *testing.T, name string, args []string, status int, stdout, stderr string) {
+	t.Helper()
 	shown := make([]string, len(args))
 	for i, a := range args {
 		shown[i] = a
@@ -120,9 +131,9 @@ func checkGoldenCommand(t *testing.T, name string, args []string, stdin string) 
 			shown[i] = fmt.Sprintf("%q", a)
 		}
 	}
-	got := fmt.Sprintf("$ robotstxt %s\nexit status %d\n%s", strings.Join(shown, " "), status, stdout.String())
+	got := fmt.Sprintf("$ robotstxt %s\nexit status %d\n%s", strings.Join(shown, " "), status, stdout)
 	if withStderr[name] {
-		got += "--- standard error\n" + stderr.String()
+		got += "--- standard error\n" + stderr
 	}
 	path := filepath.Join("testdata/golden", name+".golden")
 	if *update {

@@ -6,7 +6,7 @@
 // Usage:
 //
 //	robotstxt ai [-mode rfc|google] [-json] [-url TARGET]... FILE|URL...
-//	robotstxt check [-mode rfc|google] [-agent TOKEN]... [-json] [-robots FILE] [-urls FILE] [TARGET...]
+//	robotstxt check [-mode rfc|google] [-agent NAME]... [-json] [-robots FILE] [-timeout DURATION] [-urls FILE] [TARGET...]
 //	robotstxt diff [-mode rfc|google] [-agent TOKEN]... [-urls FILE] [-json] OLD NEW
 //	robotstxt fetch [-agent TOKEN] [-json] URL
 //	robotstxt groups [-mode rfc|google] [-json] FILE|URL
@@ -24,9 +24,12 @@
 // number, separated by tabs; for several crawlers (-agent repeated), the
 // target and a column per crawler. Targets are URLs or paths, from the
 // arguments or streamed from standard input (or -urls FILE), one per line;
-// a summary of the counts goes to standard error. Without -robots, each
-// target's robots.txt is fetched, once per origin, and read as RFC 9309
-// section 2.3 says.
+// a summary of the counts goes to standard error. On a terminal the same
+// comes in aligned columns under a header, with the group each crawler
+// obeys. Without -robots, each target's robots.txt is fetched, once per
+// origin, and read as RFC 9309 section 2.3 says; when no file decided,
+// the verdict says why ("robots.txt unreachable: 503"), and a target that
+// is not an http(s) URL is reported and skipped.
 //
 // diff prints the targets whose verdict differs between two files, with
 // the old and new deciding rules: what to check before deploying a new
@@ -53,8 +56,8 @@
 //
 // Exit status: check exits 1 when any target is disallowed, diff when any
 // verdict changes, lint when there are warnings or errors; every command
-// exits 2 on a usage error or a file or URL that cannot be read, and 0
-// otherwise.
+// exits 2 on a usage error or a file or URL that cannot be read (check
+// also when it skipped a target), and 0 otherwise.
 package main
 
 import (
@@ -97,7 +100,8 @@ Exit status:
   diff    0 nothing changes, 1 something does
   lint    0 no warnings or errors shown, 1 some
   others  0 done
-  all     2 on a usage error or a file or URL that cannot be read
+  all     2 on a usage error or a file or URL that cannot be read,
+          or (check) a target skipped
 `
 
 // run is the whole command, with its inputs and outputs passed in so that

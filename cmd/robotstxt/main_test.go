@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -36,23 +37,25 @@ func TestCheck(t *testing.T) {
 			"/example/allowed.gif\tallowed\tallowed (line 10: Allow: /example/allowed.gif)\n" +
 				"/example/page.html\tdisallowed (line 14: Disallow: /example/page.html)\tallowed (line 9: Allow: /example/page.html)\n", 1},
 		{"several crawlers, json", []string{"check", "-json", "-robots", example, "-agent", "barbot", "-agent", "quxbot", "/example/page.html"}, "",
-			`{"target":"/example/page.html","crawlers":[{"agent":"barbot","allowed":false,"rule":{"allow":false,"pattern":"/example/page.html","line":14}},{"agent":"quxbot","allowed":true,"rule":null}]}` + "\n", 1},
+			`{"target":"/example/page.html","crawlers":[{"agent":"barbot","allowed":false,"rule":{"allow":false,"pattern":"/example/page.html","line":14},"group":["barbot","bazbot"]},{"agent":"quxbot","allowed":true,"rule":null,"group":["quxbot"]}]}` + "\n", 1},
 		{"json", []string{"check", "-json", "-robots", example, "-agent", "foobot", "/x", "/example/page.html"}, "",
-			`{"target":"/x","allowed":false,"rule":{"allow":false,"pattern":"/","line":8}}` + "\n" +
-				`{"target":"/example/page.html","allowed":true,"rule":{"allow":true,"pattern":"/example/page.html","line":9}}` + "\n", 1},
+			`{"target":"/x","agent":"foobot","allowed":false,"rule":{"allow":false,"pattern":"/","line":8},"group":["foobot"]}` + "\n" +
+				`{"target":"/example/page.html","agent":"foobot","allowed":true,"rule":{"allow":true,"pattern":"/example/page.html","line":9},"group":["foobot"]}` + "\n", 1},
 		{"json without rule", []string{"check", "-json", "-robots", example, "-agent", "quxbot", "/x"}, "",
-			`{"target":"/x","allowed":true,"rule":null}` + "\n", 0},
+			`{"target":"/x","agent":"quxbot","allowed":true,"rule":null,"group":["quxbot"]}` + "\n", 0},
 		{"google mode", []string{"check", "-mode", "google", "-robots", "-", "/robots.txt"}, "User-agent: *\nDisallow: /\n",
 			"disallowed\t/robots.txt\tDisallow: /\t2\n", 1},
 		{"rfc mode allows /robots.txt", []string{"check", "-mode", "rfc", "-robots", "-", "/robots.txt"}, "User-agent: *\nDisallow: /\n",
 			"allowed\t/robots.txt\n", 0},
 	}
 	for _, tt := range tests {
-		var stdout, stderr bytes.Buffer
-		status := run(tt.args, strings.NewReader(tt.stdin), &stdout, &stderr)
-		if stdout.String() != tt.want || status != tt.status {
-			t.Errorf("%s: run(%q) = %d, output\n%s\nwant %d, output\n%s\nstderr: %s", tt.name, tt.args, status, stdout.String(), tt.status, tt.want, stderr.String())
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			status := run(tt.args, strings.NewReader(tt.stdin), &stdout, &stderr)
+			if stdout.String() != tt.want || status != tt.status {
+				t.Errorf("run(%q) = %d, output\n%s\nwant %d, output\n%s\nstderr: %s", tt.args, status, stdout.String(), tt.status, tt.want, stderr.String())
+			}
+		})
 	}
 }
 
@@ -163,10 +166,10 @@ func TestLint(t *testing.T) {
 }
 
 func TestCheckFetches(t *testing.T) {
-	var robotsHits int
+	var robotsHits atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/robots.txt" {
-			robotsHits++
+			robotsHits.Add(1)
 			fmt.Fprint(w, "User-agent: *\nDisallow: /private\n")
 		}
 	}))
@@ -175,14 +178,72 @@ func TestCheckFetches(t *testing.T) {
 	defer down.Close()
 	gone := httptest.NewServer(http.NotFoundHandler())
 	defer gone.Close()
+	tests := []struct {
+		name, source string
+		args         []string
+		stdin        string
+		want         string
+		wantStderr   []string
+		status       int
+	}{
+		{"each access, one crawler", "RFC 9309 section 2.3.1; issue 17: say why no rule decided",
+			[]string{"check", srv.URL + "/a", srv.URL + "/private/b", down.URL + "/c", gone.URL + "/private"}, "",
+			"allowed\t" + srv.URL + "/a\n" +
+				"disallowed\t" + srv.URL + "/private/b\tDisallow: /private\t2\n" +
+				"disallowed\t" + down.URL + "/c\trobots.txt unreachable: 503\n" +
+				"allowed\t" + gone.URL + "/private\trobots.txt unavailable: 404\n",
+			[]string{"4 targets; *: 2 allowed, 2 disallowed"}, 1},
+		{"each access, several crawlers", "issue 17",
+			[]string{"check", "-agent", "a", "-agent", "b", srv.URL + "/private", down.URL + "/c", gone.URL + "/c"}, "",
+			srv.URL + "/private\tdisallowed (line 2: Disallow: /private)\tdisallowed (line 2: Disallow: /private)\n" +
+				down.URL + "/c\tdisallowed (robots.txt unreachable: 503)\tdisallowed (robots.txt unreachable: 503)\n" +
+				gone.URL + "/c\tallowed (robots.txt unavailable: 404)\tallowed (robots.txt unavailable: 404)\n",
+			nil, 1},
+		{"json has the agent and the access", "issue 17",
+			[]string{"check", "-json", "-agent", "a", srv.URL + "/x", down.URL + "/c"}, "",
+			`{"target":"` + srv.URL + `/x","agent":"a","allowed":true,"rule":null,"group":["*"],"robots":{"access":"available","status":200}}` + "\n" +
+				`{"target":"` + down.URL + `/c","agent":"a","allowed":false,"rule":{"allow":false,"pattern":"/","line":0},"group":["*"],"robots":{"access":"unreachable","status":503}}` + "\n",
+			nil, 1},
+		{"json, several crawlers", "issue 17",
+			[]string{"check", "-json", "-agent", "a", "-agent", "b", gone.URL + "/c"}, "",
+			`{"target":"` + gone.URL + `/c","robots":{"access":"unavailable","status":404},"crawlers":[{"agent":"a","allowed":true,"rule":null,"group":null},{"agent":"b","allowed":true,"rule":null,"group":null}]}` + "\n",
+			nil, 0},
+		{"lines that are not URLs are skipped", "issue 17: reported and skipped, not fatal",
+			[]string{"check"}, srv.URL + "/a\nnot a url\nftp://example.com/x\n/path\n" + srv.URL + "/private/x\n",
+			"allowed\t" + srv.URL + "/a\n" +
+				"disallowed\t" + srv.URL + "/private/x\tDisallow: /private\t2\n",
+			[]string{`skipped "not a url"`, `skipped "ftp://example.com/x"`, `skipped "/path"`, "targets must be absolute URLs", "5 targets (3 skipped)"}, exitError},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			robotsHits.Store(0)
+			var stdout, stderr bytes.Buffer
+			status := run(tt.args, strings.NewReader(tt.stdin), &stdout, &stderr)
+			if status != tt.status || stdout.String() != tt.want {
+				t.Errorf("%s: run(%q) = %d, output\n%s\nwant %d, output\n%s\nstderr %s", tt.source, tt.args, status, stdout.String(), tt.status, tt.want, stderr.String())
+			}
+			for _, w := range tt.wantStderr {
+				if !strings.Contains(stderr.String(), w) {
+					t.Errorf("%s: standard error %q lacks %q", tt.source, stderr.String(), w)
+				}
+			}
+			if n := robotsHits.Load(); n > 1 {
+				t.Errorf("%s: %d fetches of one origin's robots.txt, want at most 1", tt.source, n)
+			}
+		})
+	}
+}
+
+// TestCheckRefused checks the reason given for an origin that refuses
+// connections: the error, without the robots.txt URL the target names.
+func TestCheckRefused(t *testing.T) {
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closed.Close()
 	var stdout, stderr bytes.Buffer
-	status := run([]string{"check", srv.URL + "/a", srv.URL + "/private/b", down.URL + "/c", gone.URL + "/private"}, strings.NewReader(""), &stdout, &stderr)
-	want := "allowed\t" + srv.URL + "/a\n" +
-		"disallowed\t" + srv.URL + "/private/b\tDisallow: /private\t2\n" +
-		"disallowed\t" + down.URL + "/c\tDisallow: /\t0\n" +
-		"allowed\t" + gone.URL + "/private\n"
-	if status != 1 || stdout.String() != want || robotsHits != 1 {
-		t.Errorf("check with fetching = %d, %d robots.txt fetches, output\n%s\nwant 1, 1 fetch, output\n%s\nstderr %s", status, robotsHits, stdout.String(), want, stderr.String())
+	status := run([]string{"check", closed.URL + "/a"}, strings.NewReader(""), &stdout, &stderr)
+	want := "disallowed\t" + closed.URL + "/a\trobots.txt unreachable: dial tcp "
+	if status != exitDisallowed || !strings.HasPrefix(stdout.String(), want) || strings.Contains(stdout.String(), "robots.txt\"") {
+		t.Errorf("check of a refused origin = %d, %q; want %d and %q...", status, stdout.String(), exitDisallowed, want)
 	}
 }
 
