@@ -85,14 +85,18 @@ func fileDecider(r *robotstxt.Robots, cs []crawler) decider {
 }
 
 // fetchDecider decides each target by its origin's robots.txt file,
-// fetched once per origin and read as RFC 9309 section 2.3 says.
-func fetchDecider(opts robotstxt.Options, cs []crawler, timeout time.Duration) decider {
+// fetched once per origin and read as RFC 9309 section 2.3 says. warm
+// fetches a target's file ahead of its decision.
+func fetchDecider(opts robotstxt.Options, cs []crawler, timeout time.Duration) (decide decider, warm func(string)) {
 	var tokens []string
 	for _, c := range cs {
 		tokens = append(tokens, c.tokens...)
 	}
 	cache := robotshttp.NewCache(&robotshttp.Fetcher{UserAgent: cliUserAgent(tokens), Options: opts, Timeout: timeout}, 0)
-	return func(res *result) {
+	warm = func(target string) {
+		cache.Get(context.Background(), target) // the answer is kept for decide; an error comes again there
+	}
+	decide = func(res *result) {
 		l, err := cache.Get(context.Background(), res.target)
 		if err != nil {
 			res.err = fmt.Errorf("%w (without -robots, targets must be absolute URLs)", err)
@@ -104,6 +108,7 @@ func fetchDecider(opts robotstxt.Options, cs []crawler, timeout time.Duration) d
 			res.answers[i] = answer{g.Decide(res.target), g.Agents()}
 		}
 	}
+	return decide, warm
 }
 
 func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -145,6 +150,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	var decide decider
+	var warm func(string)
 	if *robots != "" {
 		r, err := readRobots(*robots, stdin, o)
 		if err != nil {
@@ -153,7 +159,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		decide = fileDecider(r, cs)
 	} else {
-		decide = fetchDecider(o, cs, *timeout)
+		decide, warm = fetchDecider(o, cs, *timeout)
 	}
 	targets, closeTargets, err := openTargets(fs.Args(), *urls, stdin)
 	if err != nil {
@@ -174,18 +180,15 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	allowed := make([]int, len(cs))
 	disallowed := make([]int, len(cs))
 	progress := newProgress(stderr)
-	res := &result{answers: make([]answer, len(cs))}
 	n, skipped := 0, 0
-	err = targets(func(target string) error {
-		res.target, res.fetch, res.err = target, nil, nil
-		decide(res)
+	emit := func(res *result) {
 		n++
 		progress.tick(n)
 		if res.err != nil {
 			skipped++
 			out.flush()
-			fmt.Fprintf(stderr, "robotstxt check: skipped %q: %v\n", target, res.err)
-			return nil
+			fmt.Fprintf(stderr, "robotstxt check: skipped %q: %v\n", res.target, res.err)
+			return
 		}
 		for i, a := range res.answers {
 			if a.d.Allowed {
@@ -196,8 +199,23 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 		}
 		out.write(res)
-		return nil
-	})
+	}
+	if *robots != "" {
+		res := &result{answers: make([]answer, len(cs))}
+		err = targets(func(target string) error {
+			res.target = target
+			decide(res)
+			emit(res)
+			return nil
+		})
+	} else {
+		res := &result{answers: make([]answer, len(cs))}
+		err = prefetch(targets, warm, fetchWorkers, readAhead, func(target string) {
+			res.target, res.fetch, res.err = target, nil, nil
+			decide(res)
+			emit(res)
+		})
+	}
 	progress.done()
 	out.flush()
 	if err != nil {
@@ -215,6 +233,52 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "robotstxt check: %d targets%s; %s\n", n, skippedText, strings.Join(summary, "; "))
 	return status
+}
+
+// fetchWorkers is how many robots.txt files check fetches at once in
+// fetch mode: enough that a slow origin does not hold up the others, few
+// enough for a polite client.
+const fetchWorkers = 8
+
+// readAhead is how many targets check reads ahead of the one it prints
+// next in fetch mode, to start fetching their origins' files: far enough
+// to reach past one origin's run of targets in a list sorted by site, and
+// a bound on what waits in memory while a slow origin holds up the
+// output.
+const readAhead = 256
+
+// prefetch calls each for every target, in order, while it reads up to
+// ahead targets further and calls warm, at most workers at a time, for
+// each that starts a run of targets of a new origin: warm fetches the
+// origin's file, which each then finds fetched or being fetched. It
+// returns the error of reading the targets.
+func prefetch(targets func(func(string) error) error, warm func(string), workers, ahead int, each func(string)) error {
+	order := make(chan string, ahead)
+	slots := make(chan struct{}, workers)
+	var readErr error
+	go func() {
+		last := ""
+		readErr = targets(func(t string) error {
+			if o, err := robotshttp.Origin(t); err == nil && o != last {
+				last = o
+				slots <- struct{}{}
+				go func() {
+					defer func() { <-slots }()
+					warm(t)
+				}()
+			}
+			order <- t
+			return nil
+		})
+		close(order) // after readErr is set: the loop below ends after it
+	}()
+	for t := range order {
+		each(t)
+	}
+	for range workers {
+		slots <- struct{}{} // every warm call has returned
+	}
+	return readErr
 }
 
 // openTargets returns an iterator over the targets: the arguments, or the

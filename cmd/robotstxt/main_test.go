@@ -297,3 +297,58 @@ func TestProgress(t *testing.T) {
 		t.Errorf("terminal progress = %q", got)
 	}
 }
+
+// TestCheckFetchesInParallel gives check more origins than workers, each
+// of whose robots.txt answers only once fetchWorkers fetches are waiting
+// (or after a second): check must reach that many at once, never more,
+// and still print in the order of the targets.
+func TestCheckFetchesInParallel(t *testing.T) {
+	var inflight, most atomic.Int32
+	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/robots.txt" {
+			return
+		}
+		n := inflight.Add(1)
+		for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
+		}
+		for deadline := time.Now().Add(time.Second); inflight.Load() < fetchWorkers && time.Now().Before(deadline); {
+			time.Sleep(time.Millisecond)
+		}
+		inflight.Add(-1)
+		fmt.Fprint(w, "User-agent: *\nDisallow: /private\n")
+	})
+	var targets, want strings.Builder
+	for i := range fetchWorkers + 4 {
+		srv := httptest.NewServer(handler)
+		defer srv.Close()
+		fmt.Fprintf(&targets, "%s/private/%d\n%s/%d\n", srv.URL, i, srv.URL, i)
+		fmt.Fprintf(&want, "disallowed\t%s/private/%d\tDisallow: /private\t2\nallowed\t%s/%d\n", srv.URL, i, srv.URL, i)
+	}
+	var stdout, stderr bytes.Buffer
+	status := run([]string{"check"}, strings.NewReader(targets.String()), &stdout, &stderr)
+	if status != exitDisallowed || stdout.String() != want.String() {
+		t.Errorf("check = %d, output\n%s\nwant %d, output\n%s\nstderr %s", status, stdout.String(), exitDisallowed, want.String(), stderr.String())
+	}
+	if m := most.Load(); m != fetchWorkers {
+		t.Errorf("at most %d robots.txt fetches at once, want %d", m, fetchWorkers)
+	}
+}
+
+// TestCheckTimeout checks that -timeout bounds a robots.txt fetch, which
+// then reads as unreachable (RFC 9309 section 2.3.1.4).
+func TestCheckTimeout(t *testing.T) {
+	release := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-release }))
+	defer srv.Close()
+	defer close(release)
+	start := time.Now()
+	var stdout, stderr bytes.Buffer
+	status := run([]string{"check", "-timeout", "100ms", srv.URL + "/a"}, strings.NewReader(""), &stdout, &stderr)
+	want := "disallowed\t" + srv.URL + "/a\trobots.txt unreachable: context deadline exceeded\n"
+	if status != exitDisallowed || stdout.String() != want {
+		t.Errorf("check -timeout 100ms = %d, %q; want %d, %q (stderr %q)", status, stdout.String(), exitDisallowed, want, stderr.String())
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("check -timeout 100ms took %v", d)
+	}
+}
