@@ -269,6 +269,17 @@ func TestFetchCommand(t *testing.T) {
 	if status := run([]string{"fetch", "ftp://x"}, strings.NewReader(""), &stdout, &stderr); status != exitError {
 		t.Errorf("fetch of an ftp URL = %d, want %d", status, exitError)
 	}
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closed.Close()
+	stdout.Reset()
+	if status := run([]string{"fetch", closed.URL}, strings.NewReader(""), &stdout, &stderr); status != exitError || !strings.Contains(stdout.String(), "access\tunreachable") {
+		t.Errorf("fetch of a refused URL = %d, %q; want %d and the access", status, stdout.String(), exitError)
+	}
+	down := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(503) }))
+	defer down.Close()
+	if status := run([]string{"fetch", down.URL}, strings.NewReader(""), &stdout, &stderr); status != exitAllowed {
+		t.Errorf("fetch of a URL answering 503 = %d, want %d: an answer is what fetch reports on", status, exitAllowed)
+	}
 }
 
 func TestProgress(t *testing.T) {
@@ -350,5 +361,61 @@ func TestCheckTimeout(t *testing.T) {
 	}
 	if d := time.Since(start); d > 10*time.Second {
 		t.Errorf("check -timeout 100ms took %v", d)
+	}
+}
+
+// TestFetchCommandCredentials follows redirects to URLs with user names
+// and passwords: no output may show them (issue 17).
+func TestFetchCommandCredentials(t *testing.T) {
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closed.Close()
+	var target *httptest.Server
+	target = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/robots.txt":
+			http.Redirect(w, r, strings.Replace(target.URL, "://", "://crawler:secret@", 1)+"/moved.txt", http.StatusMovedPermanently)
+		case "/moved.txt":
+			fmt.Fprint(w, "User-agent: *\nDisallow: /private\n")
+		}
+	}))
+	defer target.Close()
+	dead := httptest.NewServer(http.RedirectHandler(strings.Replace(closed.URL, "://", "://crawler:secret@", 1)+"/robots.txt", http.StatusFound))
+	defer dead.Close()
+	tests := []struct {
+		name   string
+		args   []string
+		status int
+	}{
+		{"redirect to a URL with credentials", []string{"fetch", target.URL}, exitAllowed},
+		{"the same, in JSON", []string{"fetch", "-json", target.URL}, exitAllowed},
+		{"redirect to a refused URL with credentials", []string{"fetch", dead.URL}, exitError},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			status := run(tt.args, strings.NewReader(""), &stdout, &stderr)
+			out := stdout.String() + stderr.String()
+			if status != tt.status || strings.Contains(out, "crawler") || strings.Contains(out, "secret") || !strings.Contains(out, "redirects") {
+				t.Errorf("run(%q) = %d, output\n%s\nwant %d, and no credentials", tt.args, status, out, tt.status)
+			}
+		})
+	}
+}
+
+func TestWithoutUserinfo(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"https://example.com/robots.txt", "https://example.com/robots.txt"},
+		{"https://user:pass@example.com/robots.txt", "https://example.com/robots.txt"},
+		{"http://user@example.com", "http://example.com"},
+		{"http://a:b@c@example.com:8080?x=1", "http://example.com:8080?x=1"},
+		{`Get "http://u:***@127.0.0.1:1/robots.txt": refused`, `Get "http://127.0.0.1:1/robots.txt": refused`},
+		{"from http://a@x/ to https://b:c@y/", "from http://x/ to https://y/"},
+		{"https://example.com/path@with-at", "https://example.com/path@with-at"},
+		{"no URL here", "no URL here"},
+	}
+	for _, tt := range tests {
+		if got := withoutUserinfo(tt.in); got != tt.want {
+			t.Errorf("withoutUserinfo(%q) = %q, want %q", tt.in, got, tt.want)
+		}
 	}
 }
