@@ -79,6 +79,10 @@ func TestGoldenCommands(t *testing.T) {
 		{"sitemaps-json", []string{"sitemaps", "-json", adguard}, ""},
 		{"groups", []string{"groups", example}, ""},
 		{"groups-json", []string{"groups", "-json", bni}, ""},
+		{"groups-agent", []string{"groups", "-agent", "MJ12bot/1.4", "-agent", "mj12BOT", wiki}, ""},
+		{"groups-agent-union", []string{"groups", "-agent", "barbot,foobot", "-agent", "nobot", example}, ""},
+		{"groups-agent-none", []string{"groups", "-json", "-agent", "b", "-"}, "User-agent: a\nDisallow: /\n"},
+		{"groups-content-signal", []string{"groups", aiFile}, ""},
 		{"unknown-command", []string{"frobnicate"}, ""},
 	}
 	for _, tt := range tests {
@@ -91,6 +95,7 @@ func TestGoldenCommands(t *testing.T) {
 var withStderr = map[string]bool{
 	"lint-webmaster": true, "lint-severity": true,
 	"check-agent-ua": true, "check-agent-mj12bot": true, "check-agent-google": true,
+	"groups-agent": true,
 }
 
 // checkGoldenCommand runs the command with args and stdin and compares
