@@ -9,9 +9,9 @@
 //	robotstxt check [-mode rfc|google] [-agent NAME]... [-json] [-robots FILE] [-timeout DURATION] [-urls FILE] [TARGET...]
 //	robotstxt diff [-mode rfc|google] [-agent TOKEN]... [-urls FILE] [-json] OLD NEW
 //	robotstxt fetch [-agent TOKEN] [-json] URL
-//	robotstxt groups [-mode rfc|google] [-json] FILE|URL
+//	robotstxt groups [-mode rfc|google] [-agent NAME]... [-json] FILE|URL
 //	robotstxt lint [-mode rfc|google] [-json] [-severity LEVEL] [-ignore CODE,...] FILE|URL...
-//	robotstxt meta [-agent TOKEN]... [-json] FILE|URL
+//	robotstxt meta [-agent NAME]... [-json] FILE|URL
 //	robotstxt sitemaps [-json] FILE|URL
 //
 // ai audits which AI crawlers a file lets in: each crawler of the list
@@ -36,10 +36,12 @@
 // robots.txt.
 //
 // fetch fetches the robots.txt file of a URL's origin and prints the
-// status, redirects, size, truncation, cache lifetime and resulting access.
+// status, redirects, size, truncation, cache lifetime and resulting access,
+// never the user name or password of a URL.
 //
 // groups and sitemaps print a file's groups (tokens, extensions, rules with
-// lines) and Sitemap URLs.
+// lines) and Sitemap URLs; groups -agent prints only the group each
+// crawler obeys.
 //
 // lint lists the problems of robots.txt files as FILE:LINE: severity:
 // message [code], with the line's text under it, and prints a count per
@@ -47,7 +49,8 @@
 // some codes.
 //
 // meta prints the page-level robots directives of an HTML page (its robots
-// meta tags and, for a URL, its X-Robots-Tag headers) and both combined.
+// meta tags and, for a URL, its X-Robots-Tag headers) and both combined;
+// for several -agent, one such result per crawler.
 //
 // -agent takes a crawler's name as a product token ("MJ12bot"), a
 // versioned name ("MJ12bot/1.4") or a whole User-Agent; RFC mode reads it

@@ -105,12 +105,24 @@ func TestMeta(t *testing.T) {
 		{"file with agent", []string{"meta", "-agent", "FooBot", page}, "html\tnoindex, max-snippet:20\nheader\tall\nmerged\tnoindex, max-snippet:20\n"},
 		{"url", []string{"meta", "-agent", "foobot", srv.URL + "/x"}, "html\tnosnippet\nheader\tnofollow\nmerged\tnofollow, nosnippet\n"},
 		{"json", []string{"meta", "-json", page}, `{"header":"all","html":"noindex","merged":"noindex"}` + "\n"},
+		// Issue 17: one result per crawler, each with only its own tags.
+		{"several agents", []string{"meta", "-agent", "foobot", "-agent", "barbot", page},
+			"crawler: foobot\nhtml\tnoindex, max-snippet:20\nheader\tall\nmerged\tnoindex, max-snippet:20\n\n" +
+				"crawler: barbot\nhtml\tnoindex\nheader\tall\nmerged\tnoindex\n"},
+		{"several agents, url", []string{"meta", "-agent", "foobot", "-agent", "otherbot", srv.URL + "/x"},
+			"crawler: foobot\nhtml\tnosnippet\nheader\tnofollow\nmerged\tnofollow, nosnippet\n\n" +
+				"crawler: otherbot\nhtml\tnosnippet\nheader\tnoarchive\nmerged\tnoarchive, nosnippet\n"},
+		{"several agents, json", []string{"meta", "-json", "-agent", "foobot", "-agent", "barbot,foobot", page},
+			`[{"agent":"foobot","header":"all","html":"noindex, max-snippet:20","merged":"noindex, max-snippet:20"},` +
+				`{"agent":"barbot,foobot","header":"all","html":"noindex, max-snippet:20","merged":"noindex, max-snippet:20"}]` + "\n"},
 	}
 	for _, tt := range tests {
-		var stdout, stderr bytes.Buffer
-		if status := run(tt.args, strings.NewReader(""), &stdout, &stderr); status != 0 || stdout.String() != tt.want {
-			t.Errorf("%s: run(%q) = %d, %q; want 0, %q (stderr %q)", tt.name, tt.args, status, stdout.String(), tt.want, stderr.String())
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if status := run(tt.args, strings.NewReader(""), &stdout, &stderr); status != 0 || stdout.String() != tt.want {
+				t.Errorf("run(%q) = %d, %q; want 0, %q (stderr %q)", tt.args, status, stdout.String(), tt.want, stderr.String())
+			}
+		})
 	}
 	var stdout, stderr bytes.Buffer
 	if status := run([]string{"meta", dir + "/missing.html"}, strings.NewReader(""), &stdout, &stderr); status != exitError {
