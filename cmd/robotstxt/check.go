@@ -3,13 +3,13 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/rfc9309/robotstxt"
 	"github.com/rfc9309/robotstxt/robotshttp"
@@ -45,71 +45,93 @@ func (f *modeFlag) Set(v string) error {
 	return nil
 }
 
-// A crawler is one -agent value: the product tokens one crawler answers
-// to, comma-separated ("googlebot,googlebot-news").
-type crawler struct {
-	name   string
-	tokens []string
+// An answer is one crawler's verdict on a target and the group it rests
+// on: the user-agent tokens of the group the crawler obeys, nil when none
+// does.
+type answer struct {
+	d     robotstxt.Decision
+	group []string
 }
 
-func crawlers(agents agentList) []crawler {
-	if len(agents) == 0 {
-		return []crawler{{name: "*", tokens: []string{"*"}}}
-	}
-	out := make([]crawler, len(agents))
-	for i, a := range agents {
-		out[i] = crawler{name: a, tokens: strings.Split(a, ",")}
-	}
-	return out
+// A result is what check says about one target.
+type result struct {
+	target  string
+	answers []answer // one per crawler, in -agent order
+	// fetch is, in fetch mode, the robots.txt fetch the answers rest on.
+	fetch *robotshttp.Fetch
+	// err says why the target was skipped: in fetch mode, one that is
+	// not a URL with an http(s) origin.
+	err error
 }
 
-// decider decides targets for each crawler, from one file or by fetching
-// each target's origin's file.
-type decider func(target string, c crawler) (robotstxt.Decision, error)
+// A decider fills in a result's answers and fetch for its target.
+type decider func(*result)
 
-func newDecider(robots string, stdin io.Reader, opts robotstxt.Options, cs []crawler) (decider, error) {
-	if robots != "" {
-		r, err := readRobots(robots, stdin, opts)
-		if err != nil {
-			return nil, err
-		}
-		groups := make(map[string]*robotstxt.Group)
-		for _, c := range cs {
-			groups[c.name] = r.Group(c.tokens...)
-		}
-		return func(target string, c crawler) (robotstxt.Decision, error) { return groups[c.name].Decide(target), nil }, nil
+// fileDecider decides every target by one file. Each crawler's group and
+// its tokens are looked up once: a million targets cost a million
+// matches and nothing more (TestCheckMillionTargetsFlatMemory).
+func fileDecider(r *robotstxt.Robots, cs []crawler) decider {
+	groups := make([]*robotstxt.Group, len(cs))
+	tokens := make([][]string, len(cs))
+	for i, c := range cs {
+		groups[i] = r.Group(c.tokens...)
+		tokens[i] = groups[i].Agents()
 	}
+	return func(res *result) {
+		for i, g := range groups {
+			res.answers[i] = answer{g.Decide(res.target), tokens[i]}
+		}
+	}
+}
+
+// fetchDecider decides each target by its origin's robots.txt file,
+// fetched once per origin and read as RFC 9309 section 2.3 says. warm
+// fetches a target's file ahead of its decision.
+func fetchDecider(opts robotstxt.Options, cs []crawler, timeout time.Duration) (decide decider, warm func(string)) {
 	var tokens []string
 	for _, c := range cs {
 		tokens = append(tokens, c.tokens...)
 	}
-	cache := robotshttp.NewCache(&robotshttp.Fetcher{UserAgent: cliUserAgent(tokens), Options: opts}, 0)
-	return func(target string, c crawler) (robotstxt.Decision, error) {
-		d, _, err := cache.Decide(context.Background(), target, c.tokens...)
+	cache := robotshttp.NewCache(&robotshttp.Fetcher{UserAgent: cliUserAgent(tokens), Options: opts, Timeout: timeout}, 0)
+	warm = func(target string) {
+		cache.Get(context.Background(), target) // the answer is kept for decide; an error comes again there
+	}
+	decide = func(res *result) {
+		l, err := cache.Get(context.Background(), res.target)
 		if err != nil {
-			return d, fmt.Errorf("%w (without -robots, targets must be absolute URLs)", err)
+			res.err = fmt.Errorf("%w (without -robots, targets must be absolute URLs)", err)
+			return
 		}
-		return d, nil
-	}, nil
+		res.fetch = l.Fetch
+		for i, c := range cs {
+			g := l.Robots.Group(c.tokens...)
+			res.answers[i] = answer{g.Decide(res.target), g.Agents()}
+		}
+	}
+	return decide, warm
 }
 
 func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("check", stderr)
 	var (
-		agents agentList
-		opts   = parseOptions(fs)
-		robots = fs.String("robots", "", "robots.txt `FILE` or URL to read (- for standard input); without it, each target's robots.txt is fetched")
-		urls   = fs.String("urls", "", "read targets from `FILE`, one per line, instead of standard input")
-		asJSON = fs.Bool("json", false, "print one JSON object per target")
+		agents  agentList
+		opts    = parseOptions(fs)
+		robots  = fs.String("robots", "", "robots.txt `FILE` or URL to read (- for standard input); without it, each target's robots.txt is fetched")
+		urls    = fs.String("urls", "", "read targets from `FILE`, one per line, instead of standard input")
+		asJSON  = fs.Bool("json", false, "print one JSON object per target")
+		timeout = fs.Duration("timeout", robotshttp.DefaultTimeout, "without -robots, give up on an origin's robots.txt after `DURATION` (it is then unreachable)")
 	)
-	fs.Var(&agents, "agent", "crawler product `TOKEN`; repeat for several crawlers (one column each), or join tokens one crawler answers to with commas (default: a crawler without a group of its own)")
+	fs.Var(&agents, "agent", "crawler `NAME` (a product token, or a versioned name or whole User-Agent, read in RFC mode as its leading name); repeat for several crawlers (one column each), or join tokens one crawler answers to with commas (default: a crawler without a group of its own)")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, "usage: robotstxt check [-mode rfc|google] [-agent TOKEN]... [-json] [-robots FILE] [-urls FILE] [TARGET...]\n\n"+
+		fmt.Fprint(stderr, "usage: robotstxt check [-mode rfc|google] [-agent NAME]... [-json] [-robots FILE] [-timeout DURATION] [-urls FILE] [TARGET...]\n\n"+
 			"Prints, for each target URL or path, whether it may be fetched and the rule that decided:\n"+
 			"  one crawler:  VERDICT<TAB>TARGET[<TAB>RULE<TAB>LINE]\n"+
 			"  several:      TARGET<TAB>VERDICT[ (line N: RULE)] for each crawler, in -agent order\n"+
+			"On a terminal, the same as aligned columns under a header, with the group each crawler obeys.\n"+
 			"Without -robots, targets are absolute URLs and each origin's robots.txt is fetched (once),\n"+
-			"as RFC 9309 section 2.3 says: unavailable (4xx) allows everything, unreachable (5xx, errors) nothing.\n"+
+			"as RFC 9309 section 2.3 says: unavailable (4xx) allows everything, unreachable (5xx, errors) nothing;\n"+
+			"the verdict then says so in place of a rule. A target that is not an http(s) URL is reported\n"+
+			"and skipped (exit status 2 at the end).\n"+
 			"Without TARGET arguments, targets are read from standard input (or -urls), one per line, streamed.\n"+
 			"A summary goes to standard error at the end.\n\nFlags:\n")
 		fs.PrintDefaults()
@@ -121,11 +143,23 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "robotstxt check: with -robots -, give the targets as arguments or with -urls FILE")
 		return exitError
 	}
-	cs := crawlers(agents)
-	decide, err := newDecider(*robots, stdin, opts(), cs)
+	o := opts()
+	cs, err := crawlers("check", agents, o.Mode, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "robotstxt check: %v\n", err)
 		return exitError
+	}
+	var decide decider
+	var warm func(string)
+	if *robots != "" {
+		r, err := readRobots(*robots, stdin, o)
+		if err != nil {
+			fmt.Fprintf(stderr, "robotstxt check: %v\n", err)
+			return exitError
+		}
+		decide = fileDecider(r, cs)
+	} else {
+		decide, warm = fetchDecider(o, cs, *timeout)
 	}
 	targets, closeTargets, err := openTargets(fs.Args(), *urls, stdin)
 	if err != nil {
@@ -134,35 +168,56 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	defer closeTargets()
 
-	out := bufio.NewWriter(stdout)
-	defer out.Flush()
+	out := newCheckOutput(stdout, cs, *asJSON)
+	if fs.NArg() == 0 && *urls == "" && isTerminal(stdin) {
+		// Someone ran check without targets and it seems to hang; or
+		// they type targets, and want each answer as they press Enter.
+		fmt.Fprintln(stderr, "robotstxt check: reading targets from standard input, one per line; end with Ctrl-D (-h for help)")
+		out.interactive = true
+	}
+	defer out.flush()
 	status := exitAllowed
 	allowed := make([]int, len(cs))
 	disallowed := make([]int, len(cs))
 	progress := newProgress(stderr)
-	ds := make([]robotstxt.Decision, len(cs))
-	n := 0
-	err = targets(func(target string) error {
-		for i, c := range cs {
-			d, err := decide(target, c)
-			if err != nil {
-				return err
-			}
-			ds[i] = d
-			if d.Allowed {
+	n, skipped := 0, 0
+	emit := func(res *result) {
+		n++
+		progress.tick(n)
+		if res.err != nil {
+			skipped++
+			out.flush()
+			fmt.Fprintf(stderr, "robotstxt check: skipped %q: %v\n", res.target, res.err)
+			return
+		}
+		for i, a := range res.answers {
+			if a.d.Allowed {
 				allowed[i]++
 			} else {
 				disallowed[i]++
 				status = exitDisallowed
 			}
 		}
-		writeDecisions(out, target, cs, ds, *asJSON)
-		n++
-		progress.tick(n)
-		return nil
-	})
+		out.write(res)
+	}
+	if *robots != "" {
+		res := &result{answers: make([]answer, len(cs))}
+		err = targets(func(target string) error {
+			res.target = target
+			decide(res)
+			emit(res)
+			return nil
+		})
+	} else {
+		res := &result{answers: make([]answer, len(cs))}
+		err = prefetch(targets, warm, fetchWorkers, readAhead, func(target string) {
+			res.target, res.fetch, res.err = target, nil, nil
+			decide(res)
+			emit(res)
+		})
+	}
 	progress.done()
-	out.Flush()
+	out.flush()
 	if err != nil {
 		fmt.Fprintf(stderr, "robotstxt check: %v\n", err)
 		return exitError
@@ -171,8 +226,59 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	for i, c := range cs {
 		summary[i] = fmt.Sprintf("%s: %d allowed, %d disallowed", c.name, allowed[i], disallowed[i])
 	}
-	fmt.Fprintf(stderr, "robotstxt check: %d targets; %s\n", n, strings.Join(summary, "; "))
+	skippedText := ""
+	if skipped > 0 {
+		skippedText = fmt.Sprintf(" (%d skipped)", skipped)
+		status = exitError
+	}
+	fmt.Fprintf(stderr, "robotstxt check: %d targets%s; %s\n", n, skippedText, strings.Join(summary, "; "))
 	return status
+}
+
+// fetchWorkers is how many robots.txt files check fetches at once in
+// fetch mode: enough that a slow origin does not hold up the others, few
+// enough for a polite client.
+const fetchWorkers = 8
+
+// readAhead is how many targets check reads ahead of the one it prints
+// next in fetch mode, to start fetching their origins' files: far enough
+// to reach past one origin's run of targets in a list sorted by site, and
+// a bound on what waits in memory while a slow origin holds up the
+// output.
+const readAhead = 256
+
+// prefetch calls each for every target, in order, while it reads up to
+// ahead targets further and calls warm, at most workers at a time, for
+// each that starts a run of targets of a new origin: warm fetches the
+// origin's file, which each then finds fetched or being fetched. It
+// returns the error of reading the targets.
+func prefetch(targets func(func(string) error) error, warm func(string), workers, ahead int, each func(string)) error {
+	order := make(chan string, ahead)
+	slots := make(chan struct{}, workers)
+	var readErr error
+	go func() {
+		last := ""
+		readErr = targets(func(t string) error {
+			if o, err := robotshttp.Origin(t); err == nil && o != last {
+				last = o
+				slots <- struct{}{}
+				go func() {
+					defer func() { <-slots }()
+					warm(t)
+				}()
+			}
+			order <- t
+			return nil
+		})
+		close(order) // after readErr is set: the loop below ends after it
+	}()
+	for t := range order {
+		each(t)
+	}
+	for range workers {
+		slots <- struct{}{} // every warm call has returned
+	}
+	return readErr
 }
 
 // openTargets returns an iterator over the targets: the arguments, or the
@@ -260,95 +366,6 @@ func openBody(name string, stdin io.Reader) (io.ReadCloser, error) {
 		return resp.Body, nil
 	}
 	return os.Open(name)
-}
-
-func verdict(allowed bool) string {
-	if allowed {
-		return "allowed"
-	}
-	return "disallowed"
-}
-
-func ruleText(r *robotstxt.Rule) string {
-	if r.Allow {
-		return "Allow: " + r.Pattern
-	}
-	return "Disallow: " + r.Pattern
-}
-
-// writeDecisions prints one target's verdicts: for one crawler
-// "VERDICT\tTARGET[\tRULE\tLINE]", for several "TARGET" and a column per
-// crawler; with asJSON one object.
-func writeDecisions(w io.Writer, target string, cs []crawler, ds []robotstxt.Decision, asJSON bool) {
-	if asJSON {
-		writeJSON(w, target, cs, ds)
-		return
-	}
-	if len(cs) == 1 {
-		d := ds[0]
-		if d.Rule == nil {
-			fmt.Fprintf(w, "%s\t%s\n", verdict(d.Allowed), target)
-			return
-		}
-		fmt.Fprintf(w, "%s\t%s\t%s\t%d\n", verdict(d.Allowed), target, ruleText(d.Rule), d.Rule.Line)
-		return
-	}
-	io.WriteString(w, target)
-	for _, d := range ds {
-		io.WriteString(w, "\t"+decisionText(d))
-	}
-	io.WriteString(w, "\n")
-}
-
-// decisionText is a verdict with its rule: "disallowed (line 4: Disallow: /x)".
-func decisionText(d robotstxt.Decision) string {
-	if d.Rule == nil {
-		return verdict(d.Allowed)
-	}
-	return fmt.Sprintf("%s (line %d: %s)", verdict(d.Allowed), d.Rule.Line, ruleText(d.Rule))
-}
-
-type jsonRule struct {
-	Allow   bool   `json:"allow"`
-	Pattern string `json:"pattern"`
-	Line    int    `json:"line"`
-}
-
-type jsonDecision struct {
-	Target  string    `json:"target,omitempty"`
-	Agent   string    `json:"agent,omitempty"`
-	Allowed bool      `json:"allowed"`
-	Rule    *jsonRule `json:"rule"`
-}
-
-func toJSON(d robotstxt.Decision) jsonDecision {
-	v := jsonDecision{Allowed: d.Allowed}
-	if d.Rule != nil {
-		v.Rule = &jsonRule{Allow: d.Rule.Allow, Pattern: d.Rule.Pattern, Line: d.Rule.Line}
-	}
-	return v
-}
-
-func writeJSON(w io.Writer, target string, cs []crawler, ds []robotstxt.Decision) {
-	var v any
-	if len(cs) == 1 {
-		j := toJSON(ds[0])
-		j.Target = target
-		v = j
-	} else {
-		all := struct {
-			Target   string         `json:"target"`
-			Crawlers []jsonDecision `json:"crawlers"`
-		}{Target: target}
-		for i, d := range ds {
-			j := toJSON(d)
-			j.Agent = cs[i].name
-			all.Crawlers = append(all.Crawlers, j)
-		}
-		v = all
-	}
-	b, _ := json.Marshal(v) // strings, bools and ints always marshal
-	w.Write(append(b, '\n'))
 }
 
 func isURL(s string) bool {

@@ -18,7 +18,7 @@ func diff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		urls   = fs.String("urls", "", "read targets from `FILE`, one per line, instead of standard input")
 		asJSON = fs.Bool("json", false, "print one JSON object per changed target")
 	)
-	fs.Var(&agents, "agent", "crawler product `TOKEN`; repeat for several crawlers, or join the tokens of one crawler with commas (default: a crawler without a group of its own)")
+	fs.Var(&agents, "agent", "crawler `NAME` (a product token, or a versioned name or whole User-Agent, read in RFC mode as its leading name); repeat for several crawlers, or join the tokens of one crawler with commas (default: a crawler without a group of its own)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, "usage: robotstxt diff [-mode rfc|google] [-agent TOKEN]... [-urls FILE] [-json] OLD NEW\n\n"+
 			"Reads targets (standard input or -urls) and prints each one whose verdict differs between the\n"+
@@ -35,7 +35,11 @@ func diff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	o := opts()
-	cs := crawlers(agents)
+	cs, err := crawlers("diff", agents, o.Mode, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "robotstxt diff: %v\n", err)
+		return exitError
+	}
 	var groups [2][]*robotstxt.Group
 	for i, name := range fs.Args() {
 		if name == "-" {
@@ -70,7 +74,7 @@ func diff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				continue
 			}
 			cols = append(cols, fmt.Sprintf("%s: %s -> %s", c.name, decisionText(old), decisionText(new)))
-			js = append(js, jsonChange{Agent: c.name, Old: toJSON(old), New: toJSON(new)})
+			js = append(js, jsonChange{Agent: c.name, Old: toJSON("", old, groups[0][i].Agents()), New: toJSON("", new, groups[1][i].Agents())})
 		}
 		if cols == nil {
 			return nil

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/rfc9309/robotstxt/robotshttp"
 )
@@ -15,11 +16,12 @@ func fetch(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print a JSON object")
 	opts := parseOptions(fs)
 	google429 := fs.Bool("429-unreachable", false, "read status 429 as unreachable, as Google does (default: unavailable, as RFC 9309 reads)")
-	fs.Var(&agents, "agent", "crawler product `TOKEN`, sent in the User-Agent header")
+	fs.Var(&agents, "agent", "crawler `NAME`, sent in the User-Agent header")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, "usage: robotstxt fetch [-agent TOKEN] [-json] URL\n\n"+
 			"Fetches the robots.txt file of URL's origin and prints what came back and what it means:\n"+
-			"status, redirects, size, truncation, how long it may be cached, and the resulting access.\n\nFlags:\n")
+			"status, redirects, size, truncation, how long it may be cached, and the resulting access.\n"+
+			"Exit status 2 when the file cannot be fetched at all (a refused connection, an unknown host, a timeout).\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	if status, done := parseFlags(fs, args); done {
@@ -46,7 +48,7 @@ func fetch(args []string, stdout, stderr io.Writer) int {
 	r := res.Robots(f.Options)
 	errText := ""
 	if res.Err != nil {
-		errText = res.Err.Error()
+		errText = withoutUserinfo(res.Err.Error())
 	}
 	info := struct {
 		URL        string `json:"url"`
@@ -62,19 +64,57 @@ func fetch(args []string, stdout, stderr io.Writer) int {
 		Sitemaps   int    `json:"sitemaps"`
 		Diagnostic int    `json:"diagnostics"`
 		Error      string `json:"error,omitempty"`
-	}{res.URL, res.FinalURL, res.StatusCode, res.Redirects, len(res.Body), res.Truncated, res.Access.String(), meaning(res.Access), lifetime.String(),
+	}{withoutUserinfo(res.URL), withoutUserinfo(res.FinalURL), res.StatusCode, res.Redirects, len(res.Body), res.Truncated, res.Access.String(), meaning(res.Access), lifetime.String(),
 		len(r.Groups()), len(r.Sitemaps()), len(r.Diagnostics()), errText}
+	// No file for a network reason (a refused connection, a name that
+	// does not resolve, a timeout, at the URL or where it redirects) is
+	// the case of a URL that cannot be read; a status, even 503, is an
+	// answer the command reports on, and Err is set only when no status
+	// says why.
+	status := exitAllowed
+	if res.Access == robotshttp.Unreachable && res.Err != nil {
+		status = exitError
+		fmt.Fprintf(stderr, "robotstxt fetch: %s cannot be fetched: %s\n", info.URL, errText)
+	}
 	if *asJSON {
 		b, _ := json.Marshal(info)
 		fmt.Fprintf(stdout, "%s\n", b)
-		return exitAllowed
+		return status
 	}
 	fmt.Fprintf(stdout, "url\t%s\nfinal url\t%s\nstatus\t%d\nredirects\t%d\nbytes\t%d\ntruncated\t%v\naccess\t%s (%s)\ncache for\t%v\ngroups\t%d\nsitemaps\t%d\ndiagnostics\t%d\n",
 		info.URL, info.FinalURL, info.Status, info.Redirects, info.Bytes, info.Truncated, info.Access, info.Meaning, lifetime, info.Groups, info.Sitemaps, info.Diagnostic)
 	if errText != "" {
 		fmt.Fprintf(stdout, "error\t%s\n", errText)
 	}
-	return exitAllowed
+	return status
+}
+
+// withoutUserinfo removes the user name and password of every URL in s:
+// a redirect may send the fetch to "https://user:secret@host/robots.txt",
+// and neither the final URL nor an error about it should print them.
+// (net/http masks only the password in its errors.)
+func withoutUserinfo(s string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(s, "://")
+		if i < 0 {
+			break
+		}
+		i += len("://")
+		b.WriteString(s[:i])
+		s = s[i:]
+		// The authority ends at the path, query or fragment, or where
+		// the URL ends in an error message.
+		end := strings.IndexAny(s, "/?#\"' \t\n")
+		if end < 0 {
+			end = len(s)
+		}
+		if at := strings.LastIndexByte(s[:end], '@'); at >= 0 {
+			s = s[at+1:]
+		}
+	}
+	b.WriteString(s)
+	return b.String()
 }
 
 func meaning(a robotshttp.Access) string {

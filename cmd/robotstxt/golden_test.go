@@ -49,6 +49,7 @@ func TestGoldenCommands(t *testing.T) {
 		liberty = "../../testdata/corpus/039_www.liberty.edu.txt"
 		webmstr = "testdata/webmaster.txt"
 		aiFile  = "testdata/ai-blocks.txt"
+		wiki    = "../../testdata/corpus/002_en.wikipedia.org.txt"
 	)
 	tests := []struct {
 		name  string
@@ -59,6 +60,11 @@ func TestGoldenCommands(t *testing.T) {
 		{"check", []string{"check", "-robots", example, "-agent", "foobot", "/example/page.html", "/publications/", "/x"}, ""},
 		{"check-json", []string{"check", "-json", "-robots", example, "-agent", "barbot", "/example/page.html"}, ""},
 		{"check-columns", []string{"check", "-robots", bni, "-agent", "googlebot", "-agent", "msnbot"}, "/js/app.js\n/login?x\n/news/today\n"},
+		// Issue 14: a full User-Agent or a versioned name finds the
+		// crawler's group in RFC mode, and how it was read is said once.
+		{"check-agent-ua", []string{"check", "-robots", "-", "-agent", "MyCrawler/1.0 (+https://example.com/bot)", "-agent", "MyCrawlerPro", "/a"}, "User-agent: MyCrawler\nDisallow: /\n"},
+		{"check-agent-mj12bot", []string{"check", "-robots", wiki, "-agent", "MJ12bot/1.4", "-agent", "mj12BOT/1.4,MJ12bot/1.4", "/wiki/Main_Page"}, ""},
+		{"check-agent-google", []string{"check", "-mode", "google", "-robots", wiki, "-agent", "MJ12bot/1.4", "/wiki/Main_Page"}, ""},
 		{"check-google", []string{"check", "-mode", "google", "-robots", example, "/robots.txt"}, ""},
 		{"lint", []string{"lint", liberty}, ""},
 		{"lint-json", []string{"lint", "-json", example}, ""},
@@ -73,6 +79,10 @@ func TestGoldenCommands(t *testing.T) {
 		{"sitemaps-json", []string{"sitemaps", "-json", adguard}, ""},
 		{"groups", []string{"groups", example}, ""},
 		{"groups-json", []string{"groups", "-json", bni}, ""},
+		{"groups-agent", []string{"groups", "-agent", "MJ12bot/1.4", "-agent", "mj12BOT", wiki}, ""},
+		{"groups-agent-union", []string{"groups", "-agent", "barbot,foobot", "-agent", "nobot", example}, ""},
+		{"groups-agent-none", []string{"groups", "-json", "-agent", "b", "-"}, "User-agent: a\nDisallow: /\n"},
+		{"groups-content-signal", []string{"groups", aiFile}, ""},
 		{"unknown-command", []string{"frobnicate"}, ""},
 	}
 	for _, tt := range tests {
@@ -82,7 +92,11 @@ func TestGoldenCommands(t *testing.T) {
 
 // withStderr names the golden tests whose files also hold standard
 // error: those whose summaries are part of what they test.
-var withStderr = map[string]bool{"lint-webmaster": true, "lint-severity": true}
+var withStderr = map[string]bool{
+	"lint-webmaster": true, "lint-severity": true,
+	"check-agent-ua": true, "check-agent-mj12bot": true, "check-agent-google": true,
+	"groups-agent": true,
+}
 
 // checkGoldenCommand runs the command with args and stdin and compares
 // its output and exit status with testdata/golden/NAME.golden, line by
@@ -96,17 +110,35 @@ func checkGoldenCommand(t *testing.T, name string, args []string, stdin string) 
 	if withStderr[name] {
 		cmd.Stderr = &stderr
 	}
-	err := cmd.Run()
-	status := 0
+	checkGolden(t, name, args, exitStatus(t, cmd.Run()), stdout.String(), stderr.String())
+}
+
+// exitStatus is the exit status a command's Run or Wait returned.
+func exitStatus(t *testing.T, err error) int {
+	t.Helper()
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
-		status = ee.ExitCode()
+		return ee.ExitCode()
 	} else if err != nil {
 		t.Fatal(err)
 	}
-	got := fmt.Sprintf("$ robotstxt %s\nexit status %d\n%s", strings.Join(args, " "), status, stdout.String())
+	return 0
+}
+
+// checkGolden compares what a command printed with
+// testdata/golden/NAME.golden, or rewrites the file with -update.
+func checkGolden(t *testing.T, name string, args []string, status int, stdout, stderr string) {
+	t.Helper()
+	shown := make([]string, len(args))
+	for i, a := range args {
+		shown[i] = a
+		if a == "" || strings.ContainsAny(a, " \t()") {
+			shown[i] = fmt.Sprintf("%q", a)
+		}
+	}
+	got := fmt.Sprintf("$ robotstxt %s\nexit status %d\n%s", strings.Join(shown, " "), status, stdout)
 	if withStderr[name] {
-		got += "--- standard error\n" + stderr.String()
+		got += "--- standard error\n" + stderr
 	}
 	path := filepath.Join("testdata/golden", name+".golden")
 	if *update {

@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"maps"
-	"slices"
 	"strings"
 	"time"
 
@@ -13,13 +11,18 @@ import (
 )
 
 // readOnly parses the flags of a command that reads one robots.txt file
-// and prints data about it.
-func readOnly(name, what string, args []string, stdin io.Reader, stderr io.Writer) (*robotstxt.Robots, bool, string, int) {
+// and prints data about it; with agents, the command also takes -agent.
+func readOnly(name, what string, agents *agentList, args []string, stdin io.Reader, stderr io.Writer) (*robotstxt.Robots, bool, string, int) {
 	fs := newFlags(name, stderr)
 	asJSON := fs.Bool("json", false, "print JSON")
 	opts := parseOptions(fs)
+	agentUsage := ""
+	if agents != nil {
+		fs.Var(agents, "agent", "show only the group crawler `NAME` obeys (a product token, a versioned name or a whole User-Agent); repeat for several crawlers, or join the names one crawler answers to with commas")
+		agentUsage = " [-agent NAME]..."
+	}
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: robotstxt %s [-mode rfc|google] [-json] FILE|URL\n\n%s\n\nFlags:\n", name, what)
+		fmt.Fprintf(stderr, "usage: robotstxt %s [-mode rfc|google]%s [-json] FILE|URL\n\n%s\n\nFlags:\n", name, agentUsage, what)
 		fs.PrintDefaults()
 	}
 	if status, done := parseFlags(fs, args); done {
@@ -38,7 +41,7 @@ func readOnly(name, what string, args []string, stdin io.Reader, stderr io.Write
 }
 
 func sitemaps(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	r, asJSON, _, status := readOnly("sitemaps", "Prints the file's Sitemap URLs, one per line, in file order, without repeats.", args, stdin, stderr)
+	r, asJSON, _, status := readOnly("sitemaps", "Prints the file's Sitemap URLs, one per line, in file order, without repeats.", nil, args, stdin, stderr)
 	if status >= 0 {
 		return status
 	}
@@ -63,29 +66,24 @@ type jsonGroup struct {
 }
 
 func groups(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var agents agentList
 	r, asJSON, _, status := readOnly("groups", "Prints each group as crawlers see it (groups for the same tokens merged): its\n"+
-		"user-agent tokens, its extension records and its rules with their line numbers.", args, stdin, stderr)
+		"user-agent tokens, its extension records and its rules with their line numbers.\n"+
+		"With -agent, only the group each crawler obeys (several groups' rules for a crawler with several names).", &agents, args, stdin, stderr)
 	if status >= 0 {
 		return status
 	}
+	if len(agents) > 0 {
+		cs, err := crawlers("groups", agents, r.Mode(), stderr)
+		if err != nil {
+			fmt.Fprintf(stderr, "robotstxt groups: %v\n", err)
+			return exitError
+		}
+		return crawlerGroups(stdout, r, cs, asJSON)
+	}
 	var all []jsonGroup
 	for _, g := range r.Groups() {
-		jg := jsonGroup{Agents: g.Agents(), Rules: []jsonRule{}}
-		if d, ok := g.CrawlDelay(); ok {
-			s := d.Seconds()
-			jg.CrawlDelay = &s
-		}
-		if rr, ok := g.RequestRate(); ok {
-			jg.RequestRate = rr.String()
-		}
-		if v, ok := g.VisitTime(); ok {
-			jg.VisitTime = v.String()
-		}
-		jg.ContentSignals = g.ContentSignals()
-		for _, rule := range g.Rules() {
-			jg.Rules = append(jg.Rules, jsonRule{Allow: rule.Allow, Pattern: rule.Pattern, Line: rule.Line})
-		}
-		all = append(all, jg)
+		all = append(all, groupJSON(g))
 	}
 	if asJSON {
 		b, _ := json.Marshal(append([]jsonGroup{}, all...))
@@ -96,26 +94,87 @@ func groups(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if i > 0 {
 			fmt.Fprintln(stdout)
 		}
-		fmt.Fprintf(stdout, "user-agent: %s\n", strings.Join(g.Agents, ", "))
-		if g.CrawlDelay != nil {
-			fmt.Fprintf(stdout, "  crawl-delay: %v\n", time.Duration(*g.CrawlDelay*float64(time.Second)))
-		}
-		if g.RequestRate != "" {
-			fmt.Fprintf(stdout, "  request-rate: %s\n", g.RequestRate)
-		}
-		if g.VisitTime != "" {
-			fmt.Fprintf(stdout, "  visit-time: %s UTC\n", g.VisitTime)
-		}
-		for _, k := range slices.Sorted(maps.Keys(g.ContentSignals)) {
-			fmt.Fprintf(stdout, "  content-signal: %s=%v\n", k, g.ContentSignals[k])
-		}
-		for _, rule := range g.Rules {
-			key := "disallow"
-			if rule.Allow {
-				key = "allow"
-			}
-			fmt.Fprintf(stdout, "  %d: %s %s\n", rule.Line, key, rule.Pattern)
-		}
+		writeGroup(stdout, g)
 	}
 	return exitAllowed
+}
+
+// crawlerGroups prints the group each crawler obeys: the rules its
+// verdicts come from, which a file of many groups hides.
+func crawlerGroups(w io.Writer, r *robotstxt.Robots, cs []crawler, asJSON bool) int {
+	type jsonCrawler struct {
+		Agent string     `json:"agent"`
+		Group *jsonGroup `json:"group"` // null when no group applies
+	}
+	var all []jsonCrawler
+	for _, c := range cs {
+		j := jsonCrawler{Agent: c.name}
+		if g := r.Group(c.tokens...); g != nil {
+			jg := groupJSON(g)
+			j.Group = &jg
+		}
+		all = append(all, j)
+	}
+	if asJSON {
+		b, _ := json.Marshal(all)
+		fmt.Fprintf(w, "%s\n", b)
+		return exitAllowed
+	}
+	for i, j := range all {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintf(w, "crawler: %s\n", j.Agent)
+		if j.Group == nil {
+			fmt.Fprintln(w, "no group applies: every path is allowed")
+			continue
+		}
+		writeGroup(w, *j.Group)
+	}
+	return exitAllowed
+}
+
+func groupJSON(g *robotstxt.Group) jsonGroup {
+	jg := jsonGroup{Agents: g.Agents(), Rules: []jsonRule{}}
+	if d, ok := g.CrawlDelay(); ok {
+		s := d.Seconds()
+		jg.CrawlDelay = &s
+	}
+	if rr, ok := g.RequestRate(); ok {
+		jg.RequestRate = rr.String()
+	}
+	if v, ok := g.VisitTime(); ok {
+		jg.VisitTime = v.String()
+	}
+	jg.ContentSignals = g.ContentSignals()
+	for _, rule := range g.Rules() {
+		jg.Rules = append(jg.Rules, jsonRule{Allow: rule.Allow, Pattern: rule.Pattern, Line: rule.Line})
+	}
+	return jg
+}
+
+// writeGroup prints a group as robots.txt lines with their line numbers.
+// Content-Signal values print as a file writes them ("ai-train=no,
+// search=yes"), not as Go's true and false.
+func writeGroup(w io.Writer, g jsonGroup) {
+	fmt.Fprintf(w, "user-agent: %s\n", strings.Join(g.Agents, ", "))
+	if g.CrawlDelay != nil {
+		fmt.Fprintf(w, "  crawl-delay: %v\n", time.Duration(*g.CrawlDelay*float64(time.Second)))
+	}
+	if g.RequestRate != "" {
+		fmt.Fprintf(w, "  request-rate: %s\n", g.RequestRate)
+	}
+	if g.VisitTime != "" {
+		fmt.Fprintf(w, "  visit-time: %s UTC\n", g.VisitTime)
+	}
+	if len(g.ContentSignals) > 0 {
+		fmt.Fprintf(w, "  content-signal: %s\n", signalsText(g.ContentSignals))
+	}
+	for _, rule := range g.Rules {
+		key := "disallow"
+		if rule.Allow {
+			key = "allow"
+		}
+		fmt.Fprintf(w, "  %d: %s %s\n", rule.Line, key, rule.Pattern)
+	}
 }

@@ -6,12 +6,12 @@
 // Usage:
 //
 //	robotstxt ai [-mode rfc|google] [-json] [-url TARGET]... FILE|URL...
-//	robotstxt check [-mode rfc|google] [-agent TOKEN]... [-json] [-robots FILE] [-urls FILE] [TARGET...]
+//	robotstxt check [-mode rfc|google] [-agent NAME]... [-json] [-robots FILE] [-timeout DURATION] [-urls FILE] [TARGET...]
 //	robotstxt diff [-mode rfc|google] [-agent TOKEN]... [-urls FILE] [-json] OLD NEW
 //	robotstxt fetch [-agent TOKEN] [-json] URL
-//	robotstxt groups [-mode rfc|google] [-json] FILE|URL
+//	robotstxt groups [-mode rfc|google] [-agent NAME]... [-json] FILE|URL
 //	robotstxt lint [-mode rfc|google] [-json] [-severity LEVEL] [-ignore CODE,...] FILE|URL...
-//	robotstxt meta [-agent TOKEN]... [-json] FILE|URL
+//	robotstxt meta [-agent NAME]... [-json] FILE|URL
 //	robotstxt sitemaps [-json] FILE|URL
 //
 // ai audits which AI crawlers a file lets in: each crawler of the list
@@ -24,19 +24,24 @@
 // number, separated by tabs; for several crawlers (-agent repeated), the
 // target and a column per crawler. Targets are URLs or paths, from the
 // arguments or streamed from standard input (or -urls FILE), one per line;
-// a summary of the counts goes to standard error. Without -robots, each
-// target's robots.txt is fetched, once per origin, and read as RFC 9309
-// section 2.3 says.
+// a summary of the counts goes to standard error. On a terminal the same
+// comes in aligned columns under a header, with the group each crawler
+// obeys. Without -robots, each target's robots.txt is fetched, once per
+// origin, and read as RFC 9309 section 2.3 says; when no file decided,
+// the verdict says why ("robots.txt unreachable: 503"), and a target that
+// is not an http(s) URL is reported and skipped.
 //
 // diff prints the targets whose verdict differs between two files, with
 // the old and new deciding rules: what to check before deploying a new
 // robots.txt.
 //
 // fetch fetches the robots.txt file of a URL's origin and prints the
-// status, redirects, size, truncation, cache lifetime and resulting access.
+// status, redirects, size, truncation, cache lifetime and resulting access,
+// never the user name or password of a URL.
 //
 // groups and sitemaps print a file's groups (tokens, extensions, rules with
-// lines) and Sitemap URLs.
+// lines) and Sitemap URLs; groups -agent prints only the group each
+// crawler obeys.
 //
 // lint lists the problems of robots.txt files as FILE:LINE: severity:
 // message [code], with the line's text under it, and prints a count per
@@ -44,12 +49,18 @@
 // some codes.
 //
 // meta prints the page-level robots directives of an HTML page (its robots
-// meta tags and, for a URL, its X-Robots-Tag headers) and both combined.
+// meta tags and, for a URL, its X-Robots-Tag headers) and both combined;
+// for several -agent, one such result per crawler.
+//
+// -agent takes a crawler's name as a product token ("MJ12bot"), a
+// versioned name ("MJ12bot/1.4") or a whole User-Agent; RFC mode reads it
+// as its leading name, as RFC 9309 section 2.2.1's product token, and
+// says once on standard error when that is shorter than what was given.
 //
 // Exit status: check exits 1 when any target is disallowed, diff when any
 // verdict changes, lint when there are warnings or errors; every command
-// exits 2 on a usage error or a file or URL that cannot be read, and 0
-// otherwise.
+// exits 2 on a usage error or a file or URL that cannot be read (check
+// also when it skipped a target), and 0 otherwise.
 package main
 
 import (
@@ -92,7 +103,8 @@ Exit status:
   diff    0 nothing changes, 1 something does
   lint    0 no warnings or errors shown, 1 some
   others  0 done
-  all     2 on a usage error or a file or URL that cannot be read
+  all     2 on a usage error or a file or URL that cannot be read,
+          or (check) a target skipped
 `
 
 // run is the whole command, with its inputs and outputs passed in so that

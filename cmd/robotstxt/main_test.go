@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -36,23 +37,25 @@ func TestCheck(t *testing.T) {
 			"/example/allowed.gif\tallowed\tallowed (line 10: Allow: /example/allowed.gif)\n" +
 				"/example/page.html\tdisallowed (line 14: Disallow: /example/page.html)\tallowed (line 9: Allow: /example/page.html)\n", 1},
 		{"several crawlers, json", []string{"check", "-json", "-robots", example, "-agent", "barbot", "-agent", "quxbot", "/example/page.html"}, "",
-			`{"target":"/example/page.html","crawlers":[{"agent":"barbot","allowed":false,"rule":{"allow":false,"pattern":"/example/page.html","line":14}},{"agent":"quxbot","allowed":true,"rule":null}]}` + "\n", 1},
+			`{"target":"/example/page.html","crawlers":[{"agent":"barbot","allowed":false,"rule":{"allow":false,"pattern":"/example/page.html","line":14},"group":["barbot","bazbot"]},{"agent":"quxbot","allowed":true,"rule":null,"group":["quxbot"]}]}` + "\n", 1},
 		{"json", []string{"check", "-json", "-robots", example, "-agent", "foobot", "/x", "/example/page.html"}, "",
-			`{"target":"/x","allowed":false,"rule":{"allow":false,"pattern":"/","line":8}}` + "\n" +
-				`{"target":"/example/page.html","allowed":true,"rule":{"allow":true,"pattern":"/example/page.html","line":9}}` + "\n", 1},
+			`{"target":"/x","agent":"foobot","allowed":false,"rule":{"allow":false,"pattern":"/","line":8},"group":["foobot"]}` + "\n" +
+				`{"target":"/example/page.html","agent":"foobot","allowed":true,"rule":{"allow":true,"pattern":"/example/page.html","line":9},"group":["foobot"]}` + "\n", 1},
 		{"json without rule", []string{"check", "-json", "-robots", example, "-agent", "quxbot", "/x"}, "",
-			`{"target":"/x","allowed":true,"rule":null}` + "\n", 0},
+			`{"target":"/x","agent":"quxbot","allowed":true,"rule":null,"group":["quxbot"]}` + "\n", 0},
 		{"google mode", []string{"check", "-mode", "google", "-robots", "-", "/robots.txt"}, "User-agent: *\nDisallow: /\n",
 			"disallowed\t/robots.txt\tDisallow: /\t2\n", 1},
 		{"rfc mode allows /robots.txt", []string{"check", "-mode", "rfc", "-robots", "-", "/robots.txt"}, "User-agent: *\nDisallow: /\n",
 			"allowed\t/robots.txt\n", 0},
 	}
 	for _, tt := range tests {
-		var stdout, stderr bytes.Buffer
-		status := run(tt.args, strings.NewReader(tt.stdin), &stdout, &stderr)
-		if stdout.String() != tt.want || status != tt.status {
-			t.Errorf("%s: run(%q) = %d, output\n%s\nwant %d, output\n%s\nstderr: %s", tt.name, tt.args, status, stdout.String(), tt.status, tt.want, stderr.String())
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			status := run(tt.args, strings.NewReader(tt.stdin), &stdout, &stderr)
+			if stdout.String() != tt.want || status != tt.status {
+				t.Errorf("run(%q) = %d, output\n%s\nwant %d, output\n%s\nstderr: %s", tt.args, status, stdout.String(), tt.status, tt.want, stderr.String())
+			}
+		})
 	}
 }
 
@@ -69,6 +72,8 @@ func TestCheckErrors(t *testing.T) {
 		{"bad mode", []string{"check", "-mode", "bing", "-robots", "x", "/x"}, "mode must be rfc or google"},
 		{"stdin used twice", []string{"check", "-robots", "-"}, "give the targets as arguments"},
 		{"empty agent", []string{"check", "-agent", "", "-robots", "x"}, "empty product token"},
+		{"agent without a name", []string{"check", "-agent", "/1.0", "-robots", "x"}, `-agent "/1.0" names no crawler`},
+		{"agent list with an empty name", []string{"check", "-agent", "a,,b", "-robots", "x"}, `-agent "" names no crawler`},
 	}
 	for _, tt := range tests {
 		var stdout, stderr bytes.Buffer
@@ -100,12 +105,24 @@ func TestMeta(t *testing.T) {
 		{"file with agent", []string{"meta", "-agent", "FooBot", page}, "html\tnoindex, max-snippet:20\nheader\tall\nmerged\tnoindex, max-snippet:20\n"},
 		{"url", []string{"meta", "-agent", "foobot", srv.URL + "/x"}, "html\tnosnippet\nheader\tnofollow\nmerged\tnofollow, nosnippet\n"},
 		{"json", []string{"meta", "-json", page}, `{"header":"all","html":"noindex","merged":"noindex"}` + "\n"},
+		// Issue 17: one result per crawler, each with only its own tags.
+		{"several agents", []string{"meta", "-agent", "foobot", "-agent", "barbot", page},
+			"crawler: foobot\nhtml\tnoindex, max-snippet:20\nheader\tall\nmerged\tnoindex, max-snippet:20\n\n" +
+				"crawler: barbot\nhtml\tnoindex\nheader\tall\nmerged\tnoindex\n"},
+		{"several agents, url", []string{"meta", "-agent", "foobot", "-agent", "otherbot", srv.URL + "/x"},
+			"crawler: foobot\nhtml\tnosnippet\nheader\tnofollow\nmerged\tnofollow, nosnippet\n\n" +
+				"crawler: otherbot\nhtml\tnosnippet\nheader\tnoarchive\nmerged\tnoarchive, nosnippet\n"},
+		{"several agents, json", []string{"meta", "-json", "-agent", "foobot", "-agent", "barbot,foobot", page},
+			`[{"agent":"foobot","header":"all","html":"noindex, max-snippet:20","merged":"noindex, max-snippet:20"},` +
+				`{"agent":"barbot,foobot","header":"all","html":"noindex, max-snippet:20","merged":"noindex, max-snippet:20"}]` + "\n"},
 	}
 	for _, tt := range tests {
-		var stdout, stderr bytes.Buffer
-		if status := run(tt.args, strings.NewReader(""), &stdout, &stderr); status != 0 || stdout.String() != tt.want {
-			t.Errorf("%s: run(%q) = %d, %q; want 0, %q (stderr %q)", tt.name, tt.args, status, stdout.String(), tt.want, stderr.String())
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if status := run(tt.args, strings.NewReader(""), &stdout, &stderr); status != 0 || stdout.String() != tt.want {
+				t.Errorf("run(%q) = %d, %q; want 0, %q (stderr %q)", tt.args, status, stdout.String(), tt.want, stderr.String())
+			}
+		})
 	}
 	var stdout, stderr bytes.Buffer
 	if status := run([]string{"meta", dir + "/missing.html"}, strings.NewReader(""), &stdout, &stderr); status != exitError {
@@ -161,10 +178,10 @@ func TestLint(t *testing.T) {
 }
 
 func TestCheckFetches(t *testing.T) {
-	var robotsHits int
+	var robotsHits atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/robots.txt" {
-			robotsHits++
+			robotsHits.Add(1)
 			fmt.Fprint(w, "User-agent: *\nDisallow: /private\n")
 		}
 	}))
@@ -173,14 +190,72 @@ func TestCheckFetches(t *testing.T) {
 	defer down.Close()
 	gone := httptest.NewServer(http.NotFoundHandler())
 	defer gone.Close()
+	tests := []struct {
+		name, source string
+		args         []string
+		stdin        string
+		want         string
+		wantStderr   []string
+		status       int
+	}{
+		{"each access, one crawler", "RFC 9309 section 2.3.1; issue 17: say why no rule decided",
+			[]string{"check", srv.URL + "/a", srv.URL + "/private/b", down.URL + "/c", gone.URL + "/private"}, "",
+			"allowed\t" + srv.URL + "/a\n" +
+				"disallowed\t" + srv.URL + "/private/b\tDisallow: /private\t2\n" +
+				"disallowed\t" + down.URL + "/c\trobots.txt unreachable: 503\n" +
+				"allowed\t" + gone.URL + "/private\trobots.txt unavailable: 404\n",
+			[]string{"4 targets; *: 2 allowed, 2 disallowed"}, 1},
+		{"each access, several crawlers", "issue 17",
+			[]string{"check", "-agent", "a", "-agent", "b", srv.URL + "/private", down.URL + "/c", gone.URL + "/c"}, "",
+			srv.URL + "/private\tdisallowed (line 2: Disallow: /private)\tdisallowed (line 2: Disallow: /private)\n" +
+				down.URL + "/c\tdisallowed (robots.txt unreachable: 503)\tdisallowed (robots.txt unreachable: 503)\n" +
+				gone.URL + "/c\tallowed (robots.txt unavailable: 404)\tallowed (robots.txt unavailable: 404)\n",
+			nil, 1},
+		{"json has the agent and the access", "issue 17",
+			[]string{"check", "-json", "-agent", "a", srv.URL + "/x", down.URL + "/c"}, "",
+			`{"target":"` + srv.URL + `/x","agent":"a","allowed":true,"rule":null,"group":["*"],"robots":{"access":"available","status":200}}` + "\n" +
+				`{"target":"` + down.URL + `/c","agent":"a","allowed":false,"rule":{"allow":false,"pattern":"/","line":0},"group":["*"],"robots":{"access":"unreachable","status":503}}` + "\n",
+			nil, 1},
+		{"json, several crawlers", "issue 17",
+			[]string{"check", "-json", "-agent", "a", "-agent", "b", gone.URL + "/c"}, "",
+			`{"target":"` + gone.URL + `/c","robots":{"access":"unavailable","status":404},"crawlers":[{"agent":"a","allowed":true,"rule":null,"group":null},{"agent":"b","allowed":true,"rule":null,"group":null}]}` + "\n",
+			nil, 0},
+		{"lines that are not URLs are skipped", "issue 17: reported and skipped, not fatal",
+			[]string{"check"}, srv.URL + "/a\nnot a url\nftp://example.com/x\n/path\n" + srv.URL + "/private/x\n",
+			"allowed\t" + srv.URL + "/a\n" +
+				"disallowed\t" + srv.URL + "/private/x\tDisallow: /private\t2\n",
+			[]string{`skipped "not a url"`, `skipped "ftp://example.com/x"`, `skipped "/path"`, "targets must be absolute URLs", "5 targets (3 skipped)"}, exitError},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			robotsHits.Store(0)
+			var stdout, stderr bytes.Buffer
+			status := run(tt.args, strings.NewReader(tt.stdin), &stdout, &stderr)
+			if status != tt.status || stdout.String() != tt.want {
+				t.Errorf("%s: run(%q) = %d, output\n%s\nwant %d, output\n%s\nstderr %s", tt.source, tt.args, status, stdout.String(), tt.status, tt.want, stderr.String())
+			}
+			for _, w := range tt.wantStderr {
+				if !strings.Contains(stderr.String(), w) {
+					t.Errorf("%s: standard error %q lacks %q", tt.source, stderr.String(), w)
+				}
+			}
+			if n := robotsHits.Load(); n > 1 {
+				t.Errorf("%s: %d fetches of one origin's robots.txt, want at most 1", tt.source, n)
+			}
+		})
+	}
+}
+
+// TestCheckRefused checks the reason given for an origin that refuses
+// connections: the error, without the robots.txt URL the target names.
+func TestCheckRefused(t *testing.T) {
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closed.Close()
 	var stdout, stderr bytes.Buffer
-	status := run([]string{"check", srv.URL + "/a", srv.URL + "/private/b", down.URL + "/c", gone.URL + "/private"}, strings.NewReader(""), &stdout, &stderr)
-	want := "allowed\t" + srv.URL + "/a\n" +
-		"disallowed\t" + srv.URL + "/private/b\tDisallow: /private\t2\n" +
-		"disallowed\t" + down.URL + "/c\tDisallow: /\t0\n" +
-		"allowed\t" + gone.URL + "/private\n"
-	if status != 1 || stdout.String() != want || robotsHits != 1 {
-		t.Errorf("check with fetching = %d, %d robots.txt fetches, output\n%s\nwant 1, 1 fetch, output\n%s\nstderr %s", status, robotsHits, stdout.String(), want, stderr.String())
+	status := run([]string{"check", closed.URL + "/a"}, strings.NewReader(""), &stdout, &stderr)
+	want := "disallowed\t" + closed.URL + "/a\trobots.txt unreachable: dial tcp "
+	if status != exitDisallowed || !strings.HasPrefix(stdout.String(), want) || strings.Contains(stdout.String(), "robots.txt\"") {
+		t.Errorf("check of a refused origin = %d, %q; want %d and %q...", status, stdout.String(), exitDisallowed, want)
 	}
 }
 
@@ -205,6 +280,17 @@ func TestFetchCommand(t *testing.T) {
 	}
 	if status := run([]string{"fetch", "ftp://x"}, strings.NewReader(""), &stdout, &stderr); status != exitError {
 		t.Errorf("fetch of an ftp URL = %d, want %d", status, exitError)
+	}
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closed.Close()
+	stdout.Reset()
+	if status := run([]string{"fetch", closed.URL}, strings.NewReader(""), &stdout, &stderr); status != exitError || !strings.Contains(stdout.String(), "access\tunreachable") {
+		t.Errorf("fetch of a refused URL = %d, %q; want %d and the access", status, stdout.String(), exitError)
+	}
+	down := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(503) }))
+	defer down.Close()
+	if status := run([]string{"fetch", down.URL}, strings.NewReader(""), &stdout, &stderr); status != exitAllowed {
+		t.Errorf("fetch of a URL answering 503 = %d, want %d: an answer is what fetch reports on", status, exitAllowed)
 	}
 }
 
@@ -232,5 +318,116 @@ func TestProgress(t *testing.T) {
 	p.done()
 	if got := b.String(); !strings.HasPrefix(got, "\r2048 targets, ") || !strings.HasSuffix(got, "\r\033[K") || strings.Count(got, "targets") != 1 {
 		t.Errorf("terminal progress = %q", got)
+	}
+}
+
+// TestCheckFetchesInParallel gives check more origins than workers, each
+// of whose robots.txt answers only once fetchWorkers fetches are waiting
+// (or after a second): check must reach that many at once, never more,
+// and still print in the order of the targets.
+func TestCheckFetchesInParallel(t *testing.T) {
+	var inflight, most atomic.Int32
+	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/robots.txt" {
+			return
+		}
+		n := inflight.Add(1)
+		for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
+		}
+		for deadline := time.Now().Add(time.Second); inflight.Load() < fetchWorkers && time.Now().Before(deadline); {
+			time.Sleep(time.Millisecond)
+		}
+		inflight.Add(-1)
+		fmt.Fprint(w, "User-agent: *\nDisallow: /private\n")
+	})
+	var targets, want strings.Builder
+	for i := range fetchWorkers + 4 {
+		srv := httptest.NewServer(handler)
+		defer srv.Close()
+		fmt.Fprintf(&targets, "%s/private/%d\n%s/%d\n", srv.URL, i, srv.URL, i)
+		fmt.Fprintf(&want, "disallowed\t%s/private/%d\tDisallow: /private\t2\nallowed\t%s/%d\n", srv.URL, i, srv.URL, i)
+	}
+	var stdout, stderr bytes.Buffer
+	status := run([]string{"check"}, strings.NewReader(targets.String()), &stdout, &stderr)
+	if status != exitDisallowed || stdout.String() != want.String() {
+		t.Errorf("check = %d, output\n%s\nwant %d, output\n%s\nstderr %s", status, stdout.String(), exitDisallowed, want.String(), stderr.String())
+	}
+	if m := most.Load(); m != fetchWorkers {
+		t.Errorf("at most %d robots.txt fetches at once, want %d", m, fetchWorkers)
+	}
+}
+
+// TestCheckTimeout checks that -timeout bounds a robots.txt fetch, which
+// then reads as unreachable (RFC 9309 section 2.3.1.4).
+func TestCheckTimeout(t *testing.T) {
+	release := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-release }))
+	defer srv.Close()
+	defer close(release)
+	start := time.Now()
+	var stdout, stderr bytes.Buffer
+	status := run([]string{"check", "-timeout", "100ms", srv.URL + "/a"}, strings.NewReader(""), &stdout, &stderr)
+	want := "disallowed\t" + srv.URL + "/a\trobots.txt unreachable: context deadline exceeded\n"
+	if status != exitDisallowed || stdout.String() != want {
+		t.Errorf("check -timeout 100ms = %d, %q; want %d, %q (stderr %q)", status, stdout.String(), exitDisallowed, want, stderr.String())
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("check -timeout 100ms took %v", d)
+	}
+}
+
+// TestFetchCommandCredentials follows redirects to URLs with user names
+// and passwords: no output may show them (issue 17).
+func TestFetchCommandCredentials(t *testing.T) {
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closed.Close()
+	var target *httptest.Server
+	target = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/robots.txt":
+			http.Redirect(w, r, strings.Replace(target.URL, "://", "://crawler:secret@", 1)+"/moved.txt", http.StatusMovedPermanently)
+		case "/moved.txt":
+			fmt.Fprint(w, "User-agent: *\nDisallow: /private\n")
+		}
+	}))
+	defer target.Close()
+	dead := httptest.NewServer(http.RedirectHandler(strings.Replace(closed.URL, "://", "://crawler:secret@", 1)+"/robots.txt", http.StatusFound))
+	defer dead.Close()
+	tests := []struct {
+		name   string
+		args   []string
+		status int
+	}{
+		{"redirect to a URL with credentials", []string{"fetch", target.URL}, exitAllowed},
+		{"the same, in JSON", []string{"fetch", "-json", target.URL}, exitAllowed},
+		{"redirect to a refused URL with credentials", []string{"fetch", dead.URL}, exitError},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			status := run(tt.args, strings.NewReader(""), &stdout, &stderr)
+			out := stdout.String() + stderr.String()
+			if status != tt.status || strings.Contains(out, "crawler") || strings.Contains(out, "secret") || !strings.Contains(out, "redirects") {
+				t.Errorf("run(%q) = %d, output\n%s\nwant %d, and no credentials", tt.args, status, out, tt.status)
+			}
+		})
+	}
+}
+
+func TestWithoutUserinfo(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"https://example.com/robots.txt", "https://example.com/robots.txt"},
+		{"https://user:pass@example.com/robots.txt", "https://example.com/robots.txt"},
+		{"http://user@example.com", "http://example.com"},
+		{"http://a:b@c@example.com:8080?x=1", "http://example.com:8080?x=1"},
+		{`Get "http://u:***@127.0.0.1:1/robots.txt": refused`, `Get "http://127.0.0.1:1/robots.txt": refused`},
+		{"from http://a@x/ to https://b:c@y/", "from http://x/ to https://y/"},
+		{"https://example.com/path@with-at", "https://example.com/path@with-at"},
+		{"no URL here", "no URL here"},
+	}
+	for _, tt := range tests {
+		if got := withoutUserinfo(tt.in); got != tt.want {
+			t.Errorf("withoutUserinfo(%q) = %q, want %q", tt.in, got, tt.want)
+		}
 	}
 }

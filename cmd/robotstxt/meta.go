@@ -1,11 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/rfc9309/robotstxt/metarobots"
@@ -14,15 +16,23 @@ import (
 // fetchTimeout bounds a whole page fetch by the command-line tool.
 const fetchTimeout = 30 * time.Second
 
+// A page is what meta reads once and asks for each crawler: the HTML
+// (at most what metarobots reads) and, for a URL, the response's header.
+type page struct {
+	html   []byte
+	header http.Header
+}
+
 func meta(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("meta", stderr)
 	var agents agentList
-	asJSON := fs.Bool("json", false, "print a JSON object")
-	fs.Var(&agents, "agent", "crawler product `TOKEN` whose own meta tags and headers also apply (repeatable)")
+	asJSON := fs.Bool("json", false, "print a JSON object (an array of them, one per crawler, for several -agent)")
+	fs.Var(&agents, "agent", "crawler `NAME` whose own meta tags and headers also apply; repeat for several crawlers (one result each), or join the names one crawler answers to with commas")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, "usage: robotstxt meta [-agent TOKEN]... [-json] FILE|URL\n\n"+
+		fmt.Fprint(stderr, "usage: robotstxt meta [-agent NAME]... [-json] FILE|URL\n\n"+
 			"Prints the page-level robots directives of an HTML page: its robots meta tags and,\n"+
-			"for an http(s) URL, its X-Robots-Tag headers, then both combined.\n\nFlags:\n")
+			"for an http(s) URL, its X-Robots-Tag headers, then both combined; for several -agent,\n"+
+			"one such result per crawler, under its name.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	if status, done := parseFlags(fs, args); done {
@@ -32,45 +42,69 @@ func meta(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "robotstxt meta: give exactly one FILE or URL")
 		return exitError
 	}
-	src := fs.Arg(0)
-	var header, page metarobots.Directives
-	var err error
-	if isURL(src) {
-		header, page, err = metaFromURL(src, agents)
-	} else {
-		page, err = metaFromFile(src, agents)
-	}
+	p, err := readPage(fs.Arg(0))
 	if err != nil {
 		fmt.Fprintf(stderr, "robotstxt meta: %v\n", err)
 		return exitError
 	}
-	merged := page.Merge(header)
+	names := []string(agents)
+	if len(names) == 0 {
+		names = []string{""} // the robots tags and headers only
+	}
+	var all []map[string]string
+	for _, name := range names {
+		var tokens []string
+		if name != "" {
+			tokens = strings.Split(name, ",")
+		}
+		// The page is in memory: reading it cannot fail.
+		html, _ := metarobots.FromHTML(bytes.NewReader(p.html), tokens...)
+		header := metarobots.FromHeader(p.header, tokens...)
+		r := map[string]string{"html": html.String(), "header": header.String(), "merged": html.Merge(header).String()}
+		if name != "" {
+			r["agent"] = name
+		}
+		all = append(all, r)
+	}
 	if *asJSON {
-		b, _ := json.Marshal(map[string]string{"html": page.String(), "header": header.String(), "merged": merged.String()})
+		var v any = all
+		if len(all) == 1 {
+			v = all[0]
+		}
+		b, _ := json.Marshal(v)
 		fmt.Fprintf(stdout, "%s\n", b)
 		return exitAllowed
 	}
-	fmt.Fprintf(stdout, "html\t%s\nheader\t%s\nmerged\t%s\n", page, header, merged)
+	for i, r := range all {
+		if len(all) > 1 {
+			if i > 0 {
+				fmt.Fprintln(stdout)
+			}
+			fmt.Fprintf(stdout, "crawler: %s\n", r["agent"])
+		}
+		fmt.Fprintf(stdout, "html\t%s\nheader\t%s\nmerged\t%s\n", r["html"], r["header"], r["merged"])
+	}
 	return exitAllowed
 }
 
-func metaFromFile(name string, agents []string) (metarobots.Directives, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return metarobots.Directives{}, err
+// readPage reads a page from a file or an http(s) URL, once for every
+// crawler asked about, keeping no more of it than metarobots reads.
+func readPage(src string) (page, error) {
+	if !isURL(src) {
+		f, err := os.Open(src)
+		if err != nil {
+			return page{}, err
+		}
+		defer f.Close()
+		b, err := io.ReadAll(io.LimitReader(f, metarobots.DefaultMaxBytes))
+		return page{html: b}, err
 	}
-	defer f.Close()
-	return metarobots.FromHTML(f, agents...)
-}
-
-func metaFromURL(url string, agents []string) (header, page metarobots.Directives, err error) {
 	client := &http.Client{Timeout: fetchTimeout}
-	resp, err := client.Get(url)
+	resp, err := client.Get(src)
 	if err != nil {
-		return header, page, err
+		return page{}, err
 	}
 	defer resp.Body.Close()
-	header = metarobots.FromHeader(resp.Header, agents...)
-	page, err = metarobots.FromHTML(resp.Body, agents...)
-	return header, page, err
+	b, err := io.ReadAll(io.LimitReader(resp.Body, metarobots.DefaultMaxBytes))
+	return page{html: b, header: resp.Header}, err
 }

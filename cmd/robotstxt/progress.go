@@ -19,13 +19,7 @@ type progress struct {
 }
 
 func newProgress(w io.Writer) *progress {
-	p := &progress{w: w, start: time.Now()}
-	if f, ok := w.(*os.File); ok && os.Getenv("CI") == "" {
-		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
-			p.onTerminal = true
-		}
-	}
-	return p
+	return &progress{w: w, start: time.Now(), onTerminal: isTerminal(w) && os.Getenv("CI") == ""}
 }
 
 // tick reports that n targets are done; it draws at most once a second,

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/rfc9309/robotstxt"
+)
+
+// A crawler is one -agent value: the names one crawler answers to,
+// comma-separated ("googlebot,googlebot-news").
+type crawler struct {
+	name   string
+	tokens []string
+}
+
+// crawlers reads the -agent values. In RFC mode the library reads a name
+// as its leading product token, so that a full User-Agent
+// ("MyCrawler/1.0 (+https://example.com/bot)") or a versioned name
+// ("MJ12bot/1.4") finds the crawler's group; a value read as something
+// shorter than what was typed is said once on stderr, since a user who
+// typed a version may not expect it to be dropped. Google mode takes
+// names as given, as Google's library does, so there is nothing to say.
+// A value that gives no name at all is an error: it would silently
+// select the "*" group.
+func crawlers(cmd string, agents agentList, mode robotstxt.Mode, stderr io.Writer) ([]crawler, error) {
+	if len(agents) == 0 {
+		return []crawler{{name: "*", tokens: []string{"*"}}}, nil
+	}
+	said := make(map[string]bool)
+	out := make([]crawler, len(agents))
+	for i, a := range agents {
+		c := crawler{name: a}
+		for _, t := range strings.Split(a, ",") {
+			t = strings.TrimSpace(t)
+			c.tokens = append(c.tokens, t)
+			if mode != robotstxt.RFC || t == "*" || said[t] {
+				continue
+			}
+			switch name := robotstxt.ProductToken(t); {
+			case name == "":
+				return nil, fmt.Errorf("-agent %q names no crawler: a name starts with a letter, a digit, '_', '-' or '.'", t)
+			case name != t:
+				said[t] = true
+				fmt.Fprintf(stderr, "robotstxt %s: -agent %q is matched as %q\n", cmd, t, name)
+			}
+		}
+		out[i] = c
+	}
+	return out, nil
+}
