@@ -1,16 +1,12 @@
 package robotstxt
 
 import (
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
+	"github.com/rfc9309/robotstxt/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
 
 // goldenFiles are corpus files chosen for what they exercise (see
 // testdata/corpus/INDEX.tsv).
@@ -43,33 +39,8 @@ func TestGolden(t *testing.T) {
 				diags.WriteByte('\n')
 			}
 			base := strings.TrimSuffix(gf.name, ".txt")
-			checkGolden(t, filepath.Join("testdata/golden", base+".diagnostics"), diags.String())
-			checkGolden(t, filepath.Join("testdata/golden", base+".canonical.txt"), r.String())
+			golden.Check(t, filepath.Join("testdata/golden", base+".diagnostics"), diags.String())
+			golden.Check(t, filepath.Join("testdata/golden", base+".canonical.txt"), r.String())
 		})
 	}
-}
-
-// checkGolden compares got with the golden file at path, or with -update
-// writes got there.
-func checkGolden(t *testing.T, path, got string) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -run TestGolden -update to create it)", err)
-	}
-	if diff := diffLines(string(want), got); diff != "" {
-		t.Errorf("%s mismatch (-want +got):\n%s\nrerun with -update if the change is intended", path, diff)
-	}
-}
-
-// diffLines is cmp.Diff(want, got) line by line, so that a diff of text
-// shows whole lines.
-func diffLines(want, got string) string {
-	return cmp.Diff(strings.Split(want, "\n"), strings.Split(got, "\n"))
 }

@@ -3,6 +3,8 @@ package robotstxt
 import (
 	"strings"
 	"testing"
+
+	"github.com/rfc9309/robotstxt/internal/golden"
 )
 
 func TestWriteTo(t *testing.T) {
@@ -59,13 +61,13 @@ Noindex: /x
 	if err != nil || int(n) != b.Len() {
 		t.Fatalf("WriteTo = %d, %v; wrote %d bytes", n, err, b.Len())
 	}
-	if diff := diffLines(want, b.String()); diff != "" {
+	if diff := golden.Diff(want, b.String()); diff != "" {
 		t.Errorf("WriteTo mismatch (-want +got):\n%s", diff)
 	}
-	if diff := diffLines(want, r.String()); diff != "" {
+	if diff := golden.Diff(want, r.String()); diff != "" {
 		t.Errorf("String() mismatch (-want +got):\n%s", diff)
 	}
-	if diff := diffLines(want, Parse([]byte(want)).String()); diff != "" {
+	if diff := golden.Diff(want, Parse([]byte(want)).String()); diff != "" {
 		t.Errorf("canonical text is not a fixed point (-want +rewritten):\n%s", diff)
 	}
 	var nilRobots *Robots

@@ -13,10 +13,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
+	"github.com/rfc9309/robotstxt/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/golden")
 
 // binary is the command built once for the golden tests.
 var binary string
@@ -140,20 +138,7 @@ func checkGolden(t *testing.T, name string, args []string, status int, stdout, s
 	if withStderr[name] {
 		got += "--- standard error\n" + stderr
 	}
-	path := filepath.Join("testdata/golden", name+".golden")
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (go test -run TestGoldenCommands -update creates it)", err)
-	}
-	if diff := cmp.Diff(strings.Split(string(want), "\n"), strings.Split(got, "\n")); diff != "" {
-		t.Errorf("output differs from %s (-want +got):\n%s", path, diff)
-	}
+	golden.Check(t, filepath.Join("testdata/golden", name+".golden"), got)
 }
 
 // targetStream yields n generated targets, one per line, and samples the
