@@ -118,9 +118,9 @@ func newServeHandler(c serveConfig) (http.Handler, error) {
 	}
 	mux := http.NewServeMux()
 	api := newAPI(c)
-	mux.HandleFunc("/api/check", api.check)
-	mux.HandleFunc("/api/diff", api.diff)
-	mux.HandleFunc("/api/ai", api.ai)
+	mux.HandleFunc("/api/check", endpoint(api.check))
+	mux.HandleFunc("/api/diff", endpoint(api.diff))
+	mux.HandleFunc("/api/ai", endpoint(api.ai))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no such API endpoint: "+r.URL.Path)
 	})

@@ -51,8 +51,6 @@ type apiError struct {
 	message string
 }
 
-func (e *apiError) Error() string { return e.message }
-
 func badRequest(format string, args ...any) *apiError {
 	return &apiError{http.StatusBadRequest, fmt.Sprintf(format, args...)}
 }
@@ -96,6 +94,24 @@ func decodeRequest(w http.ResponseWriter, r *http.Request, v any) *apiError {
 		return badRequest("the body holds more than one JSON value")
 	}
 	return nil
+}
+
+// endpoint makes a handler of an answer: the request decoded, the answer
+// or its error encoded.
+func endpoint[Req, Resp any](answer func(context.Context, *Req) (*Resp, *apiError)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var req Req
+		err := decodeRequest(w, r, &req)
+		var resp *Resp
+		if err == nil {
+			resp, err = answer(r.Context(), &req)
+		}
+		if err != nil {
+			writeError(w, err.status, err.message)
+			return
+		}
+		writeJSONAnswer(w, http.StatusOK, resp)
+	}
 }
 
 // options reads the mode field: "rfc" (or nothing) or "google".
@@ -144,6 +160,20 @@ func readCrawlers(agents []string) ([]apiCrawler, *apiError) {
 	return out, nil
 }
 
+// readQuery reads the fields check and diff share: the mode, the
+// crawlers and the targets, within their limits.
+func readQuery(mode string, agents, targets []string) (robotstxt.Options, []apiCrawler, *apiError) {
+	o, err := options(mode)
+	if err != nil {
+		return o, nil, err
+	}
+	cs, err := readCrawlers(agents)
+	if err != nil {
+		return o, nil, err
+	}
+	return o, cs, checkTargets(targets)
+}
+
 func checkTargets(targets []string) *apiError {
 	if len(targets) > maxTargets {
 		return badRequest("%d targets; the tester takes at most %d", len(targets), maxTargets)
@@ -164,23 +194,10 @@ func checkRobotsSize(name, text string) *apiError {
 	return nil
 }
 
-type apiRule struct {
-	Allow   bool   `json:"allow"`
-	Pattern string `json:"pattern"`
-	Line    int    `json:"line"`
-}
-
-func apiRuleOf(r *robotstxt.Rule) *apiRule {
-	if r == nil {
-		return nil
-	}
-	return &apiRule{Allow: r.Allow, Pattern: r.Pattern, Line: r.Line}
-}
-
 type apiDecision struct {
-	Agent   string   `json:"agent,omitempty"`
-	Allowed bool     `json:"allowed"`
-	Rule    *apiRule `json:"rule"`
+	Agent   string    `json:"agent,omitempty"`
+	Allowed bool      `json:"allowed"`
+	Rule    *jsonRule `json:"rule"`
 }
 
 type apiTarget struct {
@@ -223,30 +240,9 @@ type checkResponse struct {
 	Fetch       *apiFetch       `json:"fetch,omitempty"`
 }
 
-func (a *api) check(w http.ResponseWriter, r *http.Request) {
-	var req checkRequest
-	if err := decodeRequest(w, r, &req); err != nil {
-		writeError(w, err.status, err.message)
-		return
-	}
-	resp, err := a.answerCheck(r.Context(), &req)
+func (a *api) check(ctx context.Context, req *checkRequest) (*checkResponse, *apiError) {
+	o, cs, err := readQuery(req.Mode, req.Agents, req.Targets)
 	if err != nil {
-		writeError(w, err.status, err.message)
-		return
-	}
-	writeJSONAnswer(w, http.StatusOK, resp)
-}
-
-func (a *api) answerCheck(ctx context.Context, req *checkRequest) (*checkResponse, *apiError) {
-	o, err := options(req.Mode)
-	if err != nil {
-		return nil, err
-	}
-	cs, err := readCrawlers(req.Agents)
-	if err != nil {
-		return nil, err
-	}
-	if err := checkTargets(req.Targets); err != nil {
 		return nil, err
 	}
 	resp := &checkResponse{Results: []apiTarget{}, Diagnostics: []apiDiagnostic{}}
@@ -277,7 +273,7 @@ func (a *api) answerCheck(ctx context.Context, req *checkRequest) (*checkRespons
 		row := apiTarget{Target: t, Crawlers: make([]apiDecision, len(cs))}
 		for i, c := range cs {
 			d := groups[i].Decide(t)
-			row.Crawlers[i] = apiDecision{Agent: c.name, Allowed: d.Allowed, Rule: apiRuleOf(d.Rule)}
+			row.Crawlers[i] = apiDecision{Agent: c.name, Allowed: d.Allowed, Rule: jsonRuleOf(d.Rule)}
 		}
 		resp.Results = append(resp.Results, row)
 	}
@@ -339,30 +335,9 @@ type diffResponse struct {
 	Changed []apiChangedTarget `json:"changed"`
 }
 
-func (a *api) diff(w http.ResponseWriter, r *http.Request) {
-	var req diffRequest
-	if err := decodeRequest(w, r, &req); err != nil {
-		writeError(w, err.status, err.message)
-		return
-	}
-	resp, err := answerDiff(&req)
+func (a *api) diff(_ context.Context, req *diffRequest) (*diffResponse, *apiError) {
+	o, cs, err := readQuery(req.Mode, req.Agents, req.Targets)
 	if err != nil {
-		writeError(w, err.status, err.message)
-		return
-	}
-	writeJSONAnswer(w, http.StatusOK, resp)
-}
-
-func answerDiff(req *diffRequest) (*diffResponse, *apiError) {
-	o, err := options(req.Mode)
-	if err != nil {
-		return nil, err
-	}
-	cs, err := readCrawlers(req.Agents)
-	if err != nil {
-		return nil, err
-	}
-	if err := checkTargets(req.Targets); err != nil {
 		return nil, err
 	}
 	if err := checkRobotsSize("old", req.Old); err != nil {
@@ -379,8 +354,8 @@ func answerDiff(req *diffRequest) (*diffResponse, *apiError) {
 			od, nd := oldR.Decide(t, c.tokens...), newR.Decide(t, c.tokens...)
 			if od.Allowed != nd.Allowed {
 				changes = append(changes, apiChange{Agent: c.name,
-					Old: apiDecision{Allowed: od.Allowed, Rule: apiRuleOf(od.Rule)},
-					New: apiDecision{Allowed: nd.Allowed, Rule: apiRuleOf(nd.Rule)}})
+					Old: apiDecision{Allowed: od.Allowed, Rule: jsonRuleOf(od.Rule)},
+					New: apiDecision{Allowed: nd.Allowed, Rule: jsonRuleOf(nd.Rule)}})
 			}
 		}
 		if changes != nil {
@@ -396,38 +371,13 @@ type aiRequest struct {
 	Mode    string   `json:"mode"`
 }
 
-type apiAIVerdict struct {
-	Name     string          `json:"name"`
-	Operator string          `json:"operator"`
-	Category string          `json:"category"`
-	Obeys    string          `json:"obeys_robots_txt"`
-	Access   string          `json:"access"`
-	Group    []string        `json:"group"`
-	Rule     *apiRule        `json:"rule"`
-	Signals  map[string]bool `json:"content_signals,omitempty"`
-}
-
-type apiAISummary struct {
-	Category   string `json:"category"`
-	Crawlers   int    `json:"crawlers"`
-	Allowed    int    `json:"allowed"`
-	Disallowed int    `json:"disallowed"`
-	Partly     int    `json:"partly"`
-	Text       string `json:"text"`
-}
-
 type aiResponse struct {
-	Crawlers       []apiAIVerdict  `json:"crawlers"`
-	Summary        []apiAISummary  `json:"summary"`
+	Crawlers       []jsonAIVerdict `json:"crawlers"`
+	Summary        []jsonAISummary `json:"summary"`
 	ContentSignals map[string]bool `json:"content_signals,omitempty"`
 }
 
-func (a *api) ai(w http.ResponseWriter, r *http.Request) {
-	var req aiRequest
-	if err := decodeRequest(w, r, &req); err != nil {
-		writeError(w, err.status, err.message)
-		return
-	}
+func (a *api) ai(_ context.Context, req *aiRequest) (*aiResponse, *apiError) {
 	o, err := options(req.Mode)
 	if err == nil {
 		err = checkTargets(req.Targets)
@@ -436,17 +386,16 @@ func (a *api) ai(w http.ResponseWriter, r *http.Request) {
 		err = checkRobotsSize("robots", req.Robots)
 	}
 	if err != nil {
-		writeError(w, err.status, err.message)
-		return
+		return nil, err
 	}
 	rep := aicrawlers.Audit(o.Parse([]byte(req.Robots)), req.Targets...)
-	resp := aiResponse{Crawlers: []apiAIVerdict{}, Summary: []apiAISummary{}, ContentSignals: rep.ContentSignals}
+	resp := &aiResponse{Crawlers: []jsonAIVerdict{}, Summary: []jsonAISummary{}, ContentSignals: rep.ContentSignals}
 	for _, v := range rep.Verdicts {
-		resp.Crawlers = append(resp.Crawlers, apiAIVerdict{Name: v.Name, Operator: v.Operator, Category: v.Category.String(),
-			Obeys: v.Obeys.String(), Access: v.Access.String(), Group: v.Group, Rule: apiRuleOf(v.Rule), Signals: v.Signals})
+		resp.Crawlers = append(resp.Crawlers, jsonAIVerdict{Name: v.Name, Operator: v.Operator, Category: v.Category.String(),
+			Obeys: v.Obeys.String(), Access: v.Access.String(), Group: v.Group, Rule: jsonRuleOf(v.Rule), Signals: v.Signals})
 	}
 	for _, s := range rep.Summaries {
-		resp.Summary = append(resp.Summary, apiAISummary{s.Category.String(), s.Crawlers, s.Allowed, s.Disallowed, s.Partly, s.String()})
+		resp.Summary = append(resp.Summary, jsonAISummary{s.Category.String(), s.Crawlers, s.Allowed, s.Disallowed, s.Partly, s.String()})
 	}
-	writeJSONAnswer(w, http.StatusOK, resp)
+	return resp, nil
 }

@@ -297,7 +297,7 @@ func TestServeFetchBusy(t *testing.T) {
 	for range maxFetches {
 		a.fetches <- struct{}{}
 	}
-	rec := post(t, http.HandlerFunc(a.check), "/api/check", "application/json", `{"url":"https://example.com/"}`)
+	rec := post(t, endpoint(a.check), "/api/check", "application/json", `{"url":"https://example.com/"}`)
 	if rec.Code != http.StatusTooManyRequests || !strings.Contains(rec.Body.String(), "8 fetches are under way") {
 		t.Errorf("status %d, %s; want 429", rec.Code, rec.Body)
 	}
