@@ -12,6 +12,7 @@
 //	robotstxt groups [-mode rfc|google] [-agent NAME]... [-json] FILE|URL
 //	robotstxt lint [-mode rfc|google] [-json] [-severity LEVEL] [-ignore CODE,...] FILE|URL...
 //	robotstxt meta [-agent NAME]... [-json] FILE|URL
+//	robotstxt serve [-addr 127.0.0.1:8080] [-allow-private]
 //	robotstxt sitemaps [-json] FILE|URL
 //
 // ai audits which AI crawlers a file lets in: each crawler of the list
@@ -57,6 +58,12 @@
 // as its leading name, as RFC 9309 section 2.2.1's product token, and
 // says once on standard error when that is shorter than what was given.
 //
+// serve serves a robots.txt tester on 127.0.0.1:8080: one page, with no
+// external assets, and its JSON API (POST /api/check, /api/diff and
+// /api/ai, shaped like the -json output of check, diff and ai); fetch by
+// URL refuses loopback, private and link-local addresses unless
+// -allow-private.
+//
 // Exit status: check exits 1 when any target is disallowed, diff when any
 // verdict changes, lint when there are warnings or errors; every command
 // exits 2 on a usage error or a file or URL that cannot be read (check
@@ -93,6 +100,7 @@ Commands:
   groups    print a file's groups: user-agents, extensions, rules with lines
   lint      list the problems of robots.txt files, by line
   meta      print the robots meta tags and X-Robots-Tag headers of a page
+  serve     serve a robots.txt tester page on 127.0.0.1:8080
   sitemaps  print a file's Sitemap URLs
 
 FILE arguments may be paths, http(s) URLs, or - for standard input.
@@ -131,6 +139,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return sitemaps(args[1:], stdin, stdout, stderr)
 	case "groups":
 		return groups(args[1:], stdin, stdout, stderr)
+	case "serve":
+		return serve(args[1:], stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return exitAllowed

@@ -1,0 +1,401 @@
+package main
+
+// This file is the JSON API of robotstxt serve: POST /api/check,
+// /api/diff and /api/ai. Their shapes follow the command line's -json
+// output.
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strings"
+
+	"github.com/rfc9309/robotstxt"
+	"github.com/rfc9309/robotstxt/aicrawlers"
+	"github.com/rfc9309/robotstxt/robotshttp"
+)
+
+// Request limits. A file is taken up to the size limit crawlers read
+// (robotstxt.DefaultMaxBytes, RFC 9309 section 2.5) and refused past it,
+// so that the tester never answers for a part of a file without saying
+// so; a request body holds at most two files (the diff's) and the
+// targets.
+const (
+	maxRequestBytes = 4 << 20
+	maxRobotsBytes  = robotstxt.DefaultMaxBytes
+	maxTargets      = 10000
+	maxTargetBytes  = 8 << 10
+	maxCrawlers     = 20
+	maxCrawlerBytes = 256
+	maxSiteURLBytes = 2048
+)
+
+// api answers the JSON endpoints.
+type api struct {
+	fetcher *robotshttp.Fetcher
+	// fetches holds a token per fetch by URL under way.
+	fetches chan struct{}
+}
+
+func newAPI(c serveConfig) *api {
+	return &api{fetcher: newURLFetcher(c.allowPrivate), fetches: make(chan struct{}, maxFetches)}
+}
+
+// apiError is an answer with a status other than 200.
+type apiError struct {
+	status  int
+	message string
+}
+
+func badRequest(format string, args ...any) *apiError {
+	return &apiError{http.StatusBadRequest, fmt.Sprintf(format, args...)}
+}
+
+func writeError(w http.ResponseWriter, status int, message string) {
+	writeJSONAnswer(w, status, struct {
+		Error string `json:"error"`
+	}{message})
+}
+
+func writeJSONAnswer(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		status, b = http.StatusInternalServerError, []byte(`{"error":"encoding the answer failed"}`)
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	w.Write(append(b, '\n'))
+}
+
+// decodeRequest reads a POST request's JSON body into v. A body other than
+// JSON is refused (415) so that a page on another site cannot send one
+// without the browser first asking this server, which never agrees (CORS).
+func decodeRequest(w http.ResponseWriter, r *http.Request, v any) *apiError {
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", http.MethodPost)
+		return &apiError{http.StatusMethodNotAllowed, "use POST with a JSON body"}
+	}
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+		return &apiError{http.StatusUnsupportedMediaType, "the body must be JSON, with Content-Type: application/json"}
+	}
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxRequestBytes))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		if mbe := (*http.MaxBytesError)(nil); errors.As(err, &mbe) {
+			return &apiError{http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body is over %d bytes", maxRequestBytes)}
+		}
+		return badRequest("the body is not the JSON this endpoint takes: %v", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return badRequest("the body holds more than one JSON value")
+	}
+	return nil
+}
+
+// endpoint makes a handler of an answer: the request decoded, the answer
+// or its error encoded.
+func endpoint[Req, Resp any](answer func(context.Context, *Req) (*Resp, *apiError)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var req Req
+		err := decodeRequest(w, r, &req)
+		var resp *Resp
+		if err == nil {
+			resp, err = answer(r.Context(), &req)
+		}
+		if err != nil {
+			writeError(w, err.status, err.message)
+			return
+		}
+		writeJSONAnswer(w, http.StatusOK, resp)
+	}
+}
+
+// options reads the mode field: "rfc" (or nothing) or "google".
+func options(mode string) (robotstxt.Options, *apiError) {
+	var f modeFlag
+	if mode == "" {
+		return robotstxt.Options{}, nil
+	}
+	if err := f.Set(mode); err != nil {
+		return robotstxt.Options{}, badRequest("%v", err)
+	}
+	return robotstxt.Options{Mode: f.m}, nil
+}
+
+// apiCrawler is one crawler of a request: its name as given and the
+// tokens it answers to, comma-separated in the name as with -agent.
+type apiCrawler struct {
+	name   string
+	tokens []string
+}
+
+func readCrawlers(agents []string) ([]apiCrawler, *apiError) {
+	if len(agents) > maxCrawlers {
+		return nil, badRequest("%d crawlers; the tester takes at most %d", len(agents), maxCrawlers)
+	}
+	if len(agents) == 0 {
+		return []apiCrawler{{name: "*", tokens: []string{"*"}}}, nil
+	}
+	out := make([]apiCrawler, 0, len(agents))
+	for _, a := range agents {
+		a = strings.TrimSpace(a)
+		switch {
+		case a == "":
+			return nil, badRequest("an empty crawler name")
+		case len(a) > maxCrawlerBytes:
+			return nil, badRequest("a crawler name of %d bytes; at most %d", len(a), maxCrawlerBytes)
+		}
+		var tokens []string
+		for t := range strings.SplitSeq(a, ",") {
+			if t = strings.TrimSpace(t); t != "" {
+				tokens = append(tokens, t)
+			}
+		}
+		out = append(out, apiCrawler{name: a, tokens: tokens})
+	}
+	return out, nil
+}
+
+// readQuery reads the fields check and diff share: the mode, the
+// crawlers and the targets, within their limits.
+func readQuery(mode string, agents, targets []string) (robotstxt.Options, []apiCrawler, *apiError) {
+	o, err := options(mode)
+	if err != nil {
+		return o, nil, err
+	}
+	cs, err := readCrawlers(agents)
+	if err != nil {
+		return o, nil, err
+	}
+	return o, cs, checkTargets(targets)
+}
+
+func checkTargets(targets []string) *apiError {
+	if len(targets) > maxTargets {
+		return badRequest("%d targets; the tester takes at most %d", len(targets), maxTargets)
+	}
+	for _, t := range targets {
+		if len(t) > maxTargetBytes {
+			return badRequest("a target of %d bytes; at most %d", len(t), maxTargetBytes)
+		}
+	}
+	return nil
+}
+
+func checkRobotsSize(name, text string) *apiError {
+	if len(text) > maxRobotsBytes {
+		return &apiError{http.StatusRequestEntityTooLarge,
+			fmt.Sprintf("%s is %d bytes; crawlers read only the first %d (RFC 9309 section 2.5), and so does the tester", name, len(text), maxRobotsBytes)}
+	}
+	return nil
+}
+
+type apiDecision struct {
+	Agent   string    `json:"agent,omitempty"`
+	Allowed bool      `json:"allowed"`
+	Rule    *jsonRule `json:"rule"`
+}
+
+type apiTarget struct {
+	Target   string        `json:"target"`
+	Crawlers []apiDecision `json:"crawlers"`
+}
+
+type apiDiagnostic struct {
+	Line     int    `json:"line"`
+	Severity string `json:"severity"`
+	Code     string `json:"code"`
+	Message  string `json:"message"`
+}
+
+// apiFetch is what fetch by URL found: the robotstxt fetch command's
+// fields and the file's text, cut at the size limit, for the editor.
+type apiFetch struct {
+	URL       string `json:"url"`
+	FinalURL  string `json:"final_url"`
+	Status    int    `json:"status"`
+	Redirects int    `json:"redirects"`
+	Bytes     int    `json:"bytes"`
+	Truncated bool   `json:"truncated"`
+	Access    string `json:"access"`
+	Error     string `json:"error,omitempty"`
+	Body      string `json:"body"`
+}
+
+type checkRequest struct {
+	Robots  string   `json:"robots"`
+	URL     string   `json:"url"`
+	Agents  []string `json:"agents"`
+	Targets []string `json:"targets"`
+	Mode    string   `json:"mode"`
+}
+
+type checkResponse struct {
+	Results     []apiTarget     `json:"results"`
+	Diagnostics []apiDiagnostic `json:"diagnostics"`
+	Fetch       *apiFetch       `json:"fetch,omitempty"`
+}
+
+func (a *api) check(ctx context.Context, req *checkRequest) (*checkResponse, *apiError) {
+	o, cs, err := readQuery(req.Mode, req.Agents, req.Targets)
+	if err != nil {
+		return nil, err
+	}
+	resp := &checkResponse{Results: []apiTarget{}, Diagnostics: []apiDiagnostic{}}
+	var robots *robotstxt.Robots
+	switch {
+	case req.URL != "" && req.Robots != "":
+		return nil, badRequest("give robots (a file's text) or url (a site whose file to fetch), not both")
+	case req.URL != "":
+		var ferr *apiError
+		robots, resp.Fetch, ferr = a.fetchForCheck(ctx, req.URL, o)
+		if ferr != nil {
+			return nil, ferr
+		}
+	default:
+		if err := checkRobotsSize("robots", req.Robots); err != nil {
+			return nil, err
+		}
+		robots = o.Parse([]byte(req.Robots))
+	}
+	for _, d := range robots.Diagnostics() {
+		resp.Diagnostics = append(resp.Diagnostics, apiDiagnostic{d.Line, d.Severity.String(), d.Code, d.Message})
+	}
+	groups := make([]*robotstxt.Group, len(cs))
+	for i, c := range cs {
+		groups[i] = robots.Group(c.tokens...)
+	}
+	for _, t := range req.Targets {
+		row := apiTarget{Target: t, Crawlers: make([]apiDecision, len(cs))}
+		for i, c := range cs {
+			d := groups[i].Decide(t)
+			row.Crawlers[i] = apiDecision{Agent: c.name, Allowed: d.Allowed, Rule: jsonRuleOf(d.Rule)}
+		}
+		resp.Results = append(resp.Results, row)
+	}
+	return resp, nil
+}
+
+// fetchForCheck fetches the robots.txt file of site and returns the rules
+// it leaves a crawler with, as RFC 9309 section 2.3.1 says.
+func (a *api) fetchForCheck(ctx context.Context, site string, o robotstxt.Options) (*robotstxt.Robots, *apiFetch, *apiError) {
+	if len(site) > maxSiteURLBytes {
+		return nil, nil, badRequest("a url of %d bytes; at most %d", len(site), maxSiteURLBytes)
+	}
+	if !isURL(site) {
+		return nil, nil, badRequest("url must be an http or https URL, not %q", site)
+	}
+	select {
+	case a.fetches <- struct{}{}:
+		defer func() { <-a.fetches }()
+	default:
+		return nil, nil, &apiError{http.StatusTooManyRequests, fmt.Sprintf("%d fetches are under way; try again when one ends", maxFetches)}
+	}
+	res, err := a.fetchRobots(ctx, site, o)
+	if err != nil {
+		return nil, nil, badRequest("%v", err)
+	}
+	body := res.Body
+	if len(body) > o.Limit() && o.Limit() >= 0 {
+		body = body[:o.Limit()]
+	}
+	f := &apiFetch{URL: res.URL, FinalURL: res.FinalURL, Status: res.StatusCode, Redirects: res.Redirects,
+		Bytes: len(res.Body), Truncated: res.Truncated, Access: res.Access.String(), Body: string(body)}
+	if res.Err != nil {
+		f.Error = res.Err.Error()
+	}
+	return res.Robots(o), f, nil
+}
+
+type diffRequest struct {
+	Old     string   `json:"old"`
+	New     string   `json:"new"`
+	Agents  []string `json:"agents"`
+	Targets []string `json:"targets"`
+	Mode    string   `json:"mode"`
+}
+
+type apiChange struct {
+	Agent string      `json:"agent"`
+	Old   apiDecision `json:"old"`
+	New   apiDecision `json:"new"`
+}
+
+type apiChangedTarget struct {
+	Target  string      `json:"target"`
+	Changes []apiChange `json:"changes"`
+}
+
+type diffResponse struct {
+	Targets int                `json:"targets"`
+	Changed []apiChangedTarget `json:"changed"`
+}
+
+func (a *api) diff(_ context.Context, req *diffRequest) (*diffResponse, *apiError) {
+	o, cs, err := readQuery(req.Mode, req.Agents, req.Targets)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkRobotsSize("old", req.Old); err != nil {
+		return nil, err
+	}
+	if err := checkRobotsSize("new", req.New); err != nil {
+		return nil, err
+	}
+	oldR, newR := o.Parse([]byte(req.Old)), o.Parse([]byte(req.New))
+	resp := &diffResponse{Targets: len(req.Targets), Changed: []apiChangedTarget{}}
+	for _, t := range req.Targets {
+		var changes []apiChange
+		for _, c := range cs {
+			od, nd := oldR.Decide(t, c.tokens...), newR.Decide(t, c.tokens...)
+			if od.Allowed != nd.Allowed {
+				changes = append(changes, apiChange{Agent: c.name,
+					Old: apiDecision{Allowed: od.Allowed, Rule: jsonRuleOf(od.Rule)},
+					New: apiDecision{Allowed: nd.Allowed, Rule: jsonRuleOf(nd.Rule)}})
+			}
+		}
+		if changes != nil {
+			resp.Changed = append(resp.Changed, apiChangedTarget{t, changes})
+		}
+	}
+	return resp, nil
+}
+
+type aiRequest struct {
+	Robots  string   `json:"robots"`
+	Targets []string `json:"targets"`
+	Mode    string   `json:"mode"`
+}
+
+type aiResponse struct {
+	Crawlers       []jsonAIVerdict `json:"crawlers"`
+	Summary        []jsonAISummary `json:"summary"`
+	ContentSignals map[string]bool `json:"content_signals,omitempty"`
+}
+
+func (a *api) ai(_ context.Context, req *aiRequest) (*aiResponse, *apiError) {
+	o, err := options(req.Mode)
+	if err == nil {
+		err = checkTargets(req.Targets)
+	}
+	if err == nil {
+		err = checkRobotsSize("robots", req.Robots)
+	}
+	if err != nil {
+		return nil, err
+	}
+	rep := aicrawlers.Audit(o.Parse([]byte(req.Robots)), req.Targets...)
+	resp := &aiResponse{Crawlers: []jsonAIVerdict{}, Summary: []jsonAISummary{}, ContentSignals: rep.ContentSignals}
+	for _, v := range rep.Verdicts {
+		resp.Crawlers = append(resp.Crawlers, jsonAIVerdict{Name: v.Name, Operator: v.Operator, Category: v.Category.String(),
+			Obeys: v.Obeys.String(), Access: v.Access.String(), Group: v.Group, Rule: jsonRuleOf(v.Rule), Signals: v.Signals})
+	}
+	for _, s := range rep.Summaries {
+		resp.Summary = append(resp.Summary, jsonAISummary{s.Category.String(), s.Crawlers, s.Allowed, s.Disallowed, s.Partly, s.String()})
+	}
+	return resp, nil
+}
