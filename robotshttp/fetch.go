@@ -31,8 +31,9 @@ const (
 	// than MaxRedirects of them, or one without a usable Location): the
 	// crawler may fetch everything (sections 2.3.1.2 and 2.3.1.3).
 	Unavailable
-	// Unreachable: status 5xx, a timeout or a network error: the crawler
-	// must fetch nothing (section 2.3.1.4).
+	// Unreachable: status 5xx, a timeout or a network error, or a 2xx
+	// body that could not be read whole (cut off, or status 206 Partial
+	// Content): the crawler must fetch nothing (section 2.3.1.4).
 	Unreachable
 )
 
@@ -211,6 +212,15 @@ func redirectTarget(from *url.URL, status int, location string) (string, error) 
 // reads its body when it has one to parse.
 func (f *Fetcher) read(res *Fetch, resp *http.Response) {
 	switch code := resp.StatusCode; {
+	case code == http.StatusPartialContent:
+		// A fetcher never asks for a range, so a 206 comes from a broken
+		// server or proxy, and its body is part of the file: parsed, it
+		// could end mid-rule ("Disallow: /p" for "Disallow: /private").
+		// It is read as a body cut off mid-read is: the file could not
+		// be read whole, so it is unreachable (RFC 9309 section 2.3.1.4).
+		res.Access = Unreachable
+		res.Err = fmt.Errorf("robotshttp: status 206 Partial Content: part of the file, which was asked for whole (RFC 9309 section 2.3.1.4)")
+		return
 	case code >= 200 && code < 300:
 		res.Access = Available
 	case code == http.StatusTooManyRequests && f.TooManyRequestsUnreachable:
@@ -299,10 +309,10 @@ func (f *Fetch) Robots(o robotstxt.Options) *robotstxt.Robots {
 // its own HTTP stack, queue or browser), and closes its body. It returns
 // the rules the crawler is left with and which case happened: a 2xx body
 // is parsed through o's size limit (gzip is decompressed if the
-// transport did not); 4xx allows everything; 5xx, and a 2xx body whose
-// read fails part way, disallow everything; a 3xx status, a redirect the
-// caller did not follow to its end, allows everything, as a chain that
-// reaches no file does (section 2.3.1.2). A nil response, the outcome of
+// transport did not); 4xx allows everything; 5xx, a 2xx body whose
+// read fails part way, and a 206, part of a file, disallow everything;
+// a 3xx status, a redirect the caller did not follow to its end, allows
+// everything, as a chain that reaches no file does (section 2.3.1.2). A nil response, the outcome of
 // a request that got none, disallows everything. Reading the whole body
 // of a 503 as a file, as ParseReader(resp.Body) would, allows everything
 // instead.

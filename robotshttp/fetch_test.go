@@ -172,6 +172,12 @@ func TestFetchBody(t *testing.T) {
 			w.(http.Flusher).Flush()
 			conn, _, _ := w.(http.Hijacker).Hijack()
 			conn.Close()
+		case "/partial/robots.txt":
+			// A fetcher never asks for a range: this is a broken server or
+			// proxy, and the part it sends ends mid-rule.
+			w.Header().Set("Content-Range", "bytes 0-25/34")
+			w.WriteHeader(http.StatusPartialContent)
+			fmt.Fprint(w, body[:26])
 		case "/ua/robots.txt":
 			fmt.Fprintf(w, "User-agent: *\nDisallow: /%s\n", strings.ReplaceAll(r.Header.Get("User-Agent"), " ", "_"))
 		}
@@ -201,6 +207,8 @@ func TestFetchBody(t *testing.T) {
 			robotshttp.Available, false, map[string]bool{"/x": true}, robotstxt.CodeNotRobotsTxt, "RFC 9309 section 2.3.1.5"},
 		{"connection closed mid-body", "/cut/robots.txt", &robotshttp.Fetcher{},
 			robotshttp.Unreachable, false, map[string]bool{"/x": false}, "", "RFC 9309 section 2.3.1.4: half a file could drop rules"},
+		{"206 Partial Content, not the whole file", "/partial/robots.txt", &robotshttp.Fetcher{},
+			robotshttp.Unreachable, false, map[string]bool{"/p": false, "/x": false}, "", "RFC 9309 section 2.3.1.4: half a file could drop rules"},
 		{"User-Agent header sent", "/ua/robots.txt", &robotshttp.Fetcher{UserAgent: "FooBot/1.0"},
 			robotshttp.Available, false, map[string]bool{"/FooBot/1.0": false, "/x": true}, "", "RFC 9309 section 2.2.1"},
 	}
