@@ -32,8 +32,9 @@ const (
 	// crawler may fetch everything (sections 2.3.1.2 and 2.3.1.3).
 	Unavailable
 	// Unreachable: status 5xx, a timeout or a network error, or a 2xx
-	// body that could not be read whole (cut off, or status 206 Partial
-	// Content): the crawler must fetch nothing (section 2.3.1.4).
+	// body that could not be read whole (cut off, status 206 Partial
+	// Content, or a Content-Encoding other than gzip): the crawler must
+	// fetch nothing (section 2.3.1.4).
 	Unreachable
 )
 
@@ -142,6 +143,11 @@ func (f *Fetcher) Fetch(ctx context.Context, robotsURL string) *Fetch {
 		if f.UserAgent != "" {
 			req.Header.Set("User-Agent", f.UserAgent)
 		}
+		// Name the one coding readBody decodes: a request without
+		// Accept-Encoding (a client with DisableCompression sends none)
+		// accepts any coding (RFC 9110 section 12.5.3), and one the
+		// library cannot decode leaves the file unreachable.
+		req.Header.Set("Accept-Encoding", "gzip")
 		resp, err := c.Do(req)
 		res.FetchedAt = time.Now()
 		if err != nil {
@@ -235,7 +241,9 @@ func (f *Fetcher) read(res *Fetch, resp *http.Response) {
 	}
 	body, truncated, err := f.readBody(resp)
 	if err != nil {
-		// Half a file could drop rules: a failed read counts as unreachable.
+		// Half a file could drop rules, and compressed bytes read as text
+		// hold none, or stray ones: a body that could not be read counts
+		// as unreachable (RFC 9309 section 2.3.1.4), and is tried again.
 		res.Access, res.Err = Unreachable, fmt.Errorf("robotshttp: reading %s: %w", res.URL, err)
 		return
 	}
@@ -243,11 +251,41 @@ func (f *Fetcher) read(res *Fetch, resp *http.Response) {
 	res.MaxAge = maxAge(resp.Header)
 }
 
+// decodable reports whether a body labelled with the Content-Encoding
+// header h can be read, and whether it is gzip. Identity is no coding,
+// and x-gzip is gzip (RFC 9110 section 8.4.1.3). Any other coding (br,
+// zstd, deflate) and a stacked one ("gzip, gzip") cannot be decoded.
+func decodable(h http.Header) (gz bool, err error) {
+	var codings []string
+	for _, v := range h.Values("Content-Encoding") {
+		for c := range strings.SplitSeq(v, ",") {
+			if c = strings.TrimSpace(c); c != "" && !strings.EqualFold(c, "identity") {
+				codings = append(codings, c)
+			}
+		}
+	}
+	switch {
+	case len(codings) == 0:
+		return false, nil
+	case len(codings) == 1 && (strings.EqualFold(codings[0], "gzip") || strings.EqualFold(codings[0], "x-gzip")):
+		return true, nil
+	}
+	return false, fmt.Errorf("Content-Encoding %q cannot be decoded, only gzip (RFC 9110 section 8.4)", strings.Join(codings, ", "))
+}
+
 // readBody reads a 2xx body through the size limit, decompressing gzip if
-// the transport did not.
+// the transport did not. A body in a coding it cannot decode is not read
+// (see decodable).
 func (f *Fetcher) readBody(resp *http.Response) ([]byte, bool, error) {
 	var r io.Reader = resp.Body
-	if !resp.Uncompressed && strings.EqualFold(resp.Header.Get("Content-Encoding"), "gzip") {
+	gz := false
+	if !resp.Uncompressed {
+		var err error
+		if gz, err = decodable(resp.Header); err != nil {
+			return nil, false, err
+		}
+	}
+	if gz {
 		zr, err := gzip.NewReader(resp.Body)
 		if err != nil {
 			return nil, false, err
@@ -310,7 +348,9 @@ func (f *Fetch) Robots(o robotstxt.Options) *robotstxt.Robots {
 // the rules the crawler is left with and which case happened: a 2xx body
 // is parsed through o's size limit (gzip is decompressed if the
 // transport did not); 4xx allows everything; 5xx, a 2xx body whose
-// read fails part way, and a 206, part of a file, disallow everything;
+// read fails part way, a 206, part of a file, and a body in a
+// Content-Encoding other than gzip (br, zstd, deflate, or stacked
+// codings: decode them first, and delete the header) disallow everything;
 // a 3xx status, a redirect the caller did not follow to its end, allows
 // everything, as a chain that reaches no file does (section 2.3.1.2). A nil response, the outcome of
 // a request that got none, disallows everything. Reading the whole body

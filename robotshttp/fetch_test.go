@@ -172,6 +172,24 @@ func TestFetchBody(t *testing.T) {
 			w.(http.Flusher).Flush()
 			conn, _, _ := w.(http.Hijacker).Hijack()
 			conn.Close()
+		case "/br/robots.txt", "/deflate/robots.txt", "/stacked/robots.txt", "/x-gzip/robots.txt", "/identity/robots.txt":
+			// Labelled with a coding the path names; the bytes of the
+			// codings the library cannot decode are left plain, which
+			// parsed as they are would still read as rules.
+			coding := strings.Split(r.URL.Path, "/")[1]
+			switch coding {
+			case "stacked":
+				w.Header().Set("Content-Encoding", "gzip, gzip")
+				w.Write(gzipped(string(gzipped(body))))
+			case "x-gzip":
+				w.Header().Set("Content-Encoding", "x-gzip")
+				w.Write(gzipped(body))
+			default:
+				w.Header().Set("Content-Encoding", coding)
+				fmt.Fprint(w, body)
+			}
+		case "/accept/robots.txt":
+			fmt.Fprintf(w, "User-agent: *\nDisallow: /accept-%s$\n", r.Header.Get("Accept-Encoding"))
 		case "/partial/robots.txt":
 			// A fetcher never asks for a range: this is a broken server or
 			// proxy, and the part it sends ends mid-rule.
@@ -207,6 +225,18 @@ func TestFetchBody(t *testing.T) {
 			robotshttp.Available, false, map[string]bool{"/x": true}, robotstxt.CodeNotRobotsTxt, "RFC 9309 section 2.3.1.5"},
 		{"connection closed mid-body", "/cut/robots.txt", &robotshttp.Fetcher{},
 			robotshttp.Unreachable, false, map[string]bool{"/x": false}, "", "RFC 9309 section 2.3.1.4: half a file could drop rules"},
+		{"br, which the library cannot decode", "/br/robots.txt", &robotshttp.Fetcher{},
+			robotshttp.Unreachable, false, map[string]bool{"/private": false, "/x": false}, "", "RFC 9309 section 2.3.1.4: the body could not be read; RFC 9110 section 8.4"},
+		{"deflate, which the library cannot decode", "/deflate/robots.txt", &robotshttp.Fetcher{},
+			robotshttp.Unreachable, false, map[string]bool{"/private": false, "/x": false}, "", "RFC 9309 section 2.3.1.4: the body could not be read; RFC 9110 section 8.4"},
+		{"gzip twice", "/stacked/robots.txt", &robotshttp.Fetcher{Client: noCompression},
+			robotshttp.Unreachable, false, map[string]bool{"/private": false, "/x": false}, "", "RFC 9309 section 2.3.1.4: the body could not be read; RFC 9110 section 8.4"},
+		{"x-gzip is gzip", "/x-gzip/robots.txt", &robotshttp.Fetcher{},
+			robotshttp.Available, false, map[string]bool{"/private": false, "/x": true}, "", "RFC 9110 section 8.4.1.3"},
+		{"identity is no coding", "/identity/robots.txt", &robotshttp.Fetcher{},
+			robotshttp.Available, false, map[string]bool{"/private": false, "/x": true}, "", "RFC 9110 section 12.5.3"},
+		{"Accept-Encoding names only gzip", "/accept/robots.txt", &robotshttp.Fetcher{Client: noCompression},
+			robotshttp.Available, false, map[string]bool{"/accept-gzip": false, "/x": true}, "", "RFC 9110 section 12.5.3: no Accept-Encoding accepts any coding"},
 		{"206 Partial Content, not the whole file", "/partial/robots.txt", &robotshttp.Fetcher{},
 			robotshttp.Unreachable, false, map[string]bool{"/p": false, "/x": false}, "", "RFC 9309 section 2.3.1.4: half a file could drop rules"},
 		{"User-Agent header sent", "/ua/robots.txt", &robotshttp.Fetcher{UserAgent: "FooBot/1.0"},
