@@ -95,7 +95,7 @@ type Fetch struct {
 	Redirects  int           // redirects followed
 	Access     Access        // how the fetch ended
 	StatusCode int           // the final HTTP status, 0 when there was none
-	Body       []byte        // the body read (2xx only): up to the size limit, and one byte more when Truncated
+	Body       []byte        // the body read (2xx only): up to the size limit, and one byte more when Truncated; a UTF-16 byte-order mark goes before a body labelled UTF-16 without one
 	Truncated  bool          // the body was longer than the size limit
 	MaxAge     time.Duration // Cache-Control max-age of a 2xx answer, or -1 when absent
 	Err        error         // why the file is unreachable or unavailable, when no status says it
@@ -247,7 +247,7 @@ func (f *Fetcher) read(res *Fetch, resp *http.Response) {
 		res.Access, res.Err = Unreachable, fmt.Errorf("robotshttp: reading %s: %w", res.URL, err)
 		return
 	}
-	res.Body, res.Truncated = body, truncated
+	res.Body, res.Truncated = markUTF16(resp.Header.Get("Content-Type"), body), truncated
 	res.MaxAge = maxAge(resp.Header)
 }
 
