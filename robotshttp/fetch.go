@@ -90,8 +90,8 @@ type Fetcher struct {
 // one Fetch among its callers and keeps it in its Store, so nothing
 // modifies a Fetch once Fetcher.Fetch has returned it.
 type Fetch struct {
-	URL        string        // the robots.txt URL requested
-	FinalURL   string        // the URL that answered, after redirects
+	URL        string        // the robots.txt URL requested, without its userinfo (a password or token)
+	FinalURL   string        // the URL that answered, after redirects, without its userinfo
 	Redirects  int           // redirects followed
 	Access     Access        // how the fetch ended
 	StatusCode int           // the final HTTP status, 0 when there was none
@@ -114,7 +114,7 @@ type Fetch struct {
 // not reach a file. (The client would fail the request on a Location it
 // cannot parse or follow, which would read as unreachable.)
 func (f *Fetcher) Fetch(ctx context.Context, robotsURL string) *Fetch {
-	res := &Fetch{URL: robotsURL, MaxAge: -1}
+	res := &Fetch{URL: redact(robotsURL), MaxAge: -1}
 	timeout := f.Timeout
 	if timeout <= 0 {
 		timeout = DefaultTimeout
@@ -137,7 +137,7 @@ func (f *Fetcher) Fetch(ctx context.Context, robotsURL string) *Fetch {
 	for {
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, next, nil)
 		if err != nil {
-			res.Access, res.Err = Unavailable, fmt.Errorf("robotshttp: %w", err)
+			res.Access, res.Err = Unavailable, fmt.Errorf("robotshttp: %w", redactErr(err))
 			return res
 		}
 		if f.UserAgent != "" {
@@ -151,10 +151,10 @@ func (f *Fetcher) Fetch(ctx context.Context, robotsURL string) *Fetch {
 		resp, err := c.Do(req)
 		res.FetchedAt = time.Now()
 		if err != nil {
-			res.Access, res.Err = Unreachable, fmt.Errorf("robotshttp: %w", err)
+			res.Access, res.Err = Unreachable, fmt.Errorf("robotshttp: %w", redactErr(err))
 			return res
 		}
-		res.StatusCode, res.FinalURL = resp.StatusCode, next
+		res.StatusCode, res.FinalURL = resp.StatusCode, redact(next)
 		if resp.StatusCode < 300 || resp.StatusCode >= 400 {
 			defer resp.Body.Close()
 			f.read(res, resp)
@@ -206,7 +206,7 @@ func redirectTarget(from *url.URL, status int, location string) (string, error) 
 	}
 	u, err := from.Parse(location)
 	if err != nil {
-		return "", fmt.Errorf("robotshttp: status %d with a Location that does not parse (RFC 9309 section 2.3.1.2): %w", status, err)
+		return "", fmt.Errorf("robotshttp: status %d with a Location that does not parse (RFC 9309 section 2.3.1.2): %w", status, redactErr(err))
 	}
 	if u.Scheme != "http" && u.Scheme != "https" {
 		return "", fmt.Errorf("robotshttp: status %d to a %s: URL, not http or https (RFC 9309 section 2.3.1.2)", status, u.Scheme)
