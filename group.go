@@ -60,7 +60,8 @@ func (g *Group) Rules() []Rule {
 // Allowed reports whether the crawler g belongs to may fetch target, an
 // absolute URL or a path with an optional query (the fragment is ignored).
 // It allocates nothing for a target whose path is already in canonical
-// form.
+// form and, in RFC mode, for one whose canonical path and query are up to
+// 512 bytes long.
 func (g *Group) Allowed(target string) bool {
 	if g == nil {
 		return true
@@ -93,19 +94,48 @@ func (g *Group) Decide(target string) Decision {
 	return d
 }
 
+// maxStackTarget is the longest canonical form of a target's path and
+// query that Group.match builds on its stack: a target the RFC normaliser
+// changes (non-ASCII octets, lower-case escapes) is decided without
+// allocating up to it, and with one allocation past it. 512 bytes hold
+// the paths of nearly all URLs crawlers see, percent-encoded, and cost
+// the stack no more than a small frame.
+const maxStackTarget = 512
+
 // match decides target and returns the deciding rule, if any, and the
 // index's place for its Rule, when the index decided.
 func (g *Group) match(target string) (bool, *rule, *atomic.Pointer[Rule]) {
 	path := targetPath(target)
-	if g.d.normalize {
-		path, _ = normalizeRFC(path, false)
-		if g.d.dotSegments {
-			path = removeDotSegments(path)
-		}
-		if isRobotsTxt(path) {
-			return true, nil, nil
-		}
+	if !g.d.normalize {
+		return g.matchPath(path)
 	}
+	if i := firstChange(path, false); i < len(path) {
+		// The canonical form is built in buf, which stays on the stack
+		// because nothing keeps path past this call: matching only reads
+		// it (go build -gcflags=-m reports no "moved to heap: buf";
+		// TestAllowedNonCanonicalDoesNotAllocate). It is declared here,
+		// so that a canonical target, the common case, does not pay for
+		// zeroing it.
+		var buf [maxStackTarget]byte
+		b, _ := appendRFCFrom(buf[:0], path, i, false)
+		return g.matchRFC(view(b))
+	}
+	return g.matchRFC(path)
+}
+
+// matchRFC decides a canonical path in RFC mode, as match does.
+func (g *Group) matchRFC(path string) (bool, *rule, *atomic.Pointer[Rule]) {
+	if g.d.dotSegments {
+		path = removeDotSegments(path)
+	}
+	if isRobotsTxt(path) {
+		return true, nil, nil
+	}
+	return g.matchPath(path)
+}
+
+// matchPath decides a path as the mode's normaliser left it.
+func (g *Group) matchPath(path string) (bool, *rule, *atomic.Pointer[Rule]) {
 	r, kept := g.decide(path)
 	if r == nil {
 		return true, nil, nil

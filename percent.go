@@ -9,7 +9,6 @@ package robotstxt
 
 import (
 	"bytes"
-	"slices"
 	"strings"
 )
 
@@ -147,6 +146,17 @@ func normalizeRFC(s string, pattern bool) (string, int) {
 // canonical already it appends nothing and reports changed false, so that
 // the caller can use s itself.
 func appendRFC(dst []byte, s string, pattern bool) (out []byte, prio int, changed bool) {
+	i := firstChange(s, pattern)
+	if i == len(s) {
+		return dst, len(s), false
+	}
+	out, prio = appendRFCFrom(dst, s, i, pattern)
+	return out, prio, true
+}
+
+// firstChange returns the offset of the first octet of s that the RFC
+// normaliser changes, or len(s) when s is canonical.
+func firstChange(s string, pattern bool) int {
 	// Fast path, shaped for speed (BenchmarkParse, BenchmarkAllowed): most
 	// patterns and paths are canonical already, which one table look-up per
 	// octet shows.
@@ -156,7 +166,7 @@ func appendRFC(dst []byte, s string, pattern bool) (out []byte, prio int, change
 	}
 	i := plainRun(s, 0, special)
 	if i == len(s) || pattern && i == len(s)-1 && s[i] == '$' {
-		return dst, len(s), false
+		return len(s)
 	}
 	// Find the first octet that changes: many special ones do not (an
 	// escape of a reserved character, a final '$').
@@ -167,8 +177,15 @@ func appendRFC(dst []byte, s string, pattern bool) (out []byte, prio int, change
 		}
 		i = plainRun(s, i+in, special)
 	}
-	if i == len(s) {
-		return dst, len(s), false
+	return i
+}
+
+// appendRFCFrom appends the canonical form of s to dst, as appendRFC
+// does, given i = firstChange(s, pattern) < len(s).
+func appendRFCFrom(dst []byte, s string, i int, pattern bool) ([]byte, int) {
+	special := &urlSpecial
+	if pattern {
+		special = &patternSpecial
 	}
 	// No octet grows by more than two: escaping one writes three.
 	grow := 0
@@ -176,7 +193,12 @@ func appendRFC(dst []byte, s string, pattern bool) (out []byte, prio int, change
 		grow += 2 * int(special[s[k]])
 	}
 	start := len(dst)
-	b := slices.Grow(dst, len(s)+grow)
+	b := dst
+	if need := len(s) + grow; cap(b)-len(b) < need {
+		// One allocation, in race builds too, where slices.Grow makes two.
+		b = make([]byte, len(dst), len(dst)+need)
+		copy(b, dst)
+	}
 	b = append(b, s[:i]...)
 	dollars := 0
 	for i < len(s) {
@@ -199,7 +221,7 @@ func appendRFC(dst []byte, s string, pattern bool) (out []byte, prio int, change
 		b = append(b, s[i+in:j]...)
 		i = j
 	}
-	return b, len(b) - start - 2*dollars, true
+	return b, len(b) - start - 2*dollars
 }
 
 func upperHexOf(c byte) byte {

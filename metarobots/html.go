@@ -1,6 +1,7 @@
 package metarobots
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -31,10 +32,12 @@ func FromHTML(r io.Reader, agents ...string) (Directives, error) {
 // FromHTML reads the robots meta tags of an HTML page:
 // <meta name="robots" content="..."> and <meta name="TOKEN" content="...">
 // for each of the crawler's product tokens, combining all that apply. It
-// stops at the end of the head or at the <body> tag, whichever comes
-// first, and reads no more than o.MaxBytes bytes, so a huge page costs no
-// more than its head. Malformed HTML yields what can be read; the only
-// errors are r's, wrapped.
+// stops where the body starts: at the <body> tag, or, after the end of the
+// head, at the first tag or text that the HTML parser puts in the body; a
+// meta tag between </head> and <body> is in the head (HTML Living
+// Standard section 13.2.6.4.6). It reads no more than o.MaxBytes bytes,
+// so a huge page costs no more than its head. Malformed HTML yields what
+// can be read; the only errors are r's, wrapped.
 func (o Options) FromHTML(r io.Reader, agents ...string) (Directives, error) {
 	limit := o.MaxBytes
 	if limit == 0 {
@@ -45,6 +48,9 @@ func (o Options) FromHTML(r io.Reader, agents ...string) (Directives, error) {
 	}
 	var d Directives
 	z := html.NewTokenizer(r)
+	// afterHead: </head> has been seen; raw: the text that follows is a
+	// title's, a script's or a style's, which is no content of the body.
+	afterHead, raw := false, false
 	for {
 		switch z.Next() {
 		case html.ErrorToken:
@@ -54,21 +60,34 @@ func (o Options) FromHTML(r io.Reader, agents ...string) (Directives, error) {
 			return d, nil
 		case html.StartTagToken, html.SelfClosingTagToken:
 			name, hasAttr := z.TagName()
-			switch atom.Lookup(name) {
-			case atom.Body:
+			a := atom.Lookup(name)
+			switch {
+			case a == atom.Body:
 				return d, nil
-			case atom.Meta:
+			case a == atom.Meta:
 				if hasAttr {
 					readMeta(z, &d, agents)
 				}
+			case afterHead && !inHeadAfterHead(a):
+				return d, nil // the parser starts the body here
 			}
+			raw = isRawText(a)
 		case html.EndTagToken:
+			raw = false
 			if name, _ := z.TagName(); atom.Lookup(name) == atom.Head {
-				return d, nil
+				afterHead = true
+			}
+		case html.TextToken:
+			if afterHead && !raw && len(bytes.TrimLeft(z.Text(), htmlSpace)) > 0 {
+				return d, nil // text starts the body
 			}
 		}
 	}
 }
+
+// htmlSpace is the white space of HTML, which the parser skips between
+// </head> and the body (HTML Living Standard section 13.2.6.4.6).
+const htmlSpace = "\t\n\f\r "
 
 // readMeta applies one <meta> tag whose name is "robots" or one of agents.
 func readMeta(z *html.Tokenizer, d *Directives, agents []string) {
@@ -103,4 +122,22 @@ func appliesTo(name string, agents []string) bool {
 		}
 	}
 	return false
+}
+
+// inHeadAfterHead reports whether the HTML parser, after </head>, still
+// puts a start tag in the head, or ignores it (HTML Living Standard
+// section 13.2.6.4.6); any other starts the body.
+func inHeadAfterHead(a atom.Atom) bool {
+	switch a {
+	case atom.Base, atom.Basefont, atom.Bgsound, atom.Link, atom.Meta, atom.Noframes,
+		atom.Script, atom.Style, atom.Template, atom.Title, atom.Head, atom.Html:
+		return true
+	}
+	return false
+}
+
+// isRawText reports whether the tokenizer reads the text of element a as
+// one text token, which after </head> is the head's, not the body's.
+func isRawText(a atom.Atom) bool {
+	return a == atom.Title || a == atom.Script || a == atom.Style || a == atom.Noframes
 }

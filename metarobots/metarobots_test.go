@@ -4,12 +4,15 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"testing/iotest"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 )
 
 func date(s string) time.Time {
@@ -100,7 +103,6 @@ func TestFromHTML(t *testing.T) {
 		{"meta without content", `<head><meta name="robots"></head>`, nil, Directives{}},
 		{"comment in the head", `<head><!-- <meta name="robots" content="noindex"> --><meta name="robots" content="nofollow"></head>`, nil, Directives{NoFollow: true}},
 		{"script in the head", `<head><script>var s = '<meta name="robots" content="noindex">';</script></head>`, nil, Directives{}},
-		{"stops at the end of the head", `<head></head><meta name="robots" content="noindex">`, nil, Directives{}},
 		{"stops at body", `<body><meta name="robots" content="noindex"></body>`, nil, Directives{}},
 		{"unclosed tags", `<html><head><title>x<meta name="robots" content="noindex"`, nil, Directives{}},
 		{"unclosed head", `<html><head><title>x</title><meta name="robots" content="noindex"><div>text`, nil, Directives{NoIndex: true}},
@@ -138,6 +140,68 @@ func (f filler) Read(p []byte) (int, error) {
 		p[i] = byte(f)
 	}
 	return len(p), nil
+}
+
+// TestFromHTMLAfterTheHead checks what is read between </head> and the
+// body, against golang.org/x/net/html's parser: a robots meta tag counts
+// when the parser puts it in the head.
+func TestFromHTMLAfterTheHead(t *testing.T) {
+	const source = "HTML Living Standard section 13.2.6.4.6, the after head insertion mode"
+	tests := []struct {
+		name string
+		html string
+		want Directives
+	}{
+		{"meta between </head> and <body>", `<html><head><title>x</title></head><meta name="robots" content="noindex"><body>text</body></html>`, Directives{NoIndex: true}},
+		{"meta after </head>, no body tag", `<head></head><meta name="robots" content="noindex">`, Directives{NoIndex: true}},
+		{"whitespace and a comment first", "<head></head>\n  <!-- robots -->\n<meta name=\"robots\" content=\"noindex\"><body>", Directives{NoIndex: true}},
+		{"head content first", `<head></head><link rel="icon" href="/i"><title>a <meta name="robots" content="nofollow"> b</title><script>var m = "<p>"</script><meta name="robots" content="noindex"><body>`, Directives{NoIndex: true}},
+		{"a tag of the body first", `<head></head><p>x</p><meta name="robots" content="noindex">`, Directives{}},
+		{"text first", `<head></head>hello<meta name="robots" content="noindex">`, Directives{}},
+		{"after <body>", `<head></head><body><meta name="robots" content="noindex"></body>`, Directives{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := FromHTML(strings.NewReader(tt.html))
+			if err != nil {
+				t.Fatalf("FromHTML error: %v", err)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("FromHTML(%q) mismatch (-want +got) (%s):\n%s", tt.html, source, diff)
+			}
+			// The oracle: where the parser puts the robots tag that says
+			// noindex.
+			doc, err := html.Parse(strings.NewReader(tt.html))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if inHead := noindexInHead(doc, false); inHead != tt.want.NoIndex {
+				t.Errorf("html.Parse puts the noindex tag in the head: %v; the row wants NoIndex %v", inHead, tt.want.NoIndex)
+			}
+		})
+	}
+}
+
+// noindexInHead reports whether n's tree has, inside a head element, a
+// robots meta tag whose content is noindex.
+func noindexInHead(n *html.Node, inHead bool) bool {
+	attr := func(key string) string {
+		i := slices.IndexFunc(n.Attr, func(a html.Attribute) bool { return a.Key == key })
+		if i < 0 {
+			return ""
+		}
+		return n.Attr[i].Val
+	}
+	if n.Type == html.ElementNode && n.DataAtom == atom.Meta && inHead && attr("name") == "robots" && attr("content") == "noindex" {
+		return true
+	}
+	inHead = inHead || n.Type == html.ElementNode && n.DataAtom == atom.Head
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if noindexInHead(c, inHead) {
+			return true
+		}
+	}
+	return false
 }
 
 func TestFromHTMLReadsOnlyTheHead(t *testing.T) {

@@ -301,11 +301,15 @@ func sameFile(a, b *Fetch) bool {
 }
 
 // Decide fetches (or finds in the cache) the robots.txt file of target's
-// origin and decides target for a crawler answering to agents.
+// origin and decides target for a crawler answering to agents. The
+// target's userinfo is no part of its path: "http://u:a;b@host/private"
+// is decided as "/private".
 func (c *Cache) Decide(ctx context.Context, target string, agents ...string) (robotstxt.Decision, *Lookup, error) {
 	l, err := c.Get(ctx, target)
 	if err != nil {
 		return robotstxt.Decision{}, nil, err
 	}
-	return l.Robots.Decide(target, agents...), l, nil
+	// A ';' in a password would read as the start of the path, which
+	// then escapes the rules: the userinfo is no part of it.
+	return l.Robots.Decide(redact(target), agents...), l, nil
 }

@@ -31,8 +31,10 @@ const (
 	// than MaxRedirects of them, or one without a usable Location): the
 	// crawler may fetch everything (sections 2.3.1.2 and 2.3.1.3).
 	Unavailable
-	// Unreachable: status 5xx, a timeout or a network error: the crawler
-	// must fetch nothing (section 2.3.1.4).
+	// Unreachable: status 5xx, a timeout or a network error, or a 2xx
+	// body that could not be read whole (cut off, status 206 Partial
+	// Content, or a Content-Encoding other than gzip): the crawler must
+	// fetch nothing (section 2.3.1.4).
 	Unreachable
 )
 
@@ -88,12 +90,12 @@ type Fetcher struct {
 // one Fetch among its callers and keeps it in its Store, so nothing
 // modifies a Fetch once Fetcher.Fetch has returned it.
 type Fetch struct {
-	URL        string        // the robots.txt URL requested
-	FinalURL   string        // the URL that answered, after redirects
+	URL        string        // the robots.txt URL requested, without its userinfo (a password or token)
+	FinalURL   string        // the URL that answered, after redirects, without its userinfo
 	Redirects  int           // redirects followed
 	Access     Access        // how the fetch ended
 	StatusCode int           // the final HTTP status, 0 when there was none
-	Body       []byte        // the body read (2xx only): up to the size limit, and one byte more when Truncated
+	Body       []byte        // the body read (2xx only): up to the size limit, and one byte more when Truncated; a UTF-16 byte-order mark goes before a body labelled UTF-16 without one
 	Truncated  bool          // the body was longer than the size limit
 	MaxAge     time.Duration // Cache-Control max-age of a 2xx answer, or -1 when absent
 	Err        error         // why the file is unreachable or unavailable, when no status says it
@@ -112,7 +114,7 @@ type Fetch struct {
 // not reach a file. (The client would fail the request on a Location it
 // cannot parse or follow, which would read as unreachable.)
 func (f *Fetcher) Fetch(ctx context.Context, robotsURL string) *Fetch {
-	res := &Fetch{URL: robotsURL, MaxAge: -1}
+	res := &Fetch{URL: redact(robotsURL), MaxAge: -1}
 	timeout := f.Timeout
 	if timeout <= 0 {
 		timeout = DefaultTimeout
@@ -135,19 +137,24 @@ func (f *Fetcher) Fetch(ctx context.Context, robotsURL string) *Fetch {
 	for {
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, next, nil)
 		if err != nil {
-			res.Access, res.Err = Unavailable, fmt.Errorf("robotshttp: %w", err)
+			res.Access, res.Err = Unavailable, fmt.Errorf("robotshttp: %w", redactErr(err))
 			return res
 		}
 		if f.UserAgent != "" {
 			req.Header.Set("User-Agent", f.UserAgent)
 		}
+		// Name the one coding readBody decodes: a request without
+		// Accept-Encoding (a client with DisableCompression sends none)
+		// accepts any coding (RFC 9110 section 12.5.3), and one the
+		// library cannot decode leaves the file unreachable.
+		req.Header.Set("Accept-Encoding", "gzip")
 		resp, err := c.Do(req)
 		res.FetchedAt = time.Now()
 		if err != nil {
-			res.Access, res.Err = Unreachable, fmt.Errorf("robotshttp: %w", err)
+			res.Access, res.Err = Unreachable, fmt.Errorf("robotshttp: %w", redactErr(err))
 			return res
 		}
-		res.StatusCode, res.FinalURL = resp.StatusCode, next
+		res.StatusCode, res.FinalURL = resp.StatusCode, redact(next)
 		if resp.StatusCode < 300 || resp.StatusCode >= 400 {
 			defer resp.Body.Close()
 			f.read(res, resp)
@@ -199,7 +206,7 @@ func redirectTarget(from *url.URL, status int, location string) (string, error) 
 	}
 	u, err := from.Parse(location)
 	if err != nil {
-		return "", fmt.Errorf("robotshttp: status %d with a Location that does not parse (RFC 9309 section 2.3.1.2): %w", status, err)
+		return "", fmt.Errorf("robotshttp: status %d with a Location that does not parse (RFC 9309 section 2.3.1.2): %w", status, redactErr(err))
 	}
 	if u.Scheme != "http" && u.Scheme != "https" {
 		return "", fmt.Errorf("robotshttp: status %d to a %s: URL, not http or https (RFC 9309 section 2.3.1.2)", status, u.Scheme)
@@ -211,6 +218,15 @@ func redirectTarget(from *url.URL, status int, location string) (string, error) 
 // reads its body when it has one to parse.
 func (f *Fetcher) read(res *Fetch, resp *http.Response) {
 	switch code := resp.StatusCode; {
+	case code == http.StatusPartialContent:
+		// A fetcher never asks for a range, so a 206 comes from a broken
+		// server or proxy, and its body is part of the file: parsed, it
+		// could end mid-rule ("Disallow: /p" for "Disallow: /private").
+		// It is read as a body cut off mid-read is: the file could not
+		// be read whole, so it is unreachable (RFC 9309 section 2.3.1.4).
+		res.Access = Unreachable
+		res.Err = fmt.Errorf("robotshttp: status 206 Partial Content: part of the file, which was asked for whole (RFC 9309 section 2.3.1.4)")
+		return
 	case code >= 200 && code < 300:
 		res.Access = Available
 	case code == http.StatusTooManyRequests && f.TooManyRequestsUnreachable:
@@ -225,19 +241,51 @@ func (f *Fetcher) read(res *Fetch, resp *http.Response) {
 	}
 	body, truncated, err := f.readBody(resp)
 	if err != nil {
-		// Half a file could drop rules: a failed read counts as unreachable.
+		// Half a file could drop rules, and compressed bytes read as text
+		// hold none, or stray ones: a body that could not be read counts
+		// as unreachable (RFC 9309 section 2.3.1.4), and is tried again.
 		res.Access, res.Err = Unreachable, fmt.Errorf("robotshttp: reading %s: %w", res.URL, err)
 		return
 	}
-	res.Body, res.Truncated = body, truncated
+	res.Body, res.Truncated = markUTF16(resp.Header.Get("Content-Type"), body), truncated
 	res.MaxAge = maxAge(resp.Header)
 }
 
+// decodable reports whether a body labelled with the Content-Encoding
+// header h can be read, and whether it is gzip. Identity is no coding,
+// and x-gzip is gzip (RFC 9110 section 8.4.1.3). Any other coding (br,
+// zstd, deflate) and a stacked one ("gzip, gzip") cannot be decoded.
+func decodable(h http.Header) (gz bool, err error) {
+	var codings []string
+	for _, v := range h.Values("Content-Encoding") {
+		for c := range strings.SplitSeq(v, ",") {
+			if c = strings.TrimSpace(c); c != "" && !strings.EqualFold(c, "identity") {
+				codings = append(codings, c)
+			}
+		}
+	}
+	switch {
+	case len(codings) == 0:
+		return false, nil
+	case len(codings) == 1 && (strings.EqualFold(codings[0], "gzip") || strings.EqualFold(codings[0], "x-gzip")):
+		return true, nil
+	}
+	return false, fmt.Errorf("Content-Encoding %q cannot be decoded, only gzip (RFC 9110 section 8.4)", strings.Join(codings, ", "))
+}
+
 // readBody reads a 2xx body through the size limit, decompressing gzip if
-// the transport did not.
+// the transport did not. A body in a coding it cannot decode is not read
+// (see decodable).
 func (f *Fetcher) readBody(resp *http.Response) ([]byte, bool, error) {
 	var r io.Reader = resp.Body
-	if !resp.Uncompressed && strings.EqualFold(resp.Header.Get("Content-Encoding"), "gzip") {
+	gz := false
+	if !resp.Uncompressed {
+		var err error
+		if gz, err = decodable(resp.Header); err != nil {
+			return nil, false, err
+		}
+	}
+	if gz {
 		zr, err := gzip.NewReader(resp.Body)
 		if err != nil {
 			return nil, false, err
@@ -299,10 +347,12 @@ func (f *Fetch) Robots(o robotstxt.Options) *robotstxt.Robots {
 // its own HTTP stack, queue or browser), and closes its body. It returns
 // the rules the crawler is left with and which case happened: a 2xx body
 // is parsed through o's size limit (gzip is decompressed if the
-// transport did not); 4xx allows everything; 5xx, and a 2xx body whose
-// read fails part way, disallow everything; a 3xx status, a redirect the
-// caller did not follow to its end, allows everything, as a chain that
-// reaches no file does (section 2.3.1.2). A nil response, the outcome of
+// transport did not); 4xx allows everything; 5xx, a 2xx body whose
+// read fails part way, a 206, part of a file, and a body in a
+// Content-Encoding other than gzip (br, zstd, deflate, or stacked
+// codings: decode them first, and delete the header) disallow everything;
+// a 3xx status, a redirect the caller did not follow to its end, allows
+// everything, as a chain that reaches no file does (section 2.3.1.2). A nil response, the outcome of
 // a request that got none, disallows everything. Reading the whole body
 // of a 503 as a file, as ParseReader(resp.Body) would, allows everything
 // instead.

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf16"
 
 	"github.com/rfc9309/robotstxt"
 	"github.com/rfc9309/robotstxt/robotshttp"
@@ -144,6 +145,28 @@ func gzipped(s string) []byte {
 	return b.Bytes()
 }
 
+// utf16Bytes encodes s as UTF-16 in the order "le" or "be" without a
+// byte-order mark; "late-nul" gives s with a comment after it whose NUL
+// octet comes past the first 512 bytes; any other order gives s.
+func utf16Bytes(s, order string) []byte {
+	switch order {
+	case "late-nul":
+		return []byte(s + "#" + strings.Repeat("x", 512) + "\x00\n")
+	case "le", "be":
+	default:
+		return []byte(s)
+	}
+	var b []byte
+	for _, u := range utf16.Encode([]rune(s)) {
+		if order == "le" {
+			b = append(b, byte(u), byte(u>>8))
+		} else {
+			b = append(b, byte(u>>8), byte(u))
+		}
+	}
+	return b
+}
+
 func TestFetchBody(t *testing.T) {
 	const body = "User-agent: *\nDisallow: /private\n"
 	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
@@ -172,6 +195,36 @@ func TestFetchBody(t *testing.T) {
 			w.(http.Flusher).Flush()
 			conn, _, _ := w.(http.Hijacker).Hijack()
 			conn.Close()
+		case "/br/robots.txt", "/deflate/robots.txt", "/stacked/robots.txt", "/x-gzip/robots.txt", "/identity/robots.txt":
+			// Labelled with a coding the path names; the bytes of the
+			// codings the library cannot decode are left plain, which
+			// parsed as they are would still read as rules.
+			coding := strings.Split(r.URL.Path, "/")[1]
+			switch coding {
+			case "stacked":
+				w.Header().Set("Content-Encoding", "gzip, gzip")
+				w.Write(gzipped(string(gzipped(body))))
+			case "x-gzip":
+				w.Header().Set("Content-Encoding", "x-gzip")
+				w.Write(gzipped(body))
+			default:
+				w.Header().Set("Content-Encoding", coding)
+				fmt.Fprint(w, body)
+			}
+		case "/accept/robots.txt":
+			fmt.Fprintf(w, "User-agent: *\nDisallow: /accept-%s$\n", r.Header.Get("Accept-Encoding"))
+		case "/utf16/robots.txt":
+			// Encoded as the query's order says, labelled as its charset
+			// says, and without a byte-order mark.
+			q := r.URL.Query()
+			w.Header().Set("Content-Type", "text/plain; charset="+q.Get("charset"))
+			w.Write(utf16Bytes(body, q.Get("order")))
+		case "/partial/robots.txt":
+			// A fetcher never asks for a range: this is a broken server or
+			// proxy, and the part it sends ends mid-rule.
+			w.Header().Set("Content-Range", "bytes 0-25/34")
+			w.WriteHeader(http.StatusPartialContent)
+			fmt.Fprint(w, body[:26])
 		case "/ua/robots.txt":
 			fmt.Fprintf(w, "User-agent: *\nDisallow: /%s\n", strings.ReplaceAll(r.Header.Get("User-Agent"), " ", "_"))
 		}
@@ -201,6 +254,34 @@ func TestFetchBody(t *testing.T) {
 			robotshttp.Available, false, map[string]bool{"/x": true}, robotstxt.CodeNotRobotsTxt, "RFC 9309 section 2.3.1.5"},
 		{"connection closed mid-body", "/cut/robots.txt", &robotshttp.Fetcher{},
 			robotshttp.Unreachable, false, map[string]bool{"/x": false}, "", "RFC 9309 section 2.3.1.4: half a file could drop rules"},
+		{"br, which the library cannot decode", "/br/robots.txt", &robotshttp.Fetcher{},
+			robotshttp.Unreachable, false, map[string]bool{"/private": false, "/x": false}, "", "RFC 9309 section 2.3.1.4: the body could not be read; RFC 9110 section 8.4"},
+		{"deflate, which the library cannot decode", "/deflate/robots.txt", &robotshttp.Fetcher{},
+			robotshttp.Unreachable, false, map[string]bool{"/private": false, "/x": false}, "", "RFC 9309 section 2.3.1.4: the body could not be read; RFC 9110 section 8.4"},
+		{"gzip twice", "/stacked/robots.txt", &robotshttp.Fetcher{Client: noCompression},
+			robotshttp.Unreachable, false, map[string]bool{"/private": false, "/x": false}, "", "RFC 9309 section 2.3.1.4: the body could not be read; RFC 9110 section 8.4"},
+		{"x-gzip is gzip", "/x-gzip/robots.txt", &robotshttp.Fetcher{},
+			robotshttp.Available, false, map[string]bool{"/private": false, "/x": true}, "", "RFC 9110 section 8.4.1.3"},
+		{"identity is no coding", "/identity/robots.txt", &robotshttp.Fetcher{},
+			robotshttp.Available, false, map[string]bool{"/private": false, "/x": true}, "", "RFC 9110 section 12.5.3"},
+		{"Accept-Encoding names only gzip", "/accept/robots.txt", &robotshttp.Fetcher{Client: noCompression},
+			robotshttp.Available, false, map[string]bool{"/accept-gzip": false, "/x": true}, "", "RFC 9110 section 12.5.3: no Accept-Encoding accepts any coding"},
+		{"charset=utf-16le without a byte-order mark", "/utf16/robots.txt?charset=utf-16le&order=le", &robotshttp.Fetcher{},
+			robotshttp.Available, false, map[string]bool{"/private": false, "/x": true}, robotstxt.CodeUTF16, "RFC 2781 section 3.3; RFC 9309 section 2.2"},
+		{"charset=UTF-16BE without a byte-order mark", "/utf16/robots.txt?charset=UTF-16BE&order=be", &robotshttp.Fetcher{},
+			robotshttp.Available, false, map[string]bool{"/private": false, "/x": true}, robotstxt.CodeUTF16, "RFC 2781 section 3.3; RFC 9309 section 2.2"},
+		{"charset=utf-16, little-endian", "/utf16/robots.txt?charset=utf-16&order=le", &robotshttp.Fetcher{},
+			robotshttp.Available, false, map[string]bool{"/private": false, "/x": true}, robotstxt.CodeUTF16, "RFC 2781 section 4.3: the order read from the text"},
+		{"charset=utf-16, big-endian", "/utf16/robots.txt?charset=%22utf-16%22&order=be", &robotshttp.Fetcher{},
+			robotshttp.Available, false, map[string]bool{"/private": false, "/x": true}, robotstxt.CodeUTF16, "RFC 2781 section 4.3"},
+		{"charset=utf-16 on a UTF-8 file", "/utf16/robots.txt?charset=utf-16&order=utf-8", &robotshttp.Fetcher{},
+			robotshttp.Available, false, map[string]bool{"/private": false, "/x": true}, "", "RFC 9309 section 2.2: UTF-8 text has no NUL octet"},
+		{"charset=utf-16le on a UTF-8 file with a NUL past the bytes looked at", "/utf16/robots.txt?charset=utf-16le&order=late-nul", &robotshttp.Fetcher{},
+			robotshttp.Available, false, map[string]bool{"/private": false, "/x": true}, "", "README Limits: 512 bytes looked at for a UTF-16 label"},
+		{"charset=utf-16le in Google mode", "/utf16/robots.txt?charset=utf-16le&order=le", &robotshttp.Fetcher{Options: robotstxt.Options{Mode: robotstxt.Google}},
+			robotshttp.Available, false, map[string]bool{"/private": true, "/x": true}, "", "Google's parser reads UTF-8 only"},
+		{"206 Partial Content, not the whole file", "/partial/robots.txt", &robotshttp.Fetcher{},
+			robotshttp.Unreachable, false, map[string]bool{"/p": false, "/x": false}, "", "RFC 9309 section 2.3.1.4: half a file could drop rules"},
 		{"User-Agent header sent", "/ua/robots.txt", &robotshttp.Fetcher{UserAgent: "FooBot/1.0"},
 			robotshttp.Available, false, map[string]bool{"/FooBot/1.0": false, "/x": true}, "", "RFC 9309 section 2.2.1"},
 	}

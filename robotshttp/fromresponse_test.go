@@ -41,6 +41,9 @@ func TestFromResponse(t *testing.T) {
 		{"429 allows all", 429, nil, strings.NewReader(""), 0, robotshttp.Unavailable, true, true, "RFC 9309 section 2.3.1.3"},
 		{"503 disallows all", 503, nil, strings.NewReader("User-agent: *\nAllow: /\n"), 0, robotshttp.Unreachable, false, false, "RFC 9309 section 2.3.1.4"},
 		{"a body cut off disallows all", 200, nil, iotest.TimeoutReader(strings.NewReader(privateFile)), 0, robotshttp.Unreachable, false, false, "RFC 9309 section 2.3.1.4"},
+		{"br cannot be decoded", 200, http.Header{"Content-Encoding": {"br"}}, strings.NewReader(privateFile), 0, robotshttp.Unreachable, false, false, "RFC 9309 section 2.3.1.4: the body could not be read"},
+		{"gzip and br stacked", 200, http.Header{"Content-Encoding": {"gzip", "br"}}, strings.NewReader(string(gzipped(privateFile))), 0, robotshttp.Unreachable, false, false, "RFC 9309 section 2.3.1.4: the body could not be read"},
+		{"206 is part of a file", 206, http.Header{"Content-Range": {"bytes 0-24/33"}}, strings.NewReader(privateFile[:25]), 0, robotshttp.Unreachable, false, false, "RFC 9309 section 2.3.1.4: half a file could drop rules"},
 		{"an unfollowed redirect allows all", 301, http.Header{"Location": {"/elsewhere"}}, strings.NewReader(""), 0, robotshttp.Unavailable, true, true, "RFC 9309 section 2.3.1.2"},
 	}
 	for _, tt := range tests {

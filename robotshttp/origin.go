@@ -5,6 +5,7 @@ package robotshttp
 // port.
 
 import (
+	"errors"
 	"fmt"
 	"net/netip"
 	"net/url"
@@ -31,15 +32,15 @@ import (
 func Origin(rawURL string) (string, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil {
-		return "", fmt.Errorf("robotshttp: %w", err)
+		return "", fmt.Errorf("robotshttp: %w", redactErr(err))
 	}
 	scheme := strings.ToLower(u.Scheme)
 	if scheme != "http" && scheme != "https" {
-		return "", fmt.Errorf("robotshttp: %q is not an http or https URL", rawURL)
+		return "", fmt.Errorf("robotshttp: %q is not an http or https URL", redact(rawURL))
 	}
 	host, err := canonicalHost(u.Hostname())
 	if err != nil {
-		return "", fmt.Errorf("robotshttp: host of %q: %w", rawURL, err)
+		return "", fmt.Errorf("robotshttp: host of %q: %w", redact(rawURL), err)
 	}
 	port := u.Port()
 	if port == "" {
@@ -47,7 +48,7 @@ func Origin(rawURL string) (string, error) {
 	}
 	n, err := strconv.ParseUint(port, 10, 16)
 	if err != nil {
-		return "", fmt.Errorf("robotshttp: port of %q is not a number from 0 to 65535", rawURL)
+		return "", fmt.Errorf("robotshttp: port of %q is not a number from 0 to 65535", redact(rawURL))
 	}
 	if scheme == "http" && n == 80 || scheme == "https" && n == 443 {
 		return scheme + "://" + host, nil
@@ -102,4 +103,38 @@ func RobotsURL(rawURL string) (string, error) {
 		return "", err
 	}
 	return o + "/robots.txt", nil
+}
+
+// redact returns rawURL without its userinfo, which may hold a password
+// or a token (RFC 3986 section 7.5), for what the package returns or
+// prints. It works on the text, so that a URL that does not parse loses
+// its userinfo too: the authority ends at the first '/', '?' or '#', and
+// its userinfo at its last '@'.
+func redact(rawURL string) string {
+	start := strings.Index(rawURL, "://")
+	if start < 0 {
+		return rawURL
+	}
+	start += len("://")
+	end := len(rawURL)
+	if i := strings.IndexAny(rawURL[start:], "/?#"); i >= 0 {
+		end = start + i
+	}
+	at := strings.LastIndexByte(rawURL[start:end], '@')
+	if at < 0 {
+		return rawURL
+	}
+	return rawURL[:start] + rawURL[start+at+1:]
+}
+
+// redactErr removes the userinfo from the URL of the first *url.Error in
+// err's chain (net/http's, which masks only the password, and
+// url.Parse's, which masks nothing), and returns err. Each such error is
+// made for the one call that returns it, so changing it is safe.
+func redactErr(err error) error {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		ue.URL = redact(ue.URL)
+	}
+	return err
 }

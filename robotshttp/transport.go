@@ -25,7 +25,7 @@ var ErrDisallowed = errors.New("robotshttp: disallowed by robots.txt")
 
 // A DisallowedError is returned for a request that robots.txt disallows.
 type DisallowedError struct {
-	URL      string
+	URL      string // the request's URL, without its userinfo
 	Decision robotstxt.Decision
 	// Unreachable says that the origin's robots.txt could not be fetched
 	// and no good copy stood in, so every URL is disallowed (RFC 9309
@@ -58,7 +58,7 @@ var ErrCrawlDelay = errors.New("robotshttp: crawl-delay wait too long")
 // request is not sent and holds no turn: the requests after it are not
 // delayed by it.
 type CrawlDelayError struct {
-	URL   string
+	URL   string        // the request's URL, without its userinfo
 	Delay time.Duration // the Crawl-delay of the crawler's group
 	Wait  time.Duration // how long the request would have waited for its turn
 	// Deadline says the turn came after the deadline of the request's
@@ -148,7 +148,12 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		header[0] = ua
 		agents = header[:]
 	}
-	target := req.URL.String()
+	// The target is the URL without its userinfo: a password is no part
+	// of what DisallowedError prints (RFC 3986 section 7.5), and a ';' in
+	// one would otherwise read as the start of the path.
+	u := *req.URL
+	u.User = nil
+	target := u.String()
 	ctx := context.WithValue(req.Context(), fetchSetupKey{}, fetchSetup{base: base, userAgent: ua})
 	d, l, err := t.cache().Decide(ctx, target, agents...)
 	if err != nil {

@@ -1,0 +1,48 @@
+package robotstxt
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestAllowedNonCanonicalDoesNotAllocate checks that a target the RFC
+// normaliser has to change (non-ASCII octets, lower-case escapes, bare
+// spaces) is decided without allocating while its canonical form fits in
+// the documented 512 bytes, and with at most one allocation past that.
+func TestAllowedNonCanonicalDoesNotAllocate(t *testing.T) {
+	r := Parse([]byte("User-agent: *\nDisallow: /%E3%83%84/\nDisallow: /*%C3%B6$\nAllow: /a%20b\nDisallow: /a\n"))
+	g := r.Group("bot")
+	// sized(n) is a target whose canonical form is n bytes: "/", then
+	// "x" octets, then "/ä", which is "/%C3%A4".
+	const documented = 512 // the README's Limits table
+	sized := func(n int) string { return "/" + strings.Repeat("x", n-len("/%C3%A4")-1) + "/ä" }
+	tests := []struct {
+		name, target string
+		allowed      bool
+		maxAllocs    float64
+		source       string
+	}{
+		{"non-ASCII segment", "/ツ/x", false, 0, "RFC 9309 section 2.2.2: octets percent-encoded"},
+		{"non-ASCII path and query", "/ä?q=ö", false, 0, "RFC 9309 section 2.2.2"},
+		{"non-ASCII, absolute URL", "https://example.com/ツ/x#frag", false, 0, "RFC 9309 section 2.2.2"},
+		{"lower-case escape", "/%e3%83%84/x", false, 0, "RFC 3986 section 6.2.2.1"},
+		{"bare space", "/a b", true, 0, "RFC 9309 section 2.2.2"},
+		{"non-ASCII, not matched", "/b/ツ", true, 0, "RFC 9309 section 2.2.2"},
+		{"canonical form of 512 bytes", sized(documented), true, 0, "README Limits: non-canonical targets up to 512 bytes"},
+		{"canonical form one byte longer", sized(documented + 1), true, 1, "README Limits: non-canonical targets up to 512 bytes"},
+		{"far longer", "/ツ/" + strings.Repeat("ö", 1000), false, 1, "README Limits: non-canonical targets up to 512 bytes"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := g.Allowed(tt.target); got != tt.allowed {
+				t.Errorf("Allowed(%q, %q) = %v, want %v (%s)", "bot", tt.target, got, tt.allowed, tt.source)
+			}
+			if n := testing.AllocsPerRun(100, func() { g.Allowed(tt.target) }); n > tt.maxAllocs {
+				t.Errorf("Group.Allowed(%q) allocates %v times, want at most %v (%s)", tt.target, n, tt.maxAllocs, tt.source)
+			}
+			if n := testing.AllocsPerRun(100, func() { r.Allowed("bot", tt.target) }); n > tt.maxAllocs {
+				t.Errorf("Robots.Allowed(%q, %q) allocates %v times, want at most %v (%s)", "bot", tt.target, n, tt.maxAllocs, tt.source)
+			}
+		})
+	}
+}
