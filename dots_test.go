@@ -92,3 +92,31 @@ func slowRemoveDots(p string) string {
 	}
 	return "/" + strings.Join(out, "/") + query
 }
+
+// TestAuthorityEnds checks where a target's authority ends: RFC mode
+// reads it as RFC 3986 section 3.2 does, so a ';' in a password does not
+// start the path; Google mode reads ';' as Google's library does.
+func TestAuthorityEnds(t *testing.T) {
+	r := Parse([]byte("User-agent: *\nDisallow: /private\n"))
+	g := Options{Mode: Google}.Parse([]byte("User-agent: *\nDisallow: /private\n"))
+	tests := []struct {
+		target      string
+		rfc, google bool
+	}{
+		{"http://u:a;b@example.com/private", false, true},
+		{"http://u@example.com/private", false, false},
+		{"http://example.com/private;x", false, false},
+		{"http://example.com/public;private", true, true},
+		{"/private;x", false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.target, func(t *testing.T) {
+			if got := r.Allowed("bot", tt.target); got != tt.rfc {
+				t.Errorf("RFC: Allowed(%q, %q) = %v, want %v", "bot", tt.target, got, tt.rfc)
+			}
+			if got := g.Allowed("bot", tt.target); got != tt.google {
+				t.Errorf("Google: Allowed(%q, %q) = %v, want %v", "bot", tt.target, got, tt.google)
+			}
+		})
+	}
+}

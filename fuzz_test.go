@@ -16,7 +16,7 @@ import (
 // match kept, allow winning a tie. It shares only targetPath and
 // escapeGoogle with the code under test.
 func slowAllowed(g *Group, mode Mode, target string) bool {
-	path := targetPath(target)
+	path := mode.dialect().targetPath(target)
 	if mode == RFC {
 		path = slowRemoveDots(slowNormalize(path, false))
 		if path == "/robots.txt" || strings.HasPrefix(path, "/robots.txt?") {

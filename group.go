@@ -105,7 +105,7 @@ const maxStackTarget = 512
 // match decides target and returns the deciding rule, if any, and the
 // index's place for its Rule, when the index decided.
 func (g *Group) match(target string) (bool, *rule, *atomic.Pointer[Rule]) {
-	path := targetPath(target)
+	path := g.d.targetPath(target)
 	if !g.d.normalize {
 		return g.matchPath(path)
 	}

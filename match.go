@@ -119,12 +119,17 @@ func matches(pattern, path string) bool {
 // scheme and authority, a string without a scheme is read as an authority
 // followed by a path, a path without a leading '/' gets one, and an empty
 // result is "/". It allocates only in that last-but-one case.
-func targetPath(target string) string {
+func targetPath(target string) string { return pathOf(target, "/?;") }
+
+// pathOf is targetPath with the octets that end an authority given: "/?;"
+// as Google's library reads a URL, "/?" as RFC 3986 section 3.2 does (see
+// dialect.authority).
+func pathOf(target, ends string) string {
 	start := 0
 	if len(target) >= 2 && target[0] == '/' && target[1] == '/' {
 		start = 2 // a network-path reference: "//host/path"
 	}
-	early := indexAnyFrom(target, "/?;", start)
+	early := indexAnyFrom(target, ends, start)
 	protoEnd := strings.Index(target[start:], "://")
 	if protoEnd >= 0 {
 		protoEnd += start
@@ -134,7 +139,7 @@ func targetPath(target string) string {
 	} else {
 		protoEnd += 3
 	}
-	pathStart := indexAnyFrom(target, "/?;", protoEnd)
+	pathStart := indexAnyFrom(target, ends, protoEnd)
 	if pathStart < 0 {
 		return "/"
 	}
