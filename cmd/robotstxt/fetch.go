@@ -51,20 +51,14 @@ func fetch(args []string, stdout, stderr io.Writer) int {
 		errText = withoutUserinfo(res.Err.Error())
 	}
 	info := struct {
-		URL        string `json:"url"`
-		FinalURL   string `json:"final_url"`
-		Status     int    `json:"status"`
-		Redirects  int    `json:"redirects"`
-		Bytes      int    `json:"bytes"`
-		Truncated  bool   `json:"truncated"`
-		Access     string `json:"access"`
+		jsonFetch
 		Meaning    string `json:"meaning"`
 		CacheFor   string `json:"cache_for"`
 		Groups     int    `json:"groups"`
 		Sitemaps   int    `json:"sitemaps"`
 		Diagnostic int    `json:"diagnostics"`
 		Error      string `json:"error,omitempty"`
-	}{withoutUserinfo(res.URL), withoutUserinfo(res.FinalURL), res.StatusCode, res.Redirects, len(res.Body), res.Truncated, res.Access.String(), meaning(res.Access), lifetime.String(),
+	}{jsonFetchOf(res), meaning(res.Access), lifetime.String(),
 		len(r.Groups()), len(r.Sitemaps()), len(r.Diagnostics()), errText}
 	// No file for a network reason (a refused connection, a name that
 	// does not resolve, a timeout, at the URL or where it redirects) is
@@ -125,4 +119,20 @@ func meaning(a robotshttp.Access) string {
 		return "everything is allowed, RFC 9309 section 2.3.1.3"
 	}
 	return "nothing is allowed, RFC 9309 section 2.3.1.4"
+}
+
+// jsonFetch is what a fetch of robots.txt found, as fetch -json and the
+// API of serve give it.
+type jsonFetch struct {
+	URL       string `json:"url"`
+	FinalURL  string `json:"final_url"`
+	Status    int    `json:"status"`
+	Redirects int    `json:"redirects"`
+	Bytes     int    `json:"bytes"`
+	Truncated bool   `json:"truncated"`
+	Access    string `json:"access"`
+}
+
+func jsonFetchOf(res *robotshttp.Fetch) jsonFetch {
+	return jsonFetch{withoutUserinfo(res.URL), withoutUserinfo(res.FinalURL), res.StatusCode, res.Redirects, len(res.Body), res.Truncated, res.Access.String()}
 }

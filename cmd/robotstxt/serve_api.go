@@ -215,15 +215,9 @@ type apiDiagnostic struct {
 // apiFetch is what fetch by URL found: the robotstxt fetch command's
 // fields and the file's text, cut at the size limit, for the editor.
 type apiFetch struct {
-	URL       string `json:"url"`
-	FinalURL  string `json:"final_url"`
-	Status    int    `json:"status"`
-	Redirects int    `json:"redirects"`
-	Bytes     int    `json:"bytes"`
-	Truncated bool   `json:"truncated"`
-	Access    string `json:"access"`
-	Error     string `json:"error,omitempty"`
-	Body      string `json:"body"`
+	jsonFetch
+	Error string `json:"error,omitempty"`
+	Body  string `json:"body"`
 }
 
 type checkRequest struct {
@@ -303,8 +297,7 @@ func (a *api) fetchForCheck(ctx context.Context, site string, o robotstxt.Option
 	if len(body) > o.Limit() && o.Limit() >= 0 {
 		body = body[:o.Limit()]
 	}
-	f := &apiFetch{URL: res.URL, FinalURL: res.FinalURL, Status: res.StatusCode, Redirects: res.Redirects,
-		Bytes: len(res.Body), Truncated: res.Truncated, Access: res.Access.String(), Body: string(body)}
+	f := &apiFetch{jsonFetch: jsonFetchOf(res), Body: string(body)}
 	if res.Err != nil {
 		f.Error = res.Err.Error()
 	}
