@@ -126,7 +126,7 @@ func reason(f *robotshttp.Fetch) string {
 		if errors.As(err, &ue) {
 			err = ue.Err
 		}
-		detail = append(detail, withoutUserinfo(strings.TrimPrefix(err.Error(), "robotshttp: ")))
+		detail = append(detail, strings.TrimPrefix(err.Error(), "robotshttp: "))
 	}
 	return "robots.txt " + f.Access.String() + ": " + strings.Join(detail, ", ")
 }
@@ -217,7 +217,7 @@ func robotsJSON(f *robotshttp.Fetch) *jsonRobots {
 	}
 	j := &jsonRobots{Access: f.Access.String(), Status: f.StatusCode}
 	if f.Err != nil {
-		j.Error = withoutUserinfo(f.Err.Error())
+		j.Error = f.Err.Error()
 	}
 	return j
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/rfc9309/robotstxt/robotshttp"
 )
@@ -48,7 +47,7 @@ func fetch(args []string, stdout, stderr io.Writer) int {
 	r := res.Robots(f.Options)
 	errText := ""
 	if res.Err != nil {
-		errText = withoutUserinfo(res.Err.Error())
+		errText = res.Err.Error()
 	}
 	info := struct {
 		jsonFetch
@@ -83,34 +82,6 @@ func fetch(args []string, stdout, stderr io.Writer) int {
 	return status
 }
 
-// withoutUserinfo removes the user name and password of every URL in s:
-// a redirect may send the fetch to "https://user:secret@host/robots.txt",
-// and neither the final URL nor an error about it should print them.
-// (net/http masks only the password in its errors.)
-func withoutUserinfo(s string) string {
-	var b strings.Builder
-	for {
-		i := strings.Index(s, "://")
-		if i < 0 {
-			break
-		}
-		i += len("://")
-		b.WriteString(s[:i])
-		s = s[i:]
-		// The authority ends at the path, query or fragment, or where
-		// the URL ends in an error message.
-		end := strings.IndexAny(s, "/?#\"' \t\n")
-		if end < 0 {
-			end = len(s)
-		}
-		if at := strings.LastIndexByte(s[:end], '@'); at >= 0 {
-			s = s[at+1:]
-		}
-	}
-	b.WriteString(s)
-	return b.String()
-}
-
 func meaning(a robotshttp.Access) string {
 	switch a {
 	case robotshttp.Available:
@@ -134,5 +105,5 @@ type jsonFetch struct {
 }
 
 func jsonFetchOf(res *robotshttp.Fetch) jsonFetch {
-	return jsonFetch{withoutUserinfo(res.URL), withoutUserinfo(res.FinalURL), res.StatusCode, res.Redirects, len(res.Body), res.Truncated, res.Access.String()}
+	return jsonFetch{res.URL, res.FinalURL, res.StatusCode, res.Redirects, len(res.Body), res.Truncated, res.Access.String()}
 }

@@ -413,21 +413,3 @@ func TestFetchCommandCredentials(t *testing.T) {
 		})
 	}
 }
-
-func TestWithoutUserinfo(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"https://example.com/robots.txt", "https://example.com/robots.txt"},
-		{"https://user:pass@example.com/robots.txt", "https://example.com/robots.txt"},
-		{"http://user@example.com", "http://example.com"},
-		{"http://a:b@c@example.com:8080?x=1", "http://example.com:8080?x=1"},
-		{`Get "http://u:***@127.0.0.1:1/robots.txt": refused`, `Get "http://127.0.0.1:1/robots.txt": refused`},
-		{"from http://a@x/ to https://b:c@y/", "from http://x/ to https://y/"},
-		{"https://example.com/path@with-at", "https://example.com/path@with-at"},
-		{"no URL here", "no URL here"},
-	}
-	for _, tt := range tests {
-		if got := withoutUserinfo(tt.in); got != tt.want {
-			t.Errorf("withoutUserinfo(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
