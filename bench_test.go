@@ -258,33 +258,3 @@ func BenchmarkMergedFirstQuery(b *testing.B) {
 		})
 	}
 }
-
-// BenchmarkSeveralNames compares a crawler with two names asking
-// Robots.Decide per URL with one that keeps its Group, on two groups of
-// 2,000 rules each.
-func BenchmarkSeveralNames(b *testing.B) {
-	var sb strings.Builder
-	for _, agent := range []string{"AlphaBot", "BetaBot"} {
-		fmt.Fprintf(&sb, "User-agent: %s\n", agent)
-		for i := range 2000 {
-			fmt.Fprintf(&sb, "Disallow: /%s/%d/\n", agent, i)
-		}
-	}
-	r := Parse([]byte(sb.String()))
-	g := r.Group("AlphaBot", "BetaBot")
-	for range indexAfter + 1 {
-		g.Allowed("/") // build the index; time the rest
-	}
-	b.Run("Robots.Decide", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			r.Decide("/BetaBot/1999/x", "AlphaBot", "BetaBot")
-		}
-	})
-	b.Run("kept-Group.Allowed", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			g.Allowed("/BetaBot/1999/x")
-		}
-	})
-}
