@@ -145,3 +145,22 @@ func checkSameExtensions(t testing.TB, a, b *Robots) {
 		t.Fatalf("extensions changed by writing back (-before +after):\n%s\nwritten:\n%s", diff, a.String())
 	}
 }
+
+// asciiLower lower-cases ASCII letters only: product tokens are ASCII, and
+// Unicode case folding could make a non-ASCII agent equal to one.
+func asciiLower(s string) string {
+	i := 0
+	for i < len(s) && !('A' <= s[i] && s[i] <= 'Z') {
+		i++
+	}
+	if i == len(s) {
+		return s
+	}
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}

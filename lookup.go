@@ -204,7 +204,7 @@ func (r *Robots) fill(g *Group, set int, ids []int) {
 }
 
 // foldCompare compares a and b as if both were lower-cased (ASCII letters
-// only, as asciiLower does).
+// only).
 func foldCompare(a, b string) int {
 	n := min(len(a), len(b))
 	for i := 0; i < n; i++ {
@@ -297,23 +297,4 @@ func (c *unionCache) put(k unionKey, g *Group) *Group {
 		c.m[k] = g
 	}
 	return g
-}
-
-// asciiLower lower-cases ASCII letters only: product tokens are ASCII, and
-// Unicode case folding could make a non-ASCII agent equal to one.
-func asciiLower(s string) string {
-	i := 0
-	for i < len(s) && !('A' <= s[i] && s[i] <= 'Z') {
-		i++
-	}
-	if i == len(s) {
-		return s
-	}
-	b := []byte(s)
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	return string(b)
 }
