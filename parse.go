@@ -199,15 +199,17 @@ func (p *parser) run(src string) *Robots {
 	}
 	p.tok = newTokenizer(body, p.d.lineCut, p.lim.lines, p.html)
 	var f lineFact
-	for p.tok.next(&f) {
-		if f.flags == flagContent|flagPlain {
+	for {
+		if kind, _, value, ok := p.tok.nextPlain(); ok {
 			// Most lines of most files: a rule with nothing to report
 			// (shaped for speed: BenchmarkParse).
 			p.content++
 			p.known++
-			p.rule(f.num, f.kind == keyAllow, p.tok.text(f.value), true)
-		} else {
+			p.rule(p.tok.num, kind == keyAllow, p.tok.text(value), true)
+		} else if p.tok.nextOther(&f) {
 			p.line(&f)
+		} else {
+			break
 		}
 		if p.b.closed {
 			break

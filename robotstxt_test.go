@@ -503,14 +503,14 @@ func checkPlainLines(t testing.TB, src string, d *dialect) {
 		if f.flags&flagPlain == 0 {
 			continue
 		}
-		var plain, general lineFact
+		var general lineFact
 		pl, gen := at, at
-		plainEnd, ok := pl.plainRule(&plain)
+		kind, key, val, plainEnd, ok := pl.plainRule()
+		plain := lineFact{kind: kind, flags: flagContent, key: key, value: val}
 		generalEnd := gen.general(&general)
 		if !ok || plainEnd != generalEnd {
 			t.Fatalf("line %d %q: plainRule ends at %d (%v), the general path at %d", f.num, src[at.i:generalEnd], plainEnd, ok, generalEnd)
 		}
-		plain.flags &^= flagPlain
 		// Facts compare by their text: empty spans may stand anywhere.
 		type read struct {
 			Kind       keyKind

@@ -55,18 +55,12 @@ func newRule(off, n uint32, line int32, allow, derived, odd bool) rule {
 	return rule{off: off, n: n, meta: meta}
 }
 
-// appendPattern appends a rule's pattern to the arena, followed by its
-// priority when that is not the pattern's length, and returns the rule.
-func appendPattern(arena *strings.Builder, pattern string, prio uint32, line int32, allow, derived bool) rule {
-	odd := prio != uint32(len(pattern))
-	r := newRule(uint32(arena.Len()), uint32(len(pattern)), line, allow, derived, odd)
-	arena.WriteString(pattern)
-	if odd {
-		var b [prioBytes]byte
-		binary.LittleEndian.PutUint32(b[:], prio)
-		arena.Write(b[:])
-	}
-	return r
+// appendPrio appends an odd rule's priority to the arena, right after
+// its pattern (see prio).
+func appendPrio(arena *strings.Builder, prio uint32) {
+	var b [prioBytes]byte
+	binary.LittleEndian.PutUint32(b[:], prio)
+	arena.Write(b[:])
 }
 
 // patternRoom returns the arena bytes a rule with this pattern and
@@ -93,7 +87,7 @@ func (t *ruleText) prio(r *rule) uint32 {
 	if r.meta&oddBit == 0 {
 		return r.n
 	}
-	b := t.arena[r.off+r.n : r.off+r.n+prioBytes] // little-endian, as appendPattern writes it
+	b := t.arena[r.off+r.n : r.off+r.n+prioBytes] // little-endian, as appendPrio writes it
 	return uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24
 }
 

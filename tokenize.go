@@ -95,6 +95,35 @@ func newTokenizer(src string, cut, maxLines int, markup bool) tokenizer {
 
 // next reads the next line into f and reports whether there was one.
 func (t *tokenizer) next(f *lineFact) bool {
+	if kind, key, value, ok := t.nextPlain(); ok {
+		f.num, f.kind, f.flags, f.key, f.value = t.num, kind, flagContent|flagPlain, key, value
+		return true
+	}
+	return t.nextOther(f)
+}
+
+// nextPlain reads the next line when it is a plain rule line (see
+// plainRule) and returns what next would put in its fact; for any other
+// line it reads nothing and returns false. The parser reads most lines
+// of most files so, with the fact in registers rather than written and
+// read back (shaped for speed: BenchmarkParse).
+func (t *tokenizer) nextPlain() (kind keyKind, key, value span, ok bool) {
+	if t.done || t.num >= t.maxLines {
+		return keyNone, span{}, span{}, false
+	}
+	kind, key, value, end, ok := t.plainRule()
+	if !ok {
+		return keyNone, span{}, span{}, false
+	}
+	t.num++
+	t.start = t.i
+	t.advance(end)
+	return kind, key, value, true
+}
+
+// nextOther reads the next line into f, as next does, when nextPlain
+// has just declined it.
+func (t *tokenizer) nextOther(f *lineFact) bool {
 	if t.done {
 		return false
 	}
@@ -105,20 +134,23 @@ func (t *tokenizer) next(f *lineFact) bool {
 	}
 	t.num++
 	t.start = t.i
-	end, ok := t.plainRule(f)
-	if !ok {
-		end = t.general(f)
-	}
+	end := t.general(f)
 	f.num = t.num
+	t.advance(end)
+	return true
+}
+
+// advance moves past the line break at end, where the line just read
+// ends.
+func (t *tokenizer) advance(end int) {
 	if end >= len(t.src) {
 		t.done = true
-		return true
+		return
 	}
 	t.i = end + 1
 	if t.src[end] == '\r' && t.i < len(t.src) && t.src[t.i] == '\n' {
 		t.i++
 	}
-	return true
 }
 
 // general reads the line at t.i into f, whatever its shape, and returns
@@ -147,16 +179,17 @@ func (t *tokenizer) general(f *lineFact) int {
 // blanks. One scan of the table finds the value, its end and the line's
 // end, where the general path scans the line for its end, its comment
 // and its CR, and the value again to normalise it (shaped for speed:
-// BenchmarkParse). It returns the index of the line's end, or false,
-// having read nothing, for any other line. TestPlainRuleLines checks
-// that it reads each line it takes as the general path does.
-func (t *tokenizer) plainRule(f *lineFact) (end int, ok bool) {
+// BenchmarkParse). It returns the line's key and value and the index of
+// its end, or false, having read nothing, for any other line.
+// TestPlainRuleLines checks that it reads each line it takes as the
+// general path does.
+func (t *tokenizer) plainRule() (kind keyKind, key, value span, end int, ok bool) {
 	s := t.src[t.i:]
 	kind, k := spelledKey(s)
 	if kind != keyAllow && kind != keyDisallow {
-		return 0, false
+		return keyNone, span{}, span{}, 0, false
 	}
-	key := span{t.i, t.i + k}
+	key = span{t.i, t.i + k}
 	k++ // the colon
 	for k < len(s) && (s[k] == ' ' || s[k] == '\t') {
 		k++
@@ -167,12 +200,9 @@ func (t *tokenizer) plainRule(f *lineFact) (end int, ok bool) {
 		j++
 	}
 	if j < len(s) && s[j] != '\n' && s[j] != '\r' || t.cut > 0 && j > t.cut {
-		return 0, false
+		return keyNone, span{}, span{}, 0, false
 	}
-	// Field by field: storing a whole lineFact through f costs a bulk copy,
-	// a fifth of the parse time of a file of rules (BenchmarkParse).
-	f.kind, f.flags, f.key, f.value = kind, flagContent|flagPlain, key, span{t.i + k, t.i + v}
-	return t.i + j, true
+	return kind, key, span{t.i + k, t.i + v}, t.i + j, true
 }
 
 // plainRuleSpecial marks the octets that end the value of a plain rule
@@ -199,7 +229,9 @@ func (t *tokenizer) text(s span) string { return t.src[s.off:s.end] }
 // line reads the line src[i:end], "key: value # comment", into f. A
 // comment starts at t.nextHash when that is before end.
 func (t *tokenizer) line(f *lineFact, i, end int) {
-	f.kind, f.flags, f.key, f.value = keyNone, 0, span{}, span{} // see plainRule
+	// Field by field: storing a whole lineFact through f costs a bulk
+	// copy (BenchmarkParse).
+	f.kind, f.flags, f.key, f.value = keyNone, 0, span{}, span{}
 	src := t.src
 	if t.cut > 0 && end-i > t.cut {
 		end = i + t.cut
