@@ -334,8 +334,9 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 	var kind noteKind
 	noted := true
 	switch {
-	// A plain value has no blanks.
-	case !plain && (strings.IndexByte(value, ' ') >= 0 || strings.IndexByte(value, '\t') >= 0):
+	// A plain value has no blanks, and RFC mode escapes any blank, which
+	// changes the pattern: only other values need the scans.
+	case !plain && (changed || !p.d.normalize) && (strings.IndexByte(value, ' ') >= 0 || strings.IndexByte(value, '\t') >= 0):
 		kind = noteSeveralPaths
 	case value != "" && value[0] != '/' && value[0] != '*':
 		kind = noteNoSlash
