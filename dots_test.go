@@ -120,3 +120,13 @@ func TestAuthorityEnds(t *testing.T) {
 		})
 	}
 }
+
+// TestHasSlashDot checks the dot-led search against strings.Contains on
+// dots at each edge: first, last, doubled, after a slash and not.
+func TestHasSlashDot(t *testing.T) {
+	for _, p := range []string{"", ".", "/", "/.", "./", "a.b", "/a.b", "/a/.b", "/a/b.", "/a/b/.", "..", "a..", "/a..b/", "/x/../y", "a/", "/a/b/c.html?q=/.x", "..../."} {
+		if got, want := hasSlashDot(p), strings.Contains(p, "/."); got != want {
+			t.Errorf("hasSlashDot(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
