@@ -5,12 +5,12 @@ package robotshttp
 // unreachable the last good copy stands in for up to 30 days.
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"sync"
 	"sync/atomic"
 	"time"
+	"weak"
 
 	"github.com/rfc9309/robotstxt"
 )
@@ -111,9 +111,11 @@ type call struct {
 }
 
 // A parsedFile is the rules parsed from one fetch. Its once lets the
-// callers that want it together wait for one parse.
+// callers that want it together wait for one parse. It keeps no body:
+// the Store holds that for as long as it keeps the fetch, and no longer.
 type parsedFile struct {
-	source *Fetch
+	source weak.Pointer[Fetch] // the fetch last found to parse to robots
+	file   fileSum             // of every fetch that parses to robots
 	once   sync.Once
 	robots *robotstxt.Robots
 }
@@ -272,16 +274,25 @@ func (c *Cache) lookup(origin string, e Entry, now time.Time) *Lookup {
 func (c *Cache) parse(origin string, f *Fetch) *robotstxt.Robots {
 	c.mu.Lock()
 	p, ok := c.parsed.get(origin)
-	if ok && sameFile(p.source, f) {
-		// The next call, with the same fetch from a MemoryStore, finds
-		// the same body array, for which bytes.Equal returns at once
-		// (BenchmarkCacheDecide).
-		p.source = f
-	} else {
-		p = &parsedFile{source: f}
-		c.parsed.put(origin, p)
-	}
+	// The next call, with the same fetch from a MemoryStore, ends here
+	// (BenchmarkCacheDecide/given_store).
+	same := ok && p.source.Value() == f
 	c.mu.Unlock()
+	if !same {
+		// A fetch that is not the one parsed comes from a refetch, or
+		// from a networked store, which hands back a new value each time:
+		// summing its body costs no more than that store's transfer of
+		// it, and spares a parse. The sum is made outside the lock, which
+		// every origin's calls take.
+		file := sumFile(f)
+		c.mu.Lock()
+		if p, ok = c.parsed.get(origin); !ok || p.file != file {
+			p = &parsedFile{file: file}
+			c.parsed.put(origin, p)
+		}
+		p.source = weak.Make(f)
+		c.mu.Unlock()
+	}
 	p.once.Do(func() { p.robots = f.Robots(c.Fetcher.Options) })
 	return p.robots
 }
@@ -289,15 +300,7 @@ func (c *Cache) parse(origin string, f *Fetch) *robotstxt.Robots {
 // parsedSize is the bytes a parsed file counts for: those of the body it
 // was parsed from, which its rules and diagnostics are in proportion to.
 func parsedSize(p *parsedFile) int64 {
-	return entryOverhead + int64(len(p.source.Body))
-}
-
-// sameFile reports whether two fetches parse to the same rules. A fetch
-// that is not the one parsed comes from a refetch, or from a networked
-// store, which hands back a new value each time: comparing the bodies
-// costs no more than that store's transfer of one, and spares a parse.
-func sameFile(a, b *Fetch) bool {
-	return a.Access == b.Access && a.Truncated == b.Truncated && bytes.Equal(a.Body, b.Body)
+	return entryOverhead + p.file.size
 }
 
 // Decide fetches (or finds in the cache) the robots.txt file of target's
