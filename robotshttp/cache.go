@@ -149,6 +149,7 @@ func (c *Cache) init() {
 			c.Store = c.own
 		}
 		if c.Store != Store(c.own) {
+			// A store set in place of NewCache's may be shared.
 			c.own = nil
 		}
 		if c.Fetcher == nil {
