@@ -5,11 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"testing/synctest"
 	"time"
+	"weak"
 
 	"github.com/rfc9309/robotstxt"
 	"github.com/rfc9309/robotstxt/robotshttp"
@@ -296,5 +299,42 @@ func TestCacheParsedBound(t *testing.T) {
 		if n := s.count("/robots.txt"); n != 1 {
 			t.Errorf("origin %d fetched %d times, want 1", i, n)
 		}
+	}
+}
+
+func TestCacheParsedKeepsNoBody(t *testing.T) {
+	// A store the caller gives keeps whole fetches (see Store); the
+	// parsed files beside it keep none of their bodies, which would
+	// outlive the store's copy once it is dropped.
+	ctx := context.Background()
+	s := newSite(t, 200, privateFile)
+	origin := strings.TrimSuffix(s.URL, "/")
+	store := robotshttp.NewMemoryStore(0)
+	c := &robotshttp.Cache{Fetcher: &robotshttp.Fetcher{}, Store: store}
+	_, l := decide(t, c, s.URL+"/")
+	first, fetched := l.Robots, l.Fetch
+	body := weak.Make(&fetched.Body[0])
+	same := copyFetch(fetched)
+	l, fetched = nil, nil
+
+	// The store drops the fetch for a new one with the same body in
+	// another array, as a refetch of an unchanged file brings.
+	store.Put(ctx, origin, robotshttp.Entry{Fetch: same, Good: same, Expires: time.Now().Add(time.Hour)})
+	runtime.GC()
+	if body.Value() != nil {
+		t.Errorf("a body the store dropped is still reachable: the parsed files keep it")
+	}
+	if _, l := decide(t, c, s.URL+"/"); l.Robots != first {
+		t.Errorf("a new fetch of the same body was parsed again: Robots %p, want %p", l.Robots, first)
+	}
+
+	changed := copyFetch(same)
+	changed.Body = []byte("User-agent: *\nDisallow: /other\n")
+	store.Put(ctx, origin, robotshttp.Entry{Fetch: changed, Good: changed, Expires: time.Now().Add(time.Hour)})
+	if private, l := decide(t, c, s.URL+"/private"); l.Robots == first || !private {
+		t.Errorf("a fetch of another body: same parse %v, /private allowed %v; want a new parse allowing it", l.Robots == first, private)
+	}
+	if n := s.count("/robots.txt"); n != 1 {
+		t.Errorf("%d fetches, want 1: the store's entries answer", n)
 	}
 }

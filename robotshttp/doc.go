@@ -6,7 +6,8 @@
 // (available, unavailable: allow all, unreachable: disallow all); a
 // [Cache] keeps each origin's file for as long as section 2.4 allows, in
 // a [Store] that a crawler fleet may share, with one fetch for all
-// concurrent callers and one parse per fetch; and a [Transport] is
+// concurrent callers and one parse per fetch (in a store of its own, it
+// keeps the parse and not the body); and a [Transport] is
 // net/http middleware that refuses, before sending, every request the
 // file disallows, with a [*DisallowedError]. A Fetcher, a Cache, a
 // [MemoryStore] and a Transport are safe for concurrent use by multiple

@@ -87,19 +87,27 @@ type Fetcher struct {
 }
 
 // A Fetch is the outcome of fetching one robots.txt file. A Cache shares
-// one Fetch among its callers and keeps it in its Store, so nothing
-// modifies a Fetch once Fetcher.Fetch has returned it.
+// one Fetch among its callers and keeps it in its Store (a store of its
+// own gets a copy without the body, made before any caller sees it), so
+// nothing modifies a Fetch once it has been returned.
 type Fetch struct {
-	URL        string        // the robots.txt URL requested, without its userinfo (a password or token)
-	FinalURL   string        // the URL that answered, after redirects, without its userinfo
-	Redirects  int           // redirects followed
-	Access     Access        // how the fetch ended
-	StatusCode int           // the final HTTP status, 0 when there was none
-	Body       []byte        // the body read (2xx only): up to the size limit, and one byte more when Truncated; a UTF-16 byte-order mark goes before a body labelled UTF-16 without one
-	Truncated  bool          // the body was longer than the size limit
-	MaxAge     time.Duration // Cache-Control max-age of a 2xx answer, or -1 when absent
-	Err        error         // why the file is unreachable or unavailable, when no status says it
-	FetchedAt  time.Time     // when the answer came
+	URL        string // the robots.txt URL requested, without its userinfo (a password or token)
+	FinalURL   string // the URL that answered, after redirects, without its userinfo
+	Redirects  int    // redirects followed
+	Access     Access // how the fetch ended
+	StatusCode int    // the final HTTP status, 0 when there was none
+	// Body is the body read (2xx only): up to the size limit, and one
+	// byte more when Truncated; a UTF-16 byte-order mark goes before a
+	// body labelled UTF-16 without one. It is nil in the fetches of a
+	// Cache with a store of its own, which keep the parsed rules in its
+	// place (see [Cache] and [Fetch.Robots]).
+	Body      []byte
+	Truncated bool          // the body was longer than the size limit
+	MaxAge    time.Duration // Cache-Control max-age of a 2xx answer, or -1 when absent
+	Err       error         // why the file is unreachable or unavailable, when no status says it
+	FetchedAt time.Time     // when the answer came
+
+	kept *keptRules // the rules in place of Body, in a Cache's own store
 }
 
 // Fetch fetches the robots.txt file at robotsURL and says which of RFC
@@ -326,7 +334,17 @@ func maxAge(h http.Header) time.Duration {
 // Robots returns the rules a fetch leaves the crawler with: the parsed file
 // when it was available, a file that allows everything when it was
 // unavailable, and one that disallows everything when it was unreachable.
+//
+// A fetch from a Cache with a store of its own has no Body but the rules
+// the Cache parsed it into, with its Fetcher's Options: Robots returns
+// those when o is the same, and for an available fetch whatever o is,
+// since the body that other options would parse is gone (a parse of no
+// body would allow everything). A caller that needs a file parsed
+// several ways gives the Cache a store, which keeps the bodies.
 func (f *Fetch) Robots(o robotstxt.Options) *robotstxt.Robots {
+	if k := f.kept; k != nil && (k.opts == o || f.Access == Available) {
+		return k.robots
+	}
 	switch f.Access {
 	case Available:
 		if f.Truncated {

@@ -15,10 +15,11 @@ import (
 const DefaultMaxEntries = 10000
 
 // DefaultMaxStoreBytes bounds the bytes of the in-memory store, counted
-// as the bodies its entries hold, and those of the parsed files a Cache
-// keeps, counted as the bodies they were parsed from: 128 MiB each. At
-// 10,000 origins of the 500 KiB that RFC 9309 section 2.5 allows, either
-// would otherwise hold about 5 GB.
+// as the bodies its entries hold or, in a Cache's own store, were parsed
+// from, and those of the parsed files a Cache keeps, counted as the
+// bodies they were parsed from: 128 MiB each. At 10,000 origins of the
+// 500 KiB that RFC 9309 section 2.5 allows, either would otherwise hold
+// about 5 GB.
 const DefaultMaxStoreBytes = 128 << 20
 
 // entryOverhead is what an entry costs besides its bodies, counted in
@@ -52,11 +53,14 @@ type Entry struct {
 //
 // A store shared by a crawler fleet saves every field of an Entry and of
 // both its fetches, bodies included, and gives them back equal; Err may
-// come back as an error with the same text. The Cache reads Access,
-// Body, Truncated and FetchedAt of a stored fetch, and Expires of the
-// entry; callers read the rest in each [Lookup]. A fetch that comes back
-// as a new value is parsed again only if its Access, Truncated or Body
-// differ from those of the fetch last parsed for the origin.
+// come back as an error with the same text. The unexported fields of a
+// Fetch are set only in a Cache's own store, and need no saving (a test
+// that compares entries with go-cmp ignores them with
+// cmpopts.IgnoreUnexported(Fetch{})). The Cache reads Access, Body,
+// Truncated and FetchedAt of a stored fetch, and Expires of the entry;
+// callers read the rest in each [Lookup]. A fetch that comes back as a
+// new value is parsed again only if its Access, Truncated or Body differ
+// from those of the fetch last parsed for the origin.
 //
 // A store shared by several processes may also be a [Leaser], so that
 // they fetch each origin once between them rather than once each.
@@ -82,7 +86,9 @@ func NewMemoryStore(max int) *MemoryStore {
 // NewMemoryStoreBytes returns a store of at most max entries (max <= 0
 // means DefaultMaxEntries) and maxBytes bytes (maxBytes <= 0 means
 // DefaultMaxStoreBytes), counted as the bodies of the entries' fetches
-// and a few hundred bytes for each entry. The entry stored last is kept
+// (or, for the fetches of a Cache's own store, which keep parsed rules in
+// their place, the bodies those were parsed from) and a few hundred bytes
+// for each entry. The entry stored last is kept
 // even when it alone is over the budget.
 func NewMemoryStoreBytes(max int, maxBytes int64) *MemoryStore {
 	return &MemoryStore{entries: newLRU(max, maxBytes, entrySize)}
@@ -92,10 +98,10 @@ func NewMemoryStoreBytes(max int, maxBytes int64) *MemoryStore {
 func entrySize(e Entry) int64 {
 	n := int64(entryOverhead)
 	if e.Fetch != nil {
-		n += int64(len(e.Fetch.Body))
+		n += e.Fetch.bodySize()
 	}
 	if e.Good != nil && e.Good != e.Fetch {
-		n += int64(len(e.Good.Body))
+		n += e.Good.bodySize()
 	}
 	return n
 }
