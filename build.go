@@ -64,7 +64,7 @@ type buildLists struct {
 	tokText     []byte
 	// groupLines holds the line of each group's first user-agent line:
 	// checks that speak of a whole group put their note there.
-	groupLines []int32
+	groupLines []uint32
 }
 
 // userAgent adds a user-agent line, given by its product token ("*" for
@@ -78,7 +78,7 @@ func (b *builder) userAgent(tok string) bool {
 	}
 	if len(b.starts) == 0 || b.sawRule {
 		b.starts = append(b.starts, uint32(len(b.rules)))
-		b.groupLines = append(b.groupLines, b.line)
+		b.groupLines = append(b.groupLines, uint32(b.line))
 		b.sawRule, b.star = false, false
 	}
 	if tok == "*" {
@@ -151,15 +151,22 @@ func (b *builder) finish(r *Robots) (conflicts []int) {
 	if len(b.written) > 0 {
 		r.text.written = &writtenForms{forms: keep(b.written), text: string(b.writtenText)}
 	}
-	r.starts = keep(b.starts)
-	r.groupLines = keep(b.groupLines)
-	r.toks = keep(b.toks)
-	r.exts = trim(b.exts)
-	r.tokText = string(b.tokText)
-	r.sorted = make([]uint32, len(r.toks))
+	// The groups' starts and lines and the sorted tokens share one
+	// allocation: a file of one group would otherwise make one for each
+	// few words (BenchmarkParse, allocations).
+	ng, nt := len(b.starts), len(b.toks)
+	words := make([]uint32, 2*ng+nt)
+	r.starts = words[:ng:ng]
+	copy(r.starts, b.starts)
+	r.groupLines = words[ng : 2*ng : 2*ng]
+	copy(r.groupLines, b.groupLines)
+	r.sorted = words[2*ng:]
 	for i := range r.sorted {
 		r.sorted[i] = uint32(i)
 	}
+	r.toks = keep(b.toks)
+	r.exts = trim(b.exts)
+	r.tokText = string(b.tokText)
 	slices.SortFunc(r.sorted, func(x, y uint32) int {
 		if c := foldCompare(r.tokenText(x), r.tokenText(y)); c != 0 {
 			return c
@@ -169,7 +176,7 @@ func (b *builder) finish(r *Robots) (conflicts []int) {
 	var seen map[string]uint32
 	var ids []uint32
 	var key []byte
-	var m multiSets
+	var m multiSets // moved to the heap only when a token names several groups
 	for lo := 0; lo < len(r.sorted); {
 		hi := r.runEnd(lo)
 		// Within a run tokens are in file order, so their groups ascend.
@@ -203,8 +210,7 @@ func (b *builder) finish(r *Robots) (conflicts []int) {
 	}
 	sets := len(r.starts)
 	if seen != nil {
-		m.ids, m.end, m.at = trim(m.ids), trim(m.end), trim(m.at)
-		r.multi = &m
+		r.multi = &multiSets{ids: trim(m.ids), end: trim(m.end), at: trim(m.at)}
 		sets += len(m.end)
 	}
 	if pos, ok := r.find("*"); ok {
