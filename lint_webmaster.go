@@ -122,7 +122,9 @@ func (r *Robots) webmasterChecks() {
 // on purpose and is left alone; groups merged for every crawler that
 // obeys them draw one note, on the first one's first user-agent line.
 func (r *Robots) globalNotInherited(w *noteWriter, global *Group) {
-	if global == nil {
+	// The groups' lines are kept when a "*" group disallows something
+	// (see builder.finish), which this check needs too.
+	if global == nil || r.groupLines == nil {
 		return
 	}
 	var disallows []Rule

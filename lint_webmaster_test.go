@@ -30,6 +30,7 @@ func TestWebmasterChecks(t *testing.T) {
 		{"named group disallows more broadly", "User-agent: *\nDisallow: /admin/users\n\nUser-agent: Googlebot\nDisallow: /admin\n", RFC, CodeGlobalNotInherited, nil, ""},
 		{"named group allows everything on purpose", "User-agent: *\nDisallow: /admin/\n\nUser-agent: Mediapartners-Google\nDisallow:\n", RFC, CodeGlobalNotInherited, nil, ""},
 		{"corpus 010_quora: * closes the site, named groups are exceptions", "User-agent: Googlebot\nDisallow: /ajax/\n\nUser-agent: *\nDisallow: /\n", RFC, CodeGlobalNotInherited, nil, ""},
+		{"the * group's disallow in its second part", "User-agent: *\nAllow: /x\n\nUser-agent: Googlebot\nDisallow: /s\n\nUser-agent: *\nDisallow: /admin/\n", RFC, CodeGlobalNotInherited, []int{4}, `line 8 "Disallow: /admin/"`},
 		{"several agents, one note", "User-agent: *\nDisallow: /a\nDisallow: /b\nDisallow: /c\nDisallow: /d\nDisallow: /e\n\nUser-agent: Bingbot\nUser-agent: Slurp\nDisallow: /x\n", RFC, CodeGlobalNotInherited, []int{8}, `(Bingbot, Slurp)`},
 		{"more than three listed", "User-agent: *\nDisallow: /a\nDisallow: /b\nDisallow: /c\nDisallow: /d\nDisallow: /e\n\nUser-agent: Bingbot\nDisallow: /x\n", RFC, CodeGlobalNotInherited, []int{8}, `and 2 more`},
 

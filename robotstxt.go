@@ -68,7 +68,7 @@ type Robots struct {
 	// after parsing: a Group orders a copy for matching (see index).
 	rules      []rule
 	starts     []uint32
-	groupLines []uint32 // the line of each group's first user-agent line
+	groupLines []uint32 // the line of each group's first user-agent line; nil unless a "*" group disallows something
 	exts       []extAt  // the groups' extension records, by group
 	// The user-agent lines: their product tokens in file order, and the
 	// same sorted case-insensitively (then in file order) for look-up.
