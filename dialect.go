@@ -58,17 +58,18 @@ type dialect struct {
 	// real files name "MJ12bot" and "panscient.com" meaning those
 	// crawlers, while callers pass whole User-Agent strings.
 	googleNames bool
-	// authority ends a URL's authority where RFC 3986 section 3.2 does,
-	// at '/', '?' or '#'. Google's library also ends it at ';' (the start
-	// of its "params"), so a ';' in a password, as in
+	// authorityEnds are the octets besides '#' that end a URL's
+	// authority: '/' and '?' in RFC mode, as RFC 3986 section 3.2 reads
+	// it. Google's library also ends it at ';' (the start of its
+	// "params"), so a ';' in a password, as in
 	// "http://u:a;b@example.com/private", makes the rest of the authority
 	// part of the path, and a rule for "/private" would not match it.
-	authority bool
+	authorityEnds string
 }
 
 var (
-	rfcDialect    = dialect{mode: RFC, utf16: true, normalize: true, dotSegments: true, authority: true}
-	googleDialect = dialect{mode: Google, lineCut: googleMaxLineLen, indexHTML: true, emptyMatches: true, googleNames: true}
+	rfcDialect    = dialect{mode: RFC, utf16: true, normalize: true, dotSegments: true, authorityEnds: "/?"}
+	googleDialect = dialect{mode: Google, lineCut: googleMaxLineLen, indexHTML: true, emptyMatches: true, googleNames: true, authorityEnds: googleAuthorityEnds}
 )
 
 // dialect returns m's dialect. A Mode that names neither reads as RFC.
@@ -118,10 +119,7 @@ func (d *dialect) callerName(agent string) string {
 // targetPath returns the path, params and query of a target (see
 // targetPath), its authority read as the mode reads it.
 func (d *dialect) targetPath(target string) string {
-	if d.authority {
-		return pathOf(target, "/?")
-	}
-	return targetPath(target)
+	return pathOf(target, d.authorityEnds)
 }
 
 // indexRule returns the pattern of the rule Google's index.html rule

@@ -107,7 +107,7 @@ const maxStackTarget = 512
 func (g *Group) match(target string) (bool, *rule, *atomic.Pointer[Rule]) {
 	path := g.d.targetPath(target)
 	if !g.d.normalize {
-		return g.matchPath(path)
+		return g.decide(path)
 	}
 	if i := firstChange(path, false); i < len(path) {
 		// The canonical form is built in buf, which stays on the stack
@@ -131,16 +131,7 @@ func (g *Group) matchRFC(path string) (bool, *rule, *atomic.Pointer[Rule]) {
 	if isRobotsTxt(path) {
 		return true, nil, nil
 	}
-	return g.matchPath(path)
-}
-
-// matchPath decides a path as the mode's normaliser left it.
-func (g *Group) matchPath(path string) (bool, *rule, *atomic.Pointer[Rule]) {
-	r, kept := g.decide(path)
-	if r == nil {
-		return true, nil, nil
-	}
-	return r.allow() || g.text.prio(r) == 0, r, kept
+	return g.decide(path)
 }
 
 func (g *Group) public(r *rule) Rule {

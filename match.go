@@ -9,28 +9,32 @@ import (
 	"sync/atomic"
 )
 
-// decide returns the rule that decides path, or nil when none matches,
-// and, when the index decided, its place for the rule's public form.
+// decide decides a path as the mode's normaliser left it: whether it is
+// allowed, the rule that decides it, or nil when none matches, and, when
+// the index decided, the rule's place for its public form.
 //
 // A large group answers its first indexAfter queries by a linear pass
 // over its rules, and orders them and builds an index at the next one
 // (see index). An empty pattern matches nothing in RFC mode; Google's
 // library lets it match every path with priority 0 (see
-// dialect.emptyMatches), and the caller reads a priority-0 rule as
-// allowed.
-func (g *Group) decide(path string) (*rule, *atomic.Pointer[Rule]) {
+// dialect.emptyMatches), which allows it.
+func (g *Group) decide(path string) (bool, *rule, *atomic.Pointer[Rule]) {
 	ix := g.ix.Load()
 	if ix == nil {
 		if len(g.rules) >= indexMin && g.queries.Add(1) <= indexAfter {
-			return g.scan(path), nil
+			if r := g.scan(path); r != nil {
+				return r.allows(), r, nil
+			}
+			return true, nil, nil
 		}
 		ix = g.prepare()
 	}
 	j := ix.decide(g, path)
 	if j < 0 {
-		return nil, nil
+		return true, nil, nil
 	}
-	return &ix.rules[j], &ix.public[j]
+	r := &ix.rules[j]
+	return r.allows(), r, &ix.public[j]
 }
 
 // scan decides path by trying every rule of g, in file order. It costs a
@@ -119,11 +123,15 @@ func matches(pattern, path string) bool {
 // scheme and authority, a string without a scheme is read as an authority
 // followed by a path, a path without a leading '/' gets one, and an empty
 // result is "/". It allocates only in that last-but-one case.
-func targetPath(target string) string { return pathOf(target, "/?;") }
+func targetPath(target string) string { return pathOf(target, googleAuthorityEnds) }
+
+// googleAuthorityEnds are the octets besides '#' that end an authority as
+// Google's library reads a URL (see dialect.authorityEnds).
+const googleAuthorityEnds = "/?;"
 
 // pathOf is targetPath with the octets that end an authority given: "/?;"
 // as Google's library reads a URL, "/?" as RFC 3986 section 3.2 does (see
-// dialect.authority).
+// dialect.authorityEnds).
 func pathOf(target, ends string) string {
 	start := 0
 	if len(target) >= 2 && target[0] == '/' && target[1] == '/' {

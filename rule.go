@@ -75,6 +75,12 @@ func patternRoom(pattern string, prio int) int {
 // allow reports whether r is an allow rule.
 func (r *rule) allow() bool { return r.meta&allowBit != 0 }
 
+// allows reports whether r, deciding a path, allows it: an allow rule,
+// or the empty pattern, which decides with priority 0 in Google mode
+// (see dialect.emptyMatches). No other rule has priority 0: an odd one
+// counts at least the octet it escapes.
+func (r *rule) allows() bool { return r.allow() || r.n == 0 }
+
 // derived reports whether r was added by Google's index.html rule.
 func (r *rule) derived() bool { return r.meta&derivedBit != 0 }
 
