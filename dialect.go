@@ -125,9 +125,14 @@ func (d *dialect) targetPath(target string) string {
 // indexRule returns the pattern of the rule Google's index.html rule
 // adds for an allow rule's pattern, and whether it adds one.
 func (d *dialect) indexRule(pattern string) (string, bool) {
-	if !d.indexHTML {
+	if !d.indexHTML { // inlined: most allow rules are RFC mode's (BenchmarkParse)
 		return "", false
 	}
+	return indexHTMLRule(pattern)
+}
+
+// indexHTMLRule is indexRule in Google mode.
+func indexHTMLRule(pattern string) (string, bool) {
 	slash := strings.LastIndexByte(pattern, '/')
 	if slash < 0 || !strings.HasPrefix(pattern[slash:], "/index.htm") {
 		return "", false

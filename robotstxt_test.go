@@ -489,7 +489,7 @@ func TestPatternNoteText(t *testing.T) {
 }
 
 // checkPlainLines fails when the tokenizer's shortcut for plain rule
-// lines (plainRule) reads a line of src otherwise than its general path
+// lines (nextPlain) reads a line of src otherwise than its general path
 // does, or when such a line's value is not its own pattern in d.
 func checkPlainLines(t testing.TB, src string, d *dialect) {
 	t.Helper()
@@ -505,21 +505,30 @@ func checkPlainLines(t testing.TB, src string, d *dialect) {
 		}
 		var general lineFact
 		pl, gen := at, at
-		kind, key, val, plainEnd, ok := pl.plainRule()
-		plain := lineFact{kind: kind, flags: flagContent, key: key, value: val}
-		generalEnd := gen.general(&general)
-		if !ok || plainEnd != generalEnd {
-			t.Fatalf("line %d %q: plainRule ends at %d (%v), the general path at %d", f.num, src[at.i:generalEnd], plainEnd, ok, generalEnd)
+		kind, key, val, ok := pl.nextPlain()
+		plain := lineFact{num: pl.num, kind: kind, flags: flagContent, key: key, value: val}
+		gen.nextOther(&general)
+		line := src[at.i:min(gen.i, len(src))]
+		// Where each leaves the tokenizer (the general path also caches
+		// where the next '\n' and '#' are).
+		type place struct {
+			I, Start, Num int
+			Done, Over    bool
+		}
+		placeOf := func(t tokenizer) place { return place{t.i, t.start, t.num, t.done, t.over} }
+		if diff := cmp.Diff(placeOf(gen), placeOf(pl)); !ok || diff != "" {
+			t.Fatalf("line %d %q: the shortcut (%v) leaves the tokenizer elsewhere (-general +shortcut):\n%s", f.num, line, ok, diff)
 		}
 		// Facts compare by their text: empty spans may stand anywhere.
 		type read struct {
+			Num        int
 			Kind       keyKind
 			Flags      lineFlags
 			Key, Value string
 		}
-		readOf := func(f lineFact) read { return read{f.kind, f.flags, tok.text(f.key), tok.text(f.value)} }
+		readOf := func(f lineFact) read { return read{f.num, f.kind, f.flags, tok.text(f.key), tok.text(f.value)} }
 		if diff := cmp.Diff(readOf(general), readOf(plain)); diff != "" {
-			t.Fatalf("line %d %q: the shortcut read it otherwise (-general +shortcut):\n%s", f.num, src[at.i:generalEnd], diff)
+			t.Fatalf("line %d %q: the shortcut read it otherwise (-general +shortcut):\n%s", f.num, line, diff)
 		}
 		value := tok.text(f.value)
 		p, prio, changed, _ := d.pattern(nil, value)
@@ -529,7 +538,7 @@ func checkPlainLines(t testing.TB, src string, d *dialect) {
 	}
 }
 
-// TestPlainRuleLines checks that plainRule's shortcut reads every line as
+// TestPlainRuleLines checks that nextPlain's shortcut reads every line as
 // the general path does: the corpus, and lines at each edge of what it
 // takes.
 func TestPlainRuleLines(t *testing.T) {

@@ -54,7 +54,7 @@ const (
 	// flagTypo: the key was accepted leniently: misspelt, or longer than
 	// the key it starts with.
 	flagTypo
-	// flagPlain: a rule line in its plainest shape (see plainRule), whose
+	// flagPlain: a rule line in its plainest shape (see nextPlain), whose
 	// value is a canonical pattern in both modes.
 	flagPlain
 )
@@ -100,25 +100,6 @@ func (t *tokenizer) next(f *lineFact) bool {
 		return true
 	}
 	return t.nextOther(f)
-}
-
-// nextPlain reads the next line when it is a plain rule line (see
-// plainRule) and returns what next would put in its fact; for any other
-// line it reads nothing and returns false. The parser reads most lines
-// of most files so, with the fact in registers rather than written and
-// read back (shaped for speed: BenchmarkParse).
-func (t *tokenizer) nextPlain() (kind keyKind, key, value span, ok bool) {
-	if t.done || t.num >= t.maxLines {
-		return keyNone, span{}, span{}, false
-	}
-	kind, key, value, end, ok := t.plainRule()
-	if !ok {
-		return keyNone, span{}, span{}, false
-	}
-	t.num++
-	t.start = t.i
-	t.advance(end)
-	return kind, key, value, true
 }
 
 // nextOther reads the next line into f, as next does, when nextPlain
@@ -173,21 +154,26 @@ func (t *tokenizer) general(f *lineFact) int {
 	return end
 }
 
-// plainRule reads the line at t.i when it is a rule in its most common
+// nextPlain reads the next line when it is a rule in its most common
 // shape: "Disallow:" or "Allow:" spelt so, a value of octets that are
 // canonical in a pattern (see normalizeRFC), and nothing after it but
-// blanks. One scan of the table finds the value, its end and the line's
+// blanks. It returns what next would put in the line's fact, or false,
+// having read nothing, for any other line. TestPlainRuleLines checks that
+// it reads each line it takes as the general path does.
+//
+// Shaped for speed (BenchmarkParse): the parser reads most lines of most
+// files so, with the fact in registers rather than written and read
+// back, and one scan of a table finds the value, its end and the line's
 // end, where the general path scans the line for its end, its comment
-// and its CR, and the value again to normalise it (shaped for speed:
-// BenchmarkParse). It returns the line's key and value and the index of
-// its end, or false, having read nothing, for any other line.
-// TestPlainRuleLines checks that it reads each line it takes as the
-// general path does.
-func (t *tokenizer) plainRule() (kind keyKind, key, value span, end int, ok bool) {
+// and its CR, and the value again to normalise it.
+func (t *tokenizer) nextPlain() (kind keyKind, key, value span, ok bool) {
+	if t.done || t.num >= t.maxLines {
+		return keyNone, span{}, span{}, false
+	}
 	s := t.src[t.i:]
 	kind, k := spelledKey(s)
 	if kind != keyAllow && kind != keyDisallow {
-		return keyNone, span{}, span{}, 0, false
+		return keyNone, span{}, span{}, false
 	}
 	key = span{t.i, t.i + k}
 	k++ // the colon
@@ -200,9 +186,13 @@ func (t *tokenizer) plainRule() (kind keyKind, key, value span, end int, ok bool
 		j++
 	}
 	if j < len(s) && s[j] != '\n' && s[j] != '\r' || t.cut > 0 && j > t.cut {
-		return keyNone, span{}, span{}, 0, false
+		return keyNone, span{}, span{}, false
 	}
-	return kind, key, span{t.i + k, t.i + v}, t.i + j, true
+	value = span{t.i + k, t.i + v}
+	t.num++
+	t.start = t.i
+	t.advance(t.i + j)
+	return kind, key, value, true
 }
 
 // plainRuleSpecial marks the octets that end the value of a plain rule
