@@ -155,9 +155,10 @@ func (b *builder) finish(r *Robots) (conflicts []int) {
 	// allocation: a file of one group would otherwise make one for each
 	// few words (BenchmarkParse, allocations). The lines are kept only
 	// for the one check that reads them, which needs a "*" group that
-	// disallows something (BenchmarkRetained, 504 groups).
+	// disallows something and another group (BenchmarkRetained, 504
+	// groups).
 	ng, nt, nl := len(b.starts), len(b.toks), 0
-	if b.starDisallows() {
+	if ng > 1 && b.starDisallows() { // with one group, there is no other to speak of
 		nl = ng
 	}
 	words := make([]uint32, ng+nl+nt)

@@ -131,7 +131,10 @@ func (d *dialect) indexRule(pattern string) (string, bool) {
 	return indexHTMLRule(pattern)
 }
 
-// indexHTMLRule is indexRule in Google mode.
+// indexHTMLRule is indexRule in Google mode. It is kept out of line so
+// that indexRule, small, inlines.
+//
+//go:noinline
 func indexHTMLRule(pattern string) (string, bool) {
 	slash := strings.LastIndexByte(pattern, '/')
 	if slash < 0 || !strings.HasPrefix(pattern[slash:], "/index.htm") {
