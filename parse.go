@@ -282,6 +282,10 @@ func (p *parser) line(f *lineFact) {
 }
 
 func (p *parser) userAgent(num int, value string) {
+	if len(p.b.starts) == 0 {
+		// The first group: rules are taken from here on.
+		p.reserve()
+	}
 	tok := "*"
 	if !isGlobalAgent(value) {
 		tok = p.d.lineName(value)
@@ -345,9 +349,6 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 	default:
 		noted = false
 	}
-	if p.b.arena.Cap() == 0 { // the first rule: reserve has not grown the arena yet
-		p.reserve()
-	}
 	if p.b.arena.Len()+patternRoom(pattern, prio) > p.lim.text || len(p.b.writtenText)+len(value) > p.lim.text {
 		if noted && kind != noteMatchesAnywhere {
 			p.report(num, kind, value)
@@ -384,7 +385,7 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 }
 
 // reserve makes room for the rules and the pattern arena at the first
-// rule, from the rest of the file: it has at most one rule per line, and a
+// group, from the rest of the file: it has at most one rule per line, and a
 // pattern rarely outgrows its line less its key, colon and line break (at
 // least seven octets; escaping can lengthen a pattern, and the arena then
 // grows). Rules from the pool usually have the room already; a parse
