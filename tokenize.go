@@ -156,8 +156,8 @@ func (t *tokenizer) general(f *lineFact) int {
 
 // nextPlain reads the next line when it is a rule in its most common
 // shape: "Disallow:" or "Allow:" spelt so, a value of octets that are
-// canonical in a pattern (see normalizeRFC), and nothing after it but
-// blanks. It returns what next would put in the line's fact, or false,
+// canonical in a pattern (see normalizeRFC), perhaps ending in '$', and
+// nothing after it but blanks. It returns what next would put in the line's fact, or false,
 // having read nothing, for any other line. TestPlainRuleLines checks that
 // it reads each line it takes as the general path does.
 //
@@ -181,6 +181,9 @@ func (t *tokenizer) nextPlain() (kind keyKind, key, value span, ok bool) {
 		k++
 	}
 	v := plainRun(s, k, &plainRuleSpecial)
+	if v < len(s) && s[v] == '$' {
+		v++ // a '$' that ends the value is canonical too; the test below ends it there
+	}
 	j := v
 	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
 		j++
