@@ -130,3 +130,31 @@ func TestHasSlashDot(t *testing.T) {
 		}
 	}
 }
+
+// TestTargetChange checks the one scan of a target's path against the two
+// it stands for: firstChange, and hasSlashDot up to the offset found.
+func TestTargetChange(t *testing.T) {
+	paths := []string{"", "/", "/.", "/a.b", "/a/.b", "/a/./b", "/x/../y", "/a%2e/b", "/%2E%2e/x", "/a b/./c", "/ツ/./x", "/a/b.html?q=/.x", "/a.b%7e/./c", "/*/.", "/a.%41/."}
+	// And every string of up to four octets from a small alphabet.
+	alphabet := []string{"/", ".", "a", "%2e", " ", "*"}
+	var grow func(prefix string, n int)
+	grow = func(prefix string, n int) {
+		paths = append(paths, prefix)
+		if n == 0 {
+			return
+		}
+		for _, c := range alphabet {
+			grow(prefix+c, n-1)
+		}
+	}
+	grow("", 4)
+	for _, p := range paths {
+		i, dots := targetChange(p)
+		if want := firstChange(p, false); i != want {
+			t.Errorf("targetChange(%q) offset %d, firstChange says %d", p, i, want)
+		}
+		if want := hasSlashDot(p[:i]); dots != want {
+			t.Errorf("targetChange(%q) slashDot %v, hasSlashDot(%q) says %v", p, dots, p[:i], want)
+		}
+	}
+}

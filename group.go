@@ -109,7 +109,8 @@ func (g *Group) match(target string) (bool, *rule, *atomic.Pointer[Rule]) {
 	if !g.d.normalize {
 		return g.decide(path)
 	}
-	if i := firstChange(path, false); i < len(path) {
+	i, dots := targetChange(path)
+	if i < len(path) {
 		// The canonical form is built in buf, which stays on the stack
 		// because nothing keeps path past this call: matching only reads
 		// it (go build -gcflags=-m reports no "moved to heap: buf";
@@ -118,14 +119,16 @@ func (g *Group) match(target string) (bool, *rule, *atomic.Pointer[Rule]) {
 		// zeroing it.
 		var buf [maxStackTarget]byte
 		b, _ := appendRFCFrom(buf[:0], path, i, false)
-		return g.matchRFC(view(b))
+		return g.matchRFC(view(b), true)
 	}
-	return g.matchRFC(path)
+	return g.matchRFC(path, dots)
 }
 
-// matchRFC decides a canonical path in RFC mode, as match does.
-func (g *Group) matchRFC(path string) (bool, *rule, *atomic.Pointer[Rule]) {
-	if g.d.dotSegments {
+// matchRFC decides a canonical path in RFC mode, as match does. dots says
+// the path may hold a dot segment: it holds "/.", or is the canonical
+// form built, in which "%2E" may have become '.'.
+func (g *Group) matchRFC(path string, dots bool) (bool, *rule, *atomic.Pointer[Rule]) {
+	if dots && g.d.dotSegments {
 		path = removeDotSegments(path)
 	}
 	if isRobotsTxt(path) {

@@ -180,6 +180,35 @@ func firstChange(s string, pattern bool) int {
 	return i
 }
 
+// targetSpecial is urlSpecial with '.' marked too, for targetChange.
+var targetSpecial = func() [256]uint8 {
+	t := urlSpecial
+	t['.'] = 1
+	return t
+}()
+
+// targetChange is firstChange for the path of a target, which also
+// reports whether the path holds "/." before that offset, where a dot
+// segment may start (see removeDotSegments). One scan serves both: a
+// canonical target, the common case, was otherwise read twice
+// (BenchmarkAllowed, 47000-rules).
+func targetChange(s string) (i int, slashDot bool) {
+	i = plainRun(s, 0, &targetSpecial)
+	for i < len(s) {
+		if s[i] == '.' {
+			slashDot = slashDot || i > 0 && s[i-1] == '/'
+			i = plainRun(s, i+1, &targetSpecial)
+			continue
+		}
+		in, out := rfcStep(s, i, false)
+		if out != 0 {
+			return i, slashDot
+		}
+		i = plainRun(s, i+in, &targetSpecial)
+	}
+	return len(s), slashDot
+}
+
 // appendRFCFrom appends the canonical form of s to dst, as appendRFC
 // does, given i = firstChange(s, pattern) < len(s).
 func appendRFCFrom(dst []byte, s string, i int, pattern bool) ([]byte, int) {
