@@ -200,7 +200,7 @@ func (p *parser) run(src string) *Robots {
 	p.tok = newTokenizer(body, p.d.lineCut, p.lim.lines, p.html)
 	var f lineFact
 	for {
-		if kind, _, value, ok := p.tok.nextPlain(); ok {
+		if kind, value, ok := p.tok.nextPlain(); ok {
 			// Most lines of most files: a rule with nothing to report
 			// (shaped for speed: BenchmarkParse).
 			p.content++

@@ -505,8 +505,9 @@ func checkPlainLines(t testing.TB, src string, d *dialect) {
 		}
 		var general lineFact
 		pl, gen := at, at
-		kind, key, val, ok := pl.nextPlain()
-		plain := lineFact{num: pl.num, kind: kind, flags: flagContent, key: key, value: val}
+		var plain lineFact
+		ok := pl.next(&plain) && plain.flags&flagPlain != 0
+		plain.flags &^= flagPlain
 		gen.nextOther(&general)
 		line := src[at.i:min(gen.i, len(src))]
 		// Where each leaves the tokenizer (the general path also caches

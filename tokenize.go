@@ -95,7 +95,8 @@ func newTokenizer(src string, cut, maxLines int, markup bool) tokenizer {
 
 // next reads the next line into f and reports whether there was one.
 func (t *tokenizer) next(f *lineFact) bool {
-	if kind, key, value, ok := t.nextPlain(); ok {
+	if kind, value, ok := t.nextPlain(); ok {
+		key := span{t.start, t.start + len(keyNames[kind])} // spelt so: see spelledKey
 		f.num, f.kind, f.flags, f.key, f.value = t.num, kind, flagContent|flagPlain, key, value
 		return true
 	}
@@ -166,16 +167,15 @@ func (t *tokenizer) general(f *lineFact) int {
 // back, and one scan of a table finds the value, its end and the line's
 // end, where the general path scans the line for its end, its comment
 // and its CR, and the value again to normalise it.
-func (t *tokenizer) nextPlain() (kind keyKind, key, value span, ok bool) {
+func (t *tokenizer) nextPlain() (kind keyKind, value span, ok bool) {
 	if t.done || t.num >= t.maxLines {
-		return keyNone, span{}, span{}, false
+		return keyNone, span{}, false
 	}
 	s := t.src[t.i:]
 	kind, k := spelledKey(s)
 	if kind != keyAllow && kind != keyDisallow {
-		return keyNone, span{}, span{}, false
+		return keyNone, span{}, false
 	}
-	key = span{t.i, t.i + k}
 	k++ // the colon
 	for k < len(s) && (s[k] == ' ' || s[k] == '\t') {
 		k++
@@ -189,13 +189,13 @@ func (t *tokenizer) nextPlain() (kind keyKind, key, value span, ok bool) {
 		j++
 	}
 	if j < len(s) && s[j] != '\n' && s[j] != '\r' || t.cut > 0 && j > t.cut {
-		return keyNone, span{}, span{}, false
+		return keyNone, span{}, false
 	}
 	value = span{t.i + k, t.i + v}
 	t.num++
 	t.start = t.i
 	t.advance(t.i + j)
-	return kind, key, value, true
+	return kind, value, true
 }
 
 // plainRuleSpecial marks the octets that end the value of a plain rule
