@@ -190,7 +190,7 @@ func (c *Cache) Get(ctx context.Context, rawURL string) (*Lookup, error) {
 		return nil, err
 	}
 	e, ok, getErr := c.Store.Get(ctx, origin)
-	if now := time.Now(); getErr == nil && ok && e.fresh(now) {
+	if now := time.Now(); getErr == nil && ok && c.answers(e, now) {
 		return c.lookup(origin, e, now), nil
 	}
 	// One fetch per origin: the first caller starts it, everyone waits for
@@ -227,7 +227,7 @@ func (c *Cache) Get(ctx context.Context, rawURL string) (*Lookup, error) {
 // and the Store's errors.
 func (c *Cache) refresh(ctx context.Context, origin string) (Entry, error) {
 	f := c.fetcher(ctx).Fetch(ctx, origin+"/robots.txt")
-	if c.own != nil {
+	if c.own != nil && c.Store == Store(c.own) {
 		// A MemoryStore's Get never fails.
 		old, _, _ := c.own.Get(ctx, origin)
 		f = c.slim(f, old)
@@ -247,7 +247,9 @@ func (c *Cache) refresh(ctx context.Context, origin string) (Entry, error) {
 			// without one, would overwrite.
 			return e, err
 		}
-		e.Good = old.Good
+		if old.Good != nil && c.readable(old.Good) {
+			e.Good = old.Good
+		}
 		retry := c.RetryUnreachable
 		if retry <= 0 {
 			retry = DefaultRetryUnreachable

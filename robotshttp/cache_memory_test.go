@@ -164,3 +164,29 @@ func TestCacheOwnStoreKeepsRules(t *testing.T) {
 		})
 	}
 }
+
+// TestCacheSharedOwnStore gives the store of a NewCache, which keeps
+// rules in place of bodies, to a second Cache of another mode: the
+// second must not answer with the first's rules, and each must go on
+// answering in its own mode.
+func TestCacheSharedOwnStore(t *testing.T) {
+	ctx := context.Background()
+	s := newSite(t, 200, "User-agent: *\nDisallow: /\n")
+	rfc := robotshttp.NewCache(&robotshttp.Fetcher{}, 0)
+	google := &robotshttp.Cache{Fetcher: &robotshttp.Fetcher{Options: robotstxt.Options{Mode: robotstxt.Google}}, Store: rfc.Store}
+	for i, c := range []*robotshttp.Cache{rfc, google, rfc, google} {
+		// /robots.txt is always allowed in RFC mode (RFC 9309 section
+		// 2.3.1), and obeys the rules in Google mode.
+		d, l, err := c.Decide(ctx, s.URL+"/robots.txt", "bot")
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := c.Fetcher.Options.Mode
+		if l.Robots.Mode() != want || d.Allowed != (want == robotstxt.RFC) {
+			t.Errorf("call %d: rules in mode %v, /robots.txt allowed %v; want mode %v", i, l.Robots.Mode(), d.Allowed, want)
+		}
+	}
+	if n := s.hits["/robots.txt"]; n > 2 {
+		t.Errorf("%d fetches of robots.txt, want at most 2: one for each mode", n)
+	}
+}

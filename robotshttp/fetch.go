@@ -100,7 +100,9 @@ type Fetch struct {
 	// byte more when Truncated; a UTF-16 byte-order mark goes before a
 	// body labelled UTF-16 without one. It is nil in the fetches of a
 	// Cache with a store of its own, which keep the parsed rules in its
-	// place (see [Cache] and [Fetch.Robots]).
+	// place (see [Cache] and [Fetch.Robots]); a copy of such a fetch made
+	// field by field has neither, and reads as an empty file. To save
+	// fetches elsewhere, give the Cache the store (see [Store]).
 	Body      []byte
 	Truncated bool          // the body was longer than the size limit
 	MaxAge    time.Duration // Cache-Control max-age of a 2xx answer, or -1 when absent

@@ -8,6 +8,7 @@ package robotshttp
 
 import (
 	"hash/maphash"
+	"time"
 	"unsafe"
 
 	"github.com/rfc9309/robotstxt"
@@ -76,4 +77,21 @@ func (c *Cache) slim(f *Fetch, old Entry) *Fetch {
 	s := *f
 	s.Body, s.kept = nil, k
 	return &s
+}
+
+// answers reports whether the Cache can answer from e at now without a
+// fetch: e is fresh, and each of its fetches that was kept without its
+// body was parsed with the Cache's options. A store given to a Cache may
+// hold such fetches from another Cache's own store (the Store of a
+// NewCache, given to a second Cache): their rules are of that Cache's
+// options, and the body that would parse with these is gone, so the file
+// is fetched again.
+func (c *Cache) answers(e Entry, now time.Time) bool {
+	return e.fresh(now) && c.readable(e.Fetch) && (e.Good == nil || c.readable(e.Good))
+}
+
+// readable reports whether the Cache can take f's rules: f has its body,
+// or was parsed with the Cache's options.
+func (c *Cache) readable(f *Fetch) bool {
+	return f.kept == nil || f.kept.opts == c.Fetcher.Options
 }

@@ -84,7 +84,7 @@ func (c *Cache) refreshShared(ctx context.Context, origin string) (Entry, error)
 		}
 		if granted {
 			defer release(ctx)
-			if e, ok, err := c.Store.Get(ctx, origin); err == nil && ok && e.fresh(time.Now()) {
+			if e, ok, err := c.Store.Get(ctx, origin); err == nil && ok && c.answers(e, time.Now()) {
 				return e, nil
 			}
 			return c.refresh(ctx, origin)
@@ -98,7 +98,7 @@ func (c *Cache) refreshShared(ctx context.Context, origin string) (Entry, error)
 			e, rerr := c.refresh(ctx, origin)
 			return e, cmp.Or(err, rerr)
 		}
-		if ok && e.fresh(time.Now()) {
+		if ok && c.answers(e, time.Now()) {
 			return e, nil
 		}
 	}
