@@ -273,7 +273,7 @@ func (p *parser) line(f *lineFact) {
 		p.blank, p.b.line = noBlank, int32(f.num)
 		p.userAgent(f.num, p.tok.text(f.value))
 	case keyAllow, keyDisallow:
-		p.rule(f.num, f.kind == keyAllow, p.tok.text(f.value), f.flags&flagPlain != 0)
+		p.rule(f.num, f.kind == keyAllow, p.tok.text(f.value), false) // plain lines come by run's shortcut
 	case keySitemap:
 		p.sitemap(f.num, p.tok.text(f.value))
 	default:

@@ -551,12 +551,31 @@ func TestPlainRuleLines(t *testing.T) {
 	for _, cf := range corpus(t) {
 		files = append(files, string(cf.data))
 	}
-	plain := 0
 	for _, src := range files {
 		for _, mode := range []Mode{RFC, Google} {
 			checkPlainLines(t, src, mode.dialect())
 		}
-		plain += strings.Count(src, "\nDisallow: /")
+	}
+	// The shortcut takes the edge lines it should, and only those: a
+	// shortcut that took no line would pass the checks above.
+	for _, tt := range []struct {
+		mode  Mode
+		lines []int
+	}{
+		{RFC, []int{2, 3, 4, 5, 8, 9, 12, 14, 15, 19, 20, 23, 24, 26, 27, 28}},
+		{Google, []int{2, 3, 4, 5, 8, 9, 12, 14, 15, 19, 20, 23, 24, 26, 28}}, // 27 is cut
+	} {
+		tok := newTokenizer(edges, tt.mode.dialect().lineCut, defaultLimits.lines, false)
+		var f lineFact
+		var got []int
+		for tok.next(&f) {
+			if f.flags&flagPlain != 0 {
+				got = append(got, f.num)
+			}
+		}
+		if diff := cmp.Diff(tt.lines, got); diff != "" {
+			t.Errorf("%v: lines the shortcut takes (-want +got):\n%s", tt.mode, diff)
+		}
 	}
 	// The edge cases hold lines each side of Google's cut: the shortcut
 	// takes the one within it only.

@@ -158,9 +158,11 @@ func (t *tokenizer) general(f *lineFact) int {
 // nextPlain reads the next line when it is a rule in its most common
 // shape: "Disallow:" or "Allow:" spelt so, a value of octets that are
 // canonical in a pattern (see normalizeRFC), perhaps ending in '$', and
-// nothing after it but blanks. It returns what next would put in the line's fact, or false,
-// having read nothing, for any other line. TestPlainRuleLines checks that
-// it reads each line it takes as the general path does.
+// nothing after it but blanks. It returns the line's key and value (next
+// adds the key's span, whose spelling fixes its length), or false, having
+// read nothing, for any other line. TestPlainRuleLines checks that it
+// reads each line it takes as the general path does, and takes the lines
+// it should.
 //
 // Shaped for speed (BenchmarkParse): the parser reads most lines of most
 // files so, with the fact in registers rather than written and read
