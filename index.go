@@ -38,14 +38,11 @@ type index struct {
 	// look-up, most rules without a comparison (10-groups: twice as slow
 	// with masks for '*' rules only). In a large group a rule without a
 	// '*' has mask 0: once its entry's prefix starts the path, it matches
-	// (or, with a '$', nearly), so its mask would rule nothing out.
+	// (or, with a '$', nearly), so its mask would rule nothing out. A
+	// large group without '*' rules (a long list of paths) has no masks,
+	// and neither computes the path's nor reads a rule's, which would miss
+	// the cache at every rule visited (BenchmarkAllowed, 47000-rules).
 	masks []uint64
-	// starred says a large group has rules with a '*', the only ones
-	// given masks in one: a group without any (a long list of paths)
-	// keeps no masks, and neither computes the path's nor reads a rule's,
-	// which would miss the cache at every rule visited (BenchmarkAllowed,
-	// 47000-rules).
-	starred bool
 	// public holds the Rule of each rule once it has decided a path, so
 	// that Decide on a warm group allocates nothing.
 	public []atomic.Pointer[Rule]
@@ -101,17 +98,15 @@ func buildIndex(t *ruleText, rules []rule) *index {
 		ix.sortByPrefix(t)
 	}
 	ix.public = make([]atomic.Pointer[Rule], len(ix.rules))
-	ix.masks = make([]uint64, len(ix.rules))
 	for i := range ix.rules {
 		p := t.pattern(&ix.rules[i])
 		if ix.entries != nil && strings.IndexByte(p, '*') < 0 {
 			continue // see masks
 		}
+		if ix.masks == nil {
+			ix.masks = make([]uint64, len(ix.rules))
+		}
 		ix.masks[i] = patternMask(p)
-		ix.starred = ix.entries != nil
-	}
-	if ix.entries != nil && !ix.starred {
-		ix.masks = nil // all 0: see starred
 	}
 	return ix
 }
@@ -192,7 +187,7 @@ func (ix *index) decide(g *Group, path string) int {
 	}
 	best := -1
 	var pmask uint64 // the rules with masks are only those with a '*'
-	if ix.starred {
+	if ix.masks != nil {
 		pmask = octetMask(path)
 	}
 	for i := int32(lo - 1); i >= 0; i = ix.entries[i].parent {
@@ -209,7 +204,7 @@ func (ix *index) decide(g *Group, path string) int {
 			if best >= 0 && !t.better(r, &ix.rules[best]) {
 				break // the rest of this entry ranks lower still
 			}
-			if ix.starred && ix.masks[j]&^pmask != 0 {
+			if ix.masks != nil && ix.masks[j]&^pmask != 0 {
 				continue
 			}
 			if g.matches(r, path) {

@@ -189,7 +189,8 @@ var targetSpecial = func() [256]uint8 {
 
 // targetChange is firstChange for the path of a target, which also
 // reports whether the path holds "/." before that offset, where a dot
-// segment may start (see removeDotSegments). One scan serves both: a
+// segment may start (see removeDotSegments, which a target without one
+// skips). One scan serves both: a
 // canonical target, the common case, was otherwise read twice
 // (BenchmarkAllowed, 47000-rules).
 func targetChange(s string) (i int, slashDot bool) {
@@ -308,7 +309,7 @@ func escapeGoogle(s string) string {
 // returns p unchanged, allocating nothing, when the path has no such
 // segment.
 func removeDotSegments(p string) string {
-	if !hasSlashDot(p) {
+	if !strings.Contains(p, "/.") {
 		return p
 	}
 	path, query := p, ""
@@ -341,22 +342,6 @@ func removeDotSegments(p string) string {
 		i = end
 	}
 	return string(append(out, query...))
-}
-
-// hasSlashDot reports whether p holds "/.". Most targets hold none, and
-// fewer dots than slashes, so it looks for the dots: strings.Contains
-// would stop at every slash (BenchmarkAllowed).
-func hasSlashDot(p string) bool {
-	for i := 0; ; i++ {
-		k := strings.IndexByte(p[i:], '.')
-		if k < 0 {
-			return false
-		}
-		i += k
-		if i > 0 && p[i-1] == '/' {
-			return true
-		}
-	}
 }
 
 // hasDotSegment reports whether a path that starts with '/' has a segment

@@ -93,11 +93,6 @@ func (t *ruleText) prio(r *rule) uint32 {
 	if r.meta&oddBit == 0 {
 		return r.n
 	}
-	return t.oddPrio(r)
-}
-
-// oddPrio returns the priority kept after an odd rule's pattern.
-func (t *ruleText) oddPrio(r *rule) uint32 {
 	b := t.arena[r.off+r.n : r.off+r.n+prioBytes] // little-endian, as appendPrio writes it
 	return uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24
 }
