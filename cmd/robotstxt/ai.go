@@ -44,19 +44,15 @@ type jsonAISummary struct {
 }
 
 func ai(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("ai", stderr)
+	fs := newFlags("ai", stderr, "usage: robotstxt ai [-mode rfc|google] [-json] [-url TARGET]... FILE|URL...\n\n"+
+		"Audits which AI crawlers each robots.txt file lets in: for each crawler of the list the\n"+
+		"library ships ("+aicrawlers.Source+", "+aicrawlers.SourceDate+"), its operator,\n"+
+		"purpose, whether it is known to obey robots.txt, and its access: allowed, disallowed, or\n"+
+		"partly (some paths). Then a summary per purpose and the file's Content-Signal values.\n\nFlags:\n")
 	asJSON := fs.Bool("json", false, "print one JSON object per file")
 	var targets targetList
 	fs.Var(&targets, "url", "ask about this `TARGET` (URL or path) instead of the whole site; repeatable")
 	opts := parseOptions(fs)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, "usage: robotstxt ai [-mode rfc|google] [-json] [-url TARGET]... FILE|URL...\n\n"+
-			"Audits which AI crawlers each robots.txt file lets in: for each crawler of the list the\n"+
-			"library ships ("+aicrawlers.Source+", "+aicrawlers.SourceDate+"), its operator,\n"+
-			"purpose, whether it is known to obey robots.txt, and its access: allowed, disallowed, or\n"+
-			"partly (some paths). Then a summary per purpose and the file's Content-Signal values.\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
 	if status, done := parseFileFlags(fs, args, stderr); done {
 		return status
 	}

@@ -112,7 +112,17 @@ func fetchDecider(opts robotstxt.Options, cs []crawler, timeout time.Duration) (
 }
 
 func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("check", stderr)
+	fs := newFlags("check", stderr, "usage: robotstxt check [-mode rfc|google] [-agent NAME]... [-json] [-robots FILE] [-timeout DURATION] [-urls FILE] [TARGET...]\n\n"+
+		"Prints, for each target URL or path, whether it may be fetched and the rule that decided:\n"+
+		"  one crawler:  VERDICT<TAB>TARGET[<TAB>RULE<TAB>LINE]\n"+
+		"  several:      TARGET<TAB>VERDICT[ (line N: RULE)] for each crawler, in -agent order\n"+
+		"On a terminal, the same as aligned columns under a header, with the group each crawler obeys.\n"+
+		"Without -robots, targets are absolute URLs and each origin's robots.txt is fetched (once),\n"+
+		"as RFC 9309 section 2.3 says: unavailable (4xx) allows everything, unreachable (5xx, errors) nothing;\n"+
+		"the verdict then says so in place of a rule. A target that is not an http(s) URL is reported\n"+
+		"and skipped (exit status 2 at the end).\n"+
+		"Without TARGET arguments, targets are read from standard input (or -urls), one per line, streamed.\n"+
+		"A summary goes to standard error at the end.\n\nFlags:\n")
 	var (
 		agents  agentList
 		opts    = parseOptions(fs)
@@ -122,20 +132,6 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		timeout = fs.Duration("timeout", robotshttp.DefaultTimeout, "without -robots, give up on an origin's robots.txt after `DURATION` (it is then unreachable)")
 	)
 	fs.Var(&agents, "agent", "crawler `NAME` (a product token, or a versioned name or whole User-Agent, read in RFC mode as its leading name); repeat for several crawlers (one column each), or join tokens one crawler answers to with commas (default: a crawler without a group of its own)")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, "usage: robotstxt check [-mode rfc|google] [-agent NAME]... [-json] [-robots FILE] [-timeout DURATION] [-urls FILE] [TARGET...]\n\n"+
-			"Prints, for each target URL or path, whether it may be fetched and the rule that decided:\n"+
-			"  one crawler:  VERDICT<TAB>TARGET[<TAB>RULE<TAB>LINE]\n"+
-			"  several:      TARGET<TAB>VERDICT[ (line N: RULE)] for each crawler, in -agent order\n"+
-			"On a terminal, the same as aligned columns under a header, with the group each crawler obeys.\n"+
-			"Without -robots, targets are absolute URLs and each origin's robots.txt is fetched (once),\n"+
-			"as RFC 9309 section 2.3 says: unavailable (4xx) allows everything, unreachable (5xx, errors) nothing;\n"+
-			"the verdict then says so in place of a rule. A target that is not an http(s) URL is reported\n"+
-			"and skipped (exit status 2 at the end).\n"+
-			"Without TARGET arguments, targets are read from standard input (or -urls), one per line, streamed.\n"+
-			"A summary goes to standard error at the end.\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
 	if status, done := parseFlags(fs, args); done {
 		return status
 	}

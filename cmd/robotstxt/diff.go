@@ -11,7 +11,11 @@ import (
 )
 
 func diff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("diff", stderr)
+	fs := newFlags("diff", stderr, "usage: robotstxt diff [-mode rfc|google] [-agent TOKEN]... [-urls FILE] [-json] OLD NEW\n\n"+
+		"Reads targets (standard input or -urls) and prints each one whose verdict differs between the\n"+
+		"robots.txt files OLD and NEW (paths or URLs) for any crawler:\n"+
+		"  TARGET<TAB>AGENT: OLD-VERDICT -> NEW-VERDICT[<TAB>...]  with the deciding rules\n"+
+		"Exit status: 0 when nothing changes, 1 when something does, 2 on errors.\n\nFlags:\n")
 	var (
 		agents agentList
 		opts   = parseOptions(fs)
@@ -19,14 +23,6 @@ func diff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		asJSON = fs.Bool("json", false, "print one JSON object per changed target")
 	)
 	fs.Var(&agents, "agent", "crawler `NAME` (a product token, or a versioned name or whole User-Agent, read in RFC mode as its leading name); repeat for several crawlers, or join the tokens of one crawler with commas (default: a crawler without a group of its own)")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, "usage: robotstxt diff [-mode rfc|google] [-agent TOKEN]... [-urls FILE] [-json] OLD NEW\n\n"+
-			"Reads targets (standard input or -urls) and prints each one whose verdict differs between the\n"+
-			"robots.txt files OLD and NEW (paths or URLs) for any crawler:\n"+
-			"  TARGET<TAB>AGENT: OLD-VERDICT -> NEW-VERDICT[<TAB>...]  with the deciding rules\n"+
-			"Exit status: 0 when nothing changes, 1 when something does, 2 on errors.\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
 	if status, done := parseFlags(fs, args); done {
 		return status
 	}

@@ -10,19 +10,15 @@ import (
 )
 
 func fetch(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("fetch", stderr)
+	fs := newFlags("fetch", stderr, "usage: robotstxt fetch [-agent TOKEN] [-json] URL\n\n"+
+		"Fetches the robots.txt file of URL's origin and prints what came back and what it means:\n"+
+		"status, redirects, size, truncation, how long it may be cached, and the resulting access.\n"+
+		"Exit status 2 when the file cannot be fetched at all (a refused connection, an unknown host, a timeout).\n\nFlags:\n")
 	var agents agentList
 	asJSON := fs.Bool("json", false, "print a JSON object")
 	opts := parseOptions(fs)
 	google429 := fs.Bool("429-unreachable", false, "read status 429 as unreachable, as Google does (default: unavailable, as RFC 9309 reads)")
 	fs.Var(&agents, "agent", "crawler `NAME`, sent in the User-Agent header")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, "usage: robotstxt fetch [-agent TOKEN] [-json] URL\n\n"+
-			"Fetches the robots.txt file of URL's origin and prints what came back and what it means:\n"+
-			"status, redirects, size, truncation, how long it may be cached, and the resulting access.\n"+
-			"Exit status 2 when the file cannot be fetched at all (a refused connection, an unknown host, a timeout).\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
 	if status, done := parseFlags(fs, args); done {
 		return status
 	}

@@ -13,7 +13,7 @@ import (
 // readOnly parses the flags of a command that reads one robots.txt file
 // and prints data about it; with agents, the command also takes -agent.
 func readOnly(name, what string, agents *agentList, args []string, stdin io.Reader, stderr io.Writer) (*robotstxt.Robots, bool, string, int) {
-	fs := newFlags(name, stderr)
+	fs := newFlags(name, stderr, "")
 	asJSON := fs.Bool("json", false, "print JSON")
 	opts := parseOptions(fs)
 	agentUsage := ""
@@ -21,10 +21,7 @@ func readOnly(name, what string, agents *agentList, args []string, stdin io.Read
 		fs.Var(agents, "agent", "show only the group crawler `NAME` obeys (a product token, a versioned name or a whole User-Agent); repeat for several crawlers, or join the names one crawler answers to with commas")
 		agentUsage = " [-agent NAME]..."
 	}
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: robotstxt %s [-mode rfc|google]%s [-json] FILE|URL\n\n%s\n\nFlags:\n", name, agentUsage, what)
-		fs.PrintDefaults()
-	}
+	setUsage(fs, stderr, fmt.Sprintf("usage: robotstxt %s [-mode rfc|google]%s [-json] FILE|URL\n\n%s\n\nFlags:\n", name, agentUsage, what))
 	if status, done := parseFlags(fs, args); done {
 		return nil, false, "", status
 	}

@@ -25,19 +25,15 @@ func (f *severityFlag) Set(v string) error {
 }
 
 func lint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("lint", stderr)
+	fs := newFlags("lint", stderr, "usage: robotstxt lint [-mode rfc|google] [-json] [-severity LEVEL] [-ignore CODE,...] FILE|URL...\n\n"+
+		"Lists the problems of robots.txt files, one per line: FILE:LINE: severity: message [code],\n"+
+		"with the line's text under it, and a count per file on standard error.\n"+
+		"Exit status: 0 when no warning or error is shown, 1 when one is, 2 when a file cannot be read.\n\nFlags:\n")
 	asJSON := fs.Bool("json", false, "print one JSON object per diagnostic")
 	var minSev severityFlag
 	fs.Var(&minSev, "severity", "show diagnostics of this `level` and above: info, warning or error")
 	ignore := fs.String("ignore", "", "leave out diagnostics with these `CODES`, comma-separated")
 	opts := parseOptions(fs)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, "usage: robotstxt lint [-mode rfc|google] [-json] [-severity LEVEL] [-ignore CODE,...] FILE|URL...\n\n"+
-			"Lists the problems of robots.txt files, one per line: FILE:LINE: severity: message [code],\n"+
-			"with the line's text under it, and a count per file on standard error.\n"+
-			"Exit status: 0 when no warning or error is shown, 1 when one is, 2 when a file cannot be read.\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
 	if status, done := parseFileFlags(fs, args, stderr); done {
 		return status
 	}

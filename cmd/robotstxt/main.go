@@ -151,10 +151,19 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // newFlags returns the flag set of a command, writing its errors and usage
 // to stderr.
-func newFlags(name string, stderr io.Writer) *flag.FlagSet {
+func newFlags(name string, stderr io.Writer, usage string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	setUsage(fs, stderr, usage)
 	return fs
+}
+
+// setUsage makes -h print usage, the command's text, and then its flags.
+func setUsage(fs *flag.FlagSet, stderr io.Writer, usage string) {
+	fs.Usage = func() {
+		fmt.Fprint(stderr, usage)
+		fs.PrintDefaults()
+	}
 }
 
 // parseFlags parses a command's flags; done says the command ends here,

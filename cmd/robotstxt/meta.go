@@ -24,17 +24,13 @@ type page struct {
 }
 
 func meta(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("meta", stderr)
+	fs := newFlags("meta", stderr, "usage: robotstxt meta [-agent NAME]... [-json] FILE|URL\n\n"+
+		"Prints the page-level robots directives of an HTML page: its robots meta tags and,\n"+
+		"for an http(s) URL, its X-Robots-Tag headers, then both combined; for several -agent,\n"+
+		"one such result per crawler, under its name.\n\nFlags:\n")
 	var agents agentList
 	asJSON := fs.Bool("json", false, "print a JSON object (an array of them, one per crawler, for several -agent)")
 	fs.Var(&agents, "agent", "crawler `NAME` whose own meta tags and headers also apply; repeat for several crawlers (one result each), or join the names one crawler answers to with commas")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, "usage: robotstxt meta [-agent NAME]... [-json] FILE|URL\n\n"+
-			"Prints the page-level robots directives of an HTML page: its robots meta tags and,\n"+
-			"for an http(s) URL, its X-Robots-Tag headers, then both combined; for several -agent,\n"+
-			"one such result per crawler, under its name.\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
 	if status, done := parseFlags(fs, args); done {
 		return status
 	}

@@ -42,19 +42,15 @@ const contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 
 	"connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
 func serve(args []string, stderr io.Writer) int {
-	fs := newFlags("serve", stderr)
+	fs := newFlags("serve", stderr, "usage: robotstxt serve [-addr 127.0.0.1:8080] [-allow-private]\n\n"+
+		"Serves a robots.txt tester: one page and its JSON API (POST /api/check, /api/diff, /api/ai),\n"+
+		"from the binary alone. Paste a file or fetch a site's, list targets and crawlers, and see\n"+
+		"each verdict with its deciding line, the lint messages by line, the verdicts that change\n"+
+		"between two versions, and the AI crawler audit. The test lives in the page's URL fragment.\n"+
+		"Fetching by URL refuses loopback, private and link-local addresses unless -allow-private.\n"+
+		"Stops on interrupt.\n\nFlags:\n")
 	addr := fs.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT` (port 0 picks a free port, printed at start)")
 	allowPrivate := fs.Bool("allow-private", false, "let fetch by URL reach loopback, private and link-local addresses")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, "usage: robotstxt serve [-addr 127.0.0.1:8080] [-allow-private]\n\n"+
-			"Serves a robots.txt tester: one page and its JSON API (POST /api/check, /api/diff, /api/ai),\n"+
-			"from the binary alone. Paste a file or fetch a site's, list targets and crawlers, and see\n"+
-			"each verdict with its deciding line, the lint messages by line, the verdicts that change\n"+
-			"between two versions, and the AI crawler audit. The test lives in the page's URL fragment.\n"+
-			"Fetching by URL refuses loopback, private and link-local addresses unless -allow-private.\n"+
-			"Stops on interrupt.\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
 	if status, done := parseFlags(fs, args); done {
 		return status
 	}
