@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync/atomic"
+	"unsafe"
 )
 
 // indexMin is the smallest group that gets prefix entries: below it a
@@ -46,6 +47,22 @@ type index struct {
 	// public holds the Rule of each rule once it has decided a path, so
 	// that Decide on a warm group allocates nothing.
 	public []atomic.Pointer[Rule]
+}
+
+// indexBytes bounds the bytes of the index of a group of n rules, and of
+// the Rule it keeps of each rule once that rule has decided a path: a
+// copy of the rules, at most one entry and one mask for each, and the
+// places for their Rules.
+func indexBytes(n int) int64 {
+	if n == 0 {
+		return heapBytes(int64(unsafe.Sizeof(index{})))
+	}
+	return heapBytes(int64(unsafe.Sizeof(index{}))) +
+		heapBytes(int64(n)*int64(unsafe.Sizeof(rule{}))) +
+		heapBytes(int64(n)*int64(unsafe.Sizeof(entry{}))) +
+		heapBytes(int64(n)*8) + // masks
+		heapBytes(int64(n)*int64(unsafe.Sizeof(atomic.Pointer[Rule]{}))) +
+		int64(n)*heapBytes(int64(unsafe.Sizeof(Rule{})))
 }
 
 // An entry stands for the rules whose patterns share one literal prefix

@@ -22,6 +22,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 )
 
 // Mode selects whose reading of a robots.txt file a [Robots] follows.
@@ -109,6 +110,123 @@ func DisallowAll(mode Mode) *Robots {
 	r := new(Robots)
 	b.finish(r)
 	return r
+}
+
+// Footprint returns an upper bound of the bytes of memory r holds once
+// queries have built all they can build: the parsed file, the Group of
+// every name it has (see [Robots.Group]), each with the index its queries
+// build (a group of many rules builds one after its first few queries),
+// and a [Rule] for each rule that has decided a URL. A cache that keeps
+// parsed files counts them at their Footprint, which does not grow with
+// their queries, rather than at what they hold when cached, which does.
+//
+// Two things are counted only once they exist: the Groups that combine
+// the groups of several names, which Robots.Group builds for a call with
+// names of different groups and keeps, up to 64 per file (each holds at
+// most what the groups it combines hold), and the findings that
+// [Robots.Diagnostics] adds on its first call. Footprint costs a pass
+// over the file's groups.
+func (r *Robots) Footprint() int64 {
+	if r == nil {
+		return 0
+	}
+	n := heapBytes(int64(unsafe.Sizeof(*r)))
+	if t := r.text; t != nil {
+		// The arena may keep up to half its length again of spare room
+		// (see builderString).
+		n += heapBytes(int64(unsafe.Sizeof(*t))) + heapBytes(int64(len(t.arena))*3/2)
+		if w := t.written; w != nil {
+			n += heapBytes(int64(unsafe.Sizeof(*w))) + sliceBytes(w.forms) + heapBytes(int64(len(w.text)))
+		}
+	}
+	n += sliceBytes(r.rules) + sliceBytes(r.starts) + sliceBytes(r.groupLines) + sliceBytes(r.exts)
+	for _, e := range r.exts {
+		n += e.ext.footprint()
+	}
+	n += sliceBytes(r.toks) + heapBytes(int64(len(r.tokText))) + sliceBytes(r.sorted) + sliceBytes(r.cache)
+	if m := r.multi; m != nil {
+		// merged is built on first use: one entry per group.
+		n += heapBytes(int64(unsafe.Sizeof(*m))) + sliceBytes(m.ids) + sliceBytes(m.end) + sliceBytes(m.at) +
+			heapBytes(int64(len(r.starts))*int64(unsafe.Sizeof(m.merged[0])))
+	}
+	n += sliceBytes(r.notes.list) + sliceBytes(r.notes.args)
+	if f := r.file; f != nil {
+		n += heapBytes(int64(unsafe.Sizeof(*f))) + heapBytes(int64(len(f.text))) + sliceBytes(f.sitemaps) +
+			sliceBytes(f.cleanParams) + sliceBytes(f.records) + heapBytes(int64(len(f.host))) + mapBytes(len(f.signals))
+	}
+	// The Groups of the file's names, which keep the names (agents) that
+	// select them, as strings of tokText; appends may leave their lists
+	// twice as long as needed.
+	n += 2 * heapBytes(int64(len(r.toks))*int64(unsafe.Sizeof("")))
+	for set := range r.cache {
+		if set < len(r.starts) {
+			n += groupBytes(len(r.groupRules(set)), false)
+			continue
+		}
+		rules := 0
+		for _, id := range r.setIDs(set) {
+			rules += len(r.groupRules(id))
+			n += r.extOf(id).footprint() // the merge of their extension records
+		}
+		n += groupBytes(rules, true)
+	}
+	r.unions.mu.RLock()
+	for _, g := range r.unions.m {
+		n += mapBytes(1) + groupBytes(len(g.rules), true) + heapBytes(int64(len(g.agents))*int64(unsafe.Sizeof("")))
+		n += g.ext.footprint()
+	}
+	r.unions.mu.RUnlock()
+	return n
+}
+
+// groupBytes bounds the bytes of a Group of n rules, with its index
+// built: a Group of one file group shares its window of Robots.rules, one
+// of several (copied) holds its own copy.
+func groupBytes(n int, copied bool) int64 {
+	b := heapBytes(int64(unsafe.Sizeof(Group{}))) + indexBytes(n)
+	if copied {
+		b += heapBytes(int64(n) * int64(unsafe.Sizeof(rule{})))
+	}
+	return b
+}
+
+// footprint bounds the bytes of e, nil or not.
+func (e *groupExt) footprint() int64 {
+	if e == nil {
+		return 0
+	}
+	return heapBytes(int64(unsafe.Sizeof(*e))) + mapBytes(len(e.signals))
+}
+
+// heapBytes bounds the bytes the heap takes for an object of n bytes:
+// the size classes of small objects step by 16 bytes up to 128 and waste
+// at most an eighth of the size above, and larger objects take whole
+// pages of 8 KiB.
+func heapBytes(n int64) int64 {
+	switch {
+	case n == 0:
+		return 0
+	case n <= 128:
+		return (n + 15) &^ 15
+	case n > 32<<10:
+		return (n + 8<<10 - 1) &^ (8<<10 - 1)
+	}
+	return n + n/8
+}
+
+// sliceBytes bounds the bytes of the array behind s.
+func sliceBytes[S ~[]E, E any](s S) int64 {
+	var e E
+	return heapBytes(int64(cap(s)) * int64(unsafe.Sizeof(e)))
+}
+
+// mapBytes bounds the bytes of a map[string]bool of n entries whose keys
+// point into text held elsewhere.
+func mapBytes(n int) int64 {
+	if n == 0 {
+		return 0
+	}
+	return heapBytes(int64(48 + 2*n*(16+1+8)))
 }
 
 // Group returns the rules a crawler that answers to the given names obeys

@@ -57,11 +57,18 @@ const (
 //
 // A Cache that makes its store (Store nil, or NewCache) is that store's
 // only user, and keeps in it each file parsed, in place of its body,
-// which a verdict no longer needs: a parse takes about as many bytes as
-// the body it came from, so an origin costs half what it would with
-// both. The fetches in its Lookups have a nil Body, and their Robots
-// method returns the Cache's rules. A caller who wants the bodies gives
-// the Cache a store, such as NewMemoryStore(0).
+// which a verdict no longer needs. The fetches in its Lookups have a nil
+// Body, and their Robots method returns the Cache's rules. A caller who
+// wants the bodies gives the Cache a store, such as NewMemoryStore(0).
+//
+// A parsed file grows as it is queried: each group of many rules builds
+// an index after its first few queries, which holds about twice the
+// bytes of its rules' text. Its parse and indexes take from 1.5 to 4
+// times the bytes of the body, the most for a file of many rules that
+// begin with '*'. The byte budget (MaxBytes) counts each parsed file at
+// what it holds once every index it can build is built, as
+// [robotstxt.Robots.Footprint] says, from the time it is parsed, so that
+// queries never take the Cache past its budget.
 //
 // A store given may be shared, by other Caches or other machines, so it
 // gets whole entries, bodies included (see [Store]). Beside it, a Cache
@@ -70,8 +77,8 @@ const (
 // that hands back new values each time (a networked one) costs no parse
 // while the file is unchanged. It keeps as many parsed files as
 // NewCache's maxEntries (DefaultMaxEntries for a Cache made otherwise),
-// and as many bytes as MaxBytes, evicting the least recently used; it
-// keeps a sum of each body, not the body.
+// and as many bytes as MaxBytes, counted as above, evicting the least
+// recently used; it keeps a sum of each body, not the body.
 type Cache struct {
 	Fetcher *Fetcher
 	// Store keeps the entries; nil means an in-memory store of
@@ -99,10 +106,14 @@ type Cache struct {
 	// way, and each Lookup carries its own StoreErr.
 	Logf func(format string, args ...any)
 
-	// MaxBytes bounds the parsed files kept in memory, counted as the
-	// bodies they were parsed from, and the in-memory store made when
-	// Store is nil: 0 means DefaultMaxStoreBytes. The least recently used
-	// are evicted.
+	// MaxBytes bounds the parsed files kept in memory, each counted at
+	// its Footprint (what its parse and the indexes its queries build
+	// hold), and the in-memory store made when Store is nil, which keeps
+	// parsed files counted alike: 0 means DefaultMaxStoreBytes. The least
+	// recently used are evicted; the file parsed last is kept even when
+	// it alone is over the budget. The Groups a Robots builds for calls
+	// with names of several of its groups come on top (see
+	// [robotstxt.Robots.Footprint]).
 	MaxBytes int64
 
 	maxParsed    int          // set by NewCache; 0 means DefaultMaxEntries
@@ -130,6 +141,7 @@ type parsedFile struct {
 	file   fileSum             // of every fetch that parses to robots
 	once   sync.Once
 	robots *robotstxt.Robots
+	held   int64 // robots.Footprint(), set with robots
 }
 
 // NewCache returns a cache that fetches with f and keeps at most
@@ -326,14 +338,27 @@ func (c *Cache) parse(origin string, f *Fetch) *robotstxt.Robots {
 		p.source = weak.Make(f)
 		c.mu.Unlock()
 	}
-	p.once.Do(func() { p.robots = f.Robots(c.Fetcher.Options) })
+	parsed := false
+	p.once.Do(func() {
+		p.robots = f.Robots(c.Fetcher.Options)
+		p.held, parsed = p.robots.Footprint(), true
+	})
+	if parsed {
+		// The file was counted empty until parsed: count it again, and
+		// evict others if it does not fit, unless it went meanwhile.
+		c.mu.Lock()
+		if q, ok := c.parsed.peek(origin); ok && q == p {
+			c.parsed.put(origin, p)
+		}
+		c.mu.Unlock()
+	}
 	return p.robots
 }
 
-// parsedSize is the bytes a parsed file counts for: those of the body it
-// was parsed from, which its rules and diagnostics are in proportion to.
+// parsedSize is the bytes a parsed file counts for: its Footprint, which
+// counts the indexes its queries will build (see [Cache]).
 func parsedSize(p *parsedFile) int64 {
-	return entryOverhead + p.file.size
+	return entryOverhead + p.held
 }
 
 // Decide fetches (or finds in the cache) the robots.txt file of target's

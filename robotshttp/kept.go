@@ -47,13 +47,15 @@ type keptRules struct {
 	opts   robotstxt.Options
 	robots *robotstxt.Robots
 	file   fileSum
+	held   int64 // robots.Footprint()
 }
 
-// bodySize is the length of f's body, or of the body its kept rules were
-// parsed from: what it counts for in a byte budget.
-func (f *Fetch) bodySize() int64 {
+// heldSize is what f counts for in a byte budget: the length of its body,
+// or the Footprint of the rules kept in its place, which counts the
+// indexes their queries will build.
+func (f *Fetch) heldSize() int64 {
 	if f.kept != nil {
-		return f.kept.file.size
+		return f.kept.held
 	}
 	return int64(len(f.Body))
 }
@@ -73,6 +75,7 @@ func (c *Cache) slim(f *Fetch, old Entry) *Fetch {
 	}
 	if k.robots == nil {
 		k.robots = f.Robots(k.opts)
+		k.held = k.robots.Footprint()
 	}
 	s := *f
 	s.Body, s.kept = nil, k

@@ -49,6 +49,16 @@ func (c *lru[V]) get(key string) (V, bool) {
 	return el.Value.(*lruItem[V]).v, true
 }
 
+// peek returns the value for key, leaving the order of use as it is.
+func (c *lru[V]) peek(key string) (V, bool) {
+	el, ok := c.items[key]
+	if !ok {
+		var zero V
+		return zero, false
+	}
+	return el.Value.(*lruItem[V]).v, true
+}
+
 // put sets the value for key, evicting the least recently used values
 // while the lru holds too many or too many bytes. The value just put is
 // kept even when it alone is over the budget: evicting it would cost a

@@ -15,11 +15,11 @@ import (
 const DefaultMaxEntries = 10000
 
 // DefaultMaxStoreBytes bounds the bytes of the in-memory store, counted
-// as the bodies its entries hold or, in a Cache's own store, were parsed
-// from, and those of the parsed files a Cache keeps, counted as the
-// bodies they were parsed from: 128 MiB each. At 10,000 origins of the
-// 500 KiB that RFC 9309 section 2.5 allows, either would otherwise hold
-// about 5 GB.
+// as the bodies its entries hold or, in a Cache's own store, as the
+// Footprint of the parsed files it keeps in their place, and those of
+// the parsed files a Cache keeps, counted at their Footprint: 128 MiB
+// each. At 10,000 origins of the 500 KiB that RFC 9309 section 2.5
+// allows, either would otherwise hold from 5 to 20 GB.
 const DefaultMaxStoreBytes = 128 << 20
 
 // entryOverhead is what an entry costs besides its bodies, counted in
@@ -87,9 +87,9 @@ func NewMemoryStore(max int) *MemoryStore {
 // means DefaultMaxEntries) and maxBytes bytes (maxBytes <= 0 means
 // DefaultMaxStoreBytes), counted as the bodies of the entries' fetches
 // (or, for the fetches of a Cache's own store, which keep parsed rules in
-// their place, the bodies those were parsed from) and a few hundred bytes
-// for each entry. The entry stored last is kept
-// even when it alone is over the budget.
+// their place, as the Footprint of those rules, see
+// [robotstxt.Robots.Footprint]) and a few hundred bytes for each entry.
+// The entry stored last is kept even when it alone is over the budget.
 func NewMemoryStoreBytes(max int, maxBytes int64) *MemoryStore {
 	return &MemoryStore{entries: newLRU(max, maxBytes, entrySize)}
 }
@@ -98,10 +98,11 @@ func NewMemoryStoreBytes(max int, maxBytes int64) *MemoryStore {
 func entrySize(e Entry) int64 {
 	n := int64(entryOverhead)
 	if e.Fetch != nil {
-		n += e.Fetch.bodySize()
+		n += e.Fetch.heldSize()
 	}
-	if e.Good != nil && e.Good != e.Fetch {
-		n += e.Good.bodySize()
+	// A refetch of an unchanged file shares the rules kept for the last.
+	if g := e.Good; g != nil && g != e.Fetch && (g.kept == nil || e.Fetch == nil || g.kept != e.Fetch.kept) {
+		n += g.heldSize()
 	}
 	return n
 }

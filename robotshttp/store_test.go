@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"slices"
 	"strings"
@@ -116,11 +117,18 @@ func TestMemoryStoreBytes(t *testing.T) {
 }
 
 func TestCacheBytes(t *testing.T) {
-	// Three origins of 400 KiB files under a budget of 1 MiB: the store
-	// and the parsed files keep two, the least recently used evicted.
-	file := "User-agent: *\nDisallow: /private\n" + strings.Repeat("# padding\n", 40<<10)
+	// Three origins under a budget of two and a half times what one
+	// file's parse holds once indexed (its Footprint): the store and the
+	// parsed files keep two, the least recently used evicted.
+	var b strings.Builder
+	b.WriteString("User-agent: *\nDisallow: /private\n")
+	for i := range 5000 {
+		fmt.Fprintf(&b, "Disallow: /p%d/*.html\n", i)
+	}
+	file := b.String()
+	budget := robotstxt.Parse([]byte(file)).Footprint() * 5 / 2
 	sites := []*site{newSite(t, 200, file), newSite(t, 200, file), newSite(t, 200, file)}
-	c := &robotshttp.Cache{Fetcher: &robotshttp.Fetcher{Options: robotstxt.Options{MaxBytes: -1}}, MaxBytes: 1 << 20}
+	c := &robotshttp.Cache{Fetcher: &robotshttp.Fetcher{Options: robotstxt.Options{MaxBytes: -1}}, MaxBytes: budget}
 	for _, s := range append(sites, sites[0]) {
 		decide(t, c, s.URL+"/")
 	}
@@ -132,7 +140,7 @@ func TestCacheBytes(t *testing.T) {
 	}
 	// The parsed files have their own budget: with a store that keeps
 	// everything, the evicted parse is made again without a fetch.
-	c2 := &robotshttp.Cache{Fetcher: c.Fetcher, MaxBytes: 1 << 20, Store: robotshttp.NewMemoryStoreBytes(0, 1<<30)}
+	c2 := &robotshttp.Cache{Fetcher: c.Fetcher, MaxBytes: budget, Store: robotshttp.NewMemoryStoreBytes(0, 1<<30)}
 	first := make([]*robotstxt.Robots, len(sites))
 	for i, s := range sites {
 		_, l := decide(t, c2, s.URL+"/")
