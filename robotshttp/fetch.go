@@ -75,7 +75,8 @@ type Fetcher struct {
 	// MaxRedirects is how many consecutive redirects are followed: 0 means
 	// DefaultMaxRedirects. Past that, or in a loop, the file is
 	// unavailable, as it is after a redirect that leads nowhere (no
-	// Location, one that does not parse, one that is not http or https).
+	// Location, one that does not parse, one that is not http or https,
+	// one without a host such as "http:/x" or "http:x").
 	MaxRedirects int
 	// TooManyRequestsUnreachable reads status 429 as unreachable (disallow
 	// everything), as Google does. By default 429 is a 4xx status like any
@@ -118,8 +119,9 @@ type Fetch struct {
 //
 // Redirects are followed here, one request at a time, rather than by the
 // client, so that every redirect that leads nowhere is classed one way: a
-// 3xx status without a Location, a Location that does not parse or is not
-// an http or https URL, and a chain longer than MaxRedirects all leave the
+// 3xx status without a Location, a Location that does not parse, is not
+// an http or https URL or names no host ("http:/x", "http:x"), and a
+// chain longer than MaxRedirects all leave the
 // file unavailable, as RFC 9309 section 2.3.1.2 reads a chain that does
 // not reach a file. (The client would fail the request on a Location it
 // cannot parse or follow, which would read as unreachable.)
@@ -220,6 +222,13 @@ func redirectTarget(from *url.URL, status int, location string) (string, error) 
 	}
 	if u.Scheme != "http" && u.Scheme != "https" {
 		return "", fmt.Errorf("robotshttp: status %d to a %s: URL, not http or https (RFC 9309 section 2.3.1.2)", status, u.Scheme)
+	}
+	if u.Host == "" {
+		// "http:/x" and "http:x" name no server: the redirect leads
+		// nowhere, as one to a URL that does not parse does. The server
+		// answered, so nothing failed on the network (which would make
+		// the file unreachable, section 2.3.1.4).
+		return "", fmt.Errorf("robotshttp: status %d to a URL without a host (RFC 9309 section 2.3.1.2)", status)
 	}
 	return u.String(), nil
 }
@@ -372,18 +381,30 @@ func (f *Fetch) Robots(o robotstxt.Options) *robotstxt.Robots {
 // Content-Encoding other than gzip (br, zstd, deflate, or stacked
 // codings: decode them first, and delete the header) disallow everything;
 // a 3xx status, a redirect the caller did not follow to its end, allows
-// everything, as a chain that reaches no file does (section 2.3.1.2). A nil response, the outcome of
-// a request that got none, disallows everything. Reading the whole body
-// of a 503 as a file, as ParseReader(resp.Body) would, allows everything
-// instead.
+// everything, as a chain that reaches no file does (section 2.3.1.2). A
+// nil response, the outcome of a request that got none, disallows
+// everything, and so does a 2xx response with a nil Body, a file that
+// cannot be read. A nil Header, Request or Request.URL is no error.
+// Reading the whole body of a 503 as a file, as ParseReader(resp.Body)
+// would, allows everything instead.
 func FromResponse(resp *http.Response, o robotstxt.Options) (*robotstxt.Robots, Access) {
 	if resp == nil {
 		return robotstxt.DisallowAll(o.Mode), Unreachable
 	}
+	if resp.Body == nil {
+		if resp.StatusCode >= 200 && resp.StatusCode < 300 {
+			return robotstxt.DisallowAll(o.Mode), Unreachable
+		}
+		// A status without a body to read: the copy has an empty one, so
+		// that the caller's response is not changed.
+		noBody := *resp
+		noBody.Body = http.NoBody
+		resp = &noBody
+	}
 	defer resp.Body.Close()
 	res := &Fetch{StatusCode: resp.StatusCode, MaxAge: -1}
-	if resp.Request != nil {
-		res.URL = resp.Request.URL.String()
+	if resp.Request != nil && resp.Request.URL != nil {
+		res.URL = redact(resp.Request.URL.String())
 	}
 	if resp.StatusCode >= 300 && resp.StatusCode < 400 {
 		res.Access = Unavailable

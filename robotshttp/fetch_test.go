@@ -431,6 +431,9 @@ func TestFetchUnusableRedirects(t *testing.T) {
 		{"ftp: URL", "ftp://example.com/robots.txt", "RFC 9309 section 2.3: http and https only"},
 		{"data: URL", "data:text/plain,User-agent:%20*%0ADisallow:%20/", "RFC 9309 section 2.3: http and https only"},
 		{"javascript: URL", "javascript:alert(1)", "RFC 9309 section 2.3: http and https only"},
+		{"http: URL without a host, path only", "http:/x", "RFC 9309 section 2.3.1.2: a redirect that reaches no file; RFC 3986 section 3.2"},
+		{"http: URL without a host, opaque", "http:x", "RFC 9309 section 2.3.1.2: a redirect that reaches no file; RFC 3986 section 3.2"},
+		{"https: URL with an empty host", "https:///robots.txt", "RFC 9309 section 2.3.1.2: a redirect that reaches no file; RFC 3986 section 3.2"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -75,6 +75,38 @@ func TestFromResponse(t *testing.T) {
 	}
 }
 
+// TestFromResponseMalformed gives FromResponse responses that no client
+// returns, which it must read without a panic: a body it cannot read is a
+// file that could not be read.
+func TestFromResponseMalformed(t *testing.T) {
+	tests := []struct {
+		name   string
+		resp   *http.Response
+		access robotshttp.Access
+		source string
+	}{
+		{"nil", nil, robotshttp.Unreachable, "RFC 9309 section 2.3.1.4: no answer"},
+		{"Request without a URL", &http.Response{StatusCode: 200, Header: http.Header{}, Body: io.NopCloser(strings.NewReader(privateFile)), Request: &http.Request{}}, robotshttp.Available, "RFC 9309 section 2.3.1.1"},
+		{"no Request", &http.Response{StatusCode: 200, Header: http.Header{}, Body: io.NopCloser(strings.NewReader(privateFile))}, robotshttp.Available, "RFC 9309 section 2.3.1.1"},
+		{"no Header", &http.Response{StatusCode: 200, Body: io.NopCloser(strings.NewReader(privateFile))}, robotshttp.Available, "RFC 9309 section 2.3.1.1"},
+		{"200 without a Body", &http.Response{StatusCode: 200, Header: http.Header{}}, robotshttp.Unreachable, "RFC 9309 section 2.3.1.4: the file could not be read"},
+		{"404 without a Body", &http.Response{StatusCode: 404, Header: http.Header{}}, robotshttp.Unavailable, "RFC 9309 section 2.3.1.3"},
+		{"301 without a Body", &http.Response{StatusCode: 301, Header: http.Header{}}, robotshttp.Unavailable, "RFC 9309 section 2.3.1.2"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, access := robotshttp.FromResponse(tt.resp, robotstxt.Options{})
+			if access != tt.access {
+				t.Errorf("FromResponse: access %v, want %v (%s)", access, tt.access, tt.source)
+			}
+			want := tt.access != robotshttp.Unreachable
+			if got := r.Allowed("bot", "/public"); got != want {
+				t.Errorf("Allowed(%q, %q) = %v, want %v (%s)", "bot", "/public", got, want, tt.source)
+			}
+		})
+	}
+}
+
 func TestFromResponseOfAClient(t *testing.T) {
 	// A response from a real client, as a crawler with its own HTTP stack
 	// has it.

@@ -131,8 +131,16 @@ type Transport struct {
 // are dropped: below it, a sweep would cost more than it frees.
 const minPruneAt = 1024
 
-// RoundTrip implements http.RoundTripper.
+// RoundTrip implements http.RoundTripper. A nil request, or one without a
+// URL, fails with an error, as it does with http.Transport.
 func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
+	// http.Transport fails these too; the checks below would panic.
+	switch {
+	case req == nil:
+		return nil, errors.New("robotshttp: nil Request")
+	case req.URL == nil:
+		return refuse(req, errors.New("robotshttp: nil Request.URL"))
+	}
 	base := t.Base
 	if base == nil {
 		base = http.DefaultTransport

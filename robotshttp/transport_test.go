@@ -501,3 +501,30 @@ func TestTransportNames(t *testing.T) {
 		})
 	}
 }
+
+// TestTransportMalformedRequest gives RoundTrip requests that
+// http.NewRequest never makes: it fails them, as http.Transport does,
+// rather than panic, and closes their bodies.
+func TestTransportMalformedRequest(t *testing.T) {
+	s := newSite(t, 200, privateFile)
+	tr := &robotshttp.Transport{Base: s.Client().Transport}
+	body := &trackedBody{Reader: strings.NewReader("x")}
+	tests := []struct {
+		name string
+		req  *http.Request
+	}{
+		{"nil URL", &http.Request{Method: "GET", Header: http.Header{}, Body: body}},
+		{"nil Request", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			resp, err := tr.RoundTrip(tt.req)
+			if resp != nil || err == nil || !strings.HasPrefix(err.Error(), "robotshttp: ") {
+				t.Errorf("RoundTrip = %v, %v; want nil and a robotshttp: error", resp, err)
+			}
+		})
+	}
+	if !body.closed {
+		t.Errorf("RoundTrip left the body of a request without a URL open; want it closed, as http.RoundTripper asks")
+	}
+}
