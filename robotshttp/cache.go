@@ -7,6 +7,7 @@ package robotshttp
 import (
 	"cmp"
 	"context"
+	"net/http"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -89,8 +90,10 @@ type Cache struct {
 	// shorter Cache-Control max-age from the server wins, down to MinAge.
 	MaxAge time.Duration
 	// MinAge is the shortest a file is used however short the server's
-	// max-age (but never longer than MaxAge): 0 means DefaultMinAge, a
-	// negative value follows any max-age, 0 included.
+	// max-age (but never longer than MaxAge), and the shortest a 429 or
+	// 5xx verdict is kept however short its Retry-After (but never longer
+	// than RetryUnreachable): 0 means DefaultMinAge, a negative value
+	// follows any max-age or Retry-After, 0 included.
 	MinAge time.Duration
 	// StaleFor is how long the last good copy stands in while the origin
 	// is unreachable: 0 means DefaultStaleFor.
@@ -98,7 +101,11 @@ type Cache struct {
 	// AfterStale says what applies past StaleFor.
 	AfterStale StalePolicy
 	// RetryUnreachable is how long an unreachable origin is left alone
-	// before it is fetched again: 0 means DefaultRetryUnreachable.
+	// before it is fetched again: 0 means DefaultRetryUnreachable. A 429
+	// or 5xx answer whose Retry-After asks for less is fetched again
+	// then, but no sooner than MinAge; no 429 or 5xx verdict is kept
+	// longer, a 429 read as unavailable included (see
+	// Fetcher.TooManyRequestsUnavailable).
 	RetryUnreachable time.Duration
 	// Logf, if not nil, is told when the Store starts failing (the Cache
 	// then fetches without it) and when it answers again: once each
@@ -251,7 +258,14 @@ func (c *Cache) refresh(ctx context.Context, origin string) (Entry, error) {
 		e.Good = f
 		e.Expires = now.Add(c.maxAge(f))
 	case Unavailable:
-		e.Expires = now.Add(c.maxAge(f))
+		if f.StatusCode == http.StatusTooManyRequests {
+			// Read as unavailable by the Fetcher's choice, a 429 still
+			// says "later", not "no rules": kept no longer than an
+			// unreachable verdict.
+			e.Expires = now.Add(c.retry(f))
+		} else {
+			e.Expires = now.Add(c.maxAge(f))
+		}
 	case Unreachable:
 		old, _, err := c.Store.Get(ctx, origin)
 		if err != nil {
@@ -262,13 +276,28 @@ func (c *Cache) refresh(ctx context.Context, origin string) (Entry, error) {
 		if old.Good != nil && c.readable(old.Good) {
 			e.Good = old.Good
 		}
-		retry := c.RetryUnreachable
-		if retry <= 0 {
-			retry = DefaultRetryUnreachable
-		}
-		e.Expires = now.Add(retry)
+		e.Expires = now.Add(c.retry(f))
 	}
 	return e, c.Store.Put(ctx, origin, e)
+}
+
+// retry returns how long the verdict of f, an unreachable fetch or a 429,
+// is kept: RetryUnreachable, or less when the answer's Retry-After asks
+// for less, but no less than MinAge (so that "Retry-After: 0" does not
+// cost a fetch per page).
+func (c *Cache) retry(f *Fetch) time.Duration {
+	d := c.RetryUnreachable
+	if d <= 0 {
+		d = DefaultRetryUnreachable
+	}
+	if f.RetryAfter >= 0 && f.RetryAfter < d {
+		least := c.MinAge
+		if least == 0 {
+			least = DefaultMinAge
+		}
+		d = max(f.RetryAfter, min(least, d))
+	}
+	return d
 }
 
 func (c *Cache) maxAge(f *Fetch) time.Duration {

@@ -66,6 +66,53 @@ func TestCacheLifetime(t *testing.T) {
 	})
 }
 
+// TestCacheRetryAfter checks when a Cache asks again after a 429 or a 5xx:
+// when Retry-After says, between MinAge and RetryUnreachable, and never
+// later than RetryUnreachable, even for a 429 read as unavailable.
+func TestCacheRetryAfter(t *testing.T) {
+	tests := []struct {
+		name       string
+		status     int
+		retryAfter string // "" sends none
+		rfc429     bool   // Fetcher.TooManyRequestsUnavailable
+		retry      time.Duration
+		source     string
+	}{
+		{"429 without Retry-After", 429, "", false, time.Hour, "RetryUnreachable"},
+		{"429 after 10 minutes", 429, "600", false, 10 * time.Minute, "RFC 9110 section 10.2.3"},
+		{"503 after 10 minutes", 503, "600", false, 10 * time.Minute, "RFC 9110 section 10.2.3"},
+		{"503 at a date 20 minutes on", 503, "Sat, 01 Jan 2000 00:20:00 GMT", false, 20 * time.Minute, "RFC 9110 section 10.2.3: HTTP-date"},
+		{"500 after 1 second: MinAge", 500, "1", false, time.Minute, "Cache.MinAge bounds Retry-After from below"},
+		{"503 after 2 days: RetryUnreachable", 503, "172800", false, time.Hour, "Cache.RetryUnreachable bounds Retry-After from above"},
+		{"429 read as unavailable, no Retry-After", 429, "", true, time.Hour, "a 429 verdict is kept no longer than RetryUnreachable"},
+		{"429 read as unavailable, after 10 minutes", 429, "600", true, 10 * time.Minute, "RFC 9110 section 10.2.3"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var h http.Header
+			if tt.retryAfter != "" {
+				h = http.Header{"Retry-After": {tt.retryAfter}}
+			}
+			s := newSite(t, tt.status, "")
+			s.set(tt.status, h, "")
+			synctest.Test(t, func(t *testing.T) {
+				c := &robotshttp.Cache{Fetcher: &robotshttp.Fetcher{Client: noKeepAlive(), TooManyRequestsUnavailable: tt.rfc429}}
+				decide(t, c, s.URL+"/")
+				time.Sleep(tt.retry - time.Second)
+				decide(t, c, s.URL+"/")
+				if n := s.count("/robots.txt"); n != 1 {
+					t.Errorf("%v after a %d with Retry-After %q: %d fetches, want 1 (%s)", tt.retry-time.Second, tt.status, tt.retryAfter, n, tt.source)
+				}
+				time.Sleep(time.Second)
+				decide(t, c, s.URL+"/")
+				if n := s.count("/robots.txt"); n != 2 {
+					t.Errorf("%v after a %d with Retry-After %q: %d fetches, want 2 (%s)", tt.retry, tt.status, tt.retryAfter, n, tt.source)
+				}
+			})
+		})
+	}
+}
+
 func TestCacheUnreachable(t *testing.T) {
 	tests := []struct {
 		name   string

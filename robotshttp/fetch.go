@@ -27,11 +27,13 @@ const (
 	// Available: the file was fetched (status 2xx) and parsed
 	// (RFC 9309 section 2.3.1.1).
 	Available Access = iota
-	// Unavailable: status 4xx, or redirects that reach no file (more
-	// than MaxRedirects of them, or one without a usable Location): the
-	// crawler may fetch everything (sections 2.3.1.2 and 2.3.1.3).
+	// Unavailable: status 4xx but 429 (unless
+	// Fetcher.TooManyRequestsUnavailable), or redirects that reach no
+	// file (more than MaxRedirects of them, or one without a usable
+	// Location): the crawler may fetch everything (sections 2.3.1.2 and
+	// 2.3.1.3).
 	Unavailable
-	// Unreachable: status 5xx, a timeout or a network error, or a 2xx
+	// Unreachable: status 5xx or 429, a timeout or a network error, or a 2xx
 	// body that could not be read whole (cut off, status 206 Partial
 	// Content, or a Content-Encoding other than gzip): the crawler must
 	// fetch nothing (section 2.3.1.4).
@@ -60,8 +62,8 @@ const DefaultTimeout = 30 * time.Second
 
 // A Fetcher fetches robots.txt files. Its zero value is ready to use: it
 // fetches with http.DefaultClient's transport, RFC mode, the default size
-// limit and redirect count, and reads 429 as unavailable. A Fetcher is safe
-// for concurrent use once its fields are set.
+// limit and redirect count, and reads 429 as unreachable. A Fetcher is
+// safe for concurrent use once its fields are set.
 type Fetcher struct {
 	// Client sends the requests; nil means http.DefaultClient. Fetch
 	// follows redirects itself, by the rule of MaxRedirects: the client's
@@ -78,11 +80,15 @@ type Fetcher struct {
 	// Location, one that does not parse, one that is not http or https,
 	// one without a host such as "http:/x" or "http:x").
 	MaxRedirects int
-	// TooManyRequestsUnreachable reads status 429 as unreachable (disallow
-	// everything), as Google does. By default 429 is a 4xx status like any
-	// other and means unavailable (allow everything), as RFC 9309 section
-	// 2.3.1.3 reads.
-	TooManyRequestsUnreachable bool
+	// TooManyRequestsUnavailable reads status 429 Too Many Requests as a
+	// 4xx status like any other: unavailable, allow everything, as RFC
+	// 9309 section 2.3.1.3 reads it. By default 429 is unreachable
+	// (disallow everything), as Google reads it: section 2.3.1.3 lets a
+	// crawler be more careful than "unavailable", and a server (or the
+	// CDN before it) that asks the crawler to slow down has not said that
+	// the site has no rules. Either way a Cache asks again when the
+	// answer's Retry-After says, and no later than its RetryUnreachable.
+	TooManyRequestsUnavailable bool
 	// Timeout bounds each fetch: 0 means DefaultTimeout.
 	Timeout time.Duration
 }
@@ -107,8 +113,14 @@ type Fetch struct {
 	Body      []byte
 	Truncated bool          // the body was longer than the size limit
 	MaxAge    time.Duration // Cache-Control max-age of a 2xx answer, or -1 when absent
-	Err       error         // why the file is unreachable or unavailable, when no status says it
-	FetchedAt time.Time     // when the answer came
+	// RetryAfter is when a 429 or 5xx answer asks to be asked again, by
+	// its Retry-After header, from FetchedAt: 0 for a date past, at most
+	// MaxRetryAfter, and -1 when the header is absent or reads as
+	// neither a number of seconds nor an HTTP date (RFC 9110 section
+	// 10.2.3). A Cache bounds it further (see Cache.RetryUnreachable).
+	RetryAfter time.Duration
+	Err        error     // why the file is unreachable or unavailable, when no status says it
+	FetchedAt  time.Time // when the answer came
 
 	kept *keptRules // the rules in place of Body, in a Cache's own store
 }
@@ -126,7 +138,7 @@ type Fetch struct {
 // not reach a file. (The client would fail the request on a Location it
 // cannot parse or follow, which would read as unreachable.)
 func (f *Fetcher) Fetch(ctx context.Context, robotsURL string) *Fetch {
-	res := &Fetch{URL: redact(robotsURL), MaxAge: -1}
+	res := &Fetch{URL: redact(robotsURL), MaxAge: -1, RetryAfter: -1}
 	timeout := f.Timeout
 	if timeout <= 0 {
 		timeout = DefaultTimeout
@@ -248,14 +260,21 @@ func (f *Fetcher) read(res *Fetch, resp *http.Response) {
 		return
 	case code >= 200 && code < 300:
 		res.Access = Available
-	case code == http.StatusTooManyRequests && f.TooManyRequestsUnreachable:
+	case code == http.StatusTooManyRequests:
 		res.Access = Unreachable
+		if f.TooManyRequestsUnavailable {
+			res.Access = Unavailable
+		}
+		res.RetryAfter = retryAfter(resp.Header, res.FetchedAt)
 		return
 	case code >= 400 && code < 500:
 		res.Access = Unavailable
 		return
 	default:
 		res.Access = Unreachable
+		if code >= 500 {
+			res.RetryAfter = retryAfter(resp.Header, res.FetchedAt)
+		}
 		return
 	}
 	body, truncated, err := f.readBody(resp)
@@ -326,6 +345,32 @@ func (f *Fetcher) readBody(resp *http.Response) ([]byte, bool, error) {
 	return body, false, nil
 }
 
+// MaxRetryAfter bounds Fetch.RetryAfter, so that a Retry-After of many
+// digits is read as a long time rather than overflow.
+const MaxRetryAfter = 365 * 24 * time.Hour
+
+// retryAfter returns the time from now that a Retry-After header asks
+// for, at most MaxRetryAfter, or -1 when it has none or reads as neither
+// delay-seconds (digits only) nor an HTTP date (RFC 9110 section 10.2.3).
+func retryAfter(h http.Header, now time.Time) time.Duration {
+	v := strings.TrimSpace(h.Get("Retry-After"))
+	if v == "" {
+		return -1
+	}
+	if strings.Trim(v, "0123456789") == "" {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n > int64(MaxRetryAfter/time.Second) {
+			return MaxRetryAfter // digits beyond int64
+		}
+		return time.Duration(n) * time.Second
+	}
+	t, err := http.ParseTime(v)
+	if err != nil {
+		return -1
+	}
+	return min(max(t.Sub(now), 0), MaxRetryAfter)
+}
+
 // maxAge returns the max-age of a Cache-Control header, or -1.
 func maxAge(h http.Header) time.Duration {
 	for _, v := range h.Values("Cache-Control") {
@@ -376,7 +421,9 @@ func (f *Fetch) Robots(o robotstxt.Options) *robotstxt.Robots {
 // its own HTTP stack, queue or browser), and closes its body. It returns
 // the rules the crawler is left with and which case happened: a 2xx body
 // is parsed through o's size limit (gzip is decompressed if the
-// transport did not); 4xx allows everything; 5xx, a 2xx body whose
+// transport did not); 4xx but 429 allows everything; 5xx, 429 (as a
+// Fetcher reads it by default, see Fetcher.TooManyRequestsUnavailable),
+// a 2xx body whose
 // read fails part way, a 206, part of a file, and a body in a
 // Content-Encoding other than gzip (br, zstd, deflate, or stacked
 // codings: decode them first, and delete the header) disallow everything;
@@ -402,7 +449,7 @@ func FromResponse(resp *http.Response, o robotstxt.Options) (*robotstxt.Robots, 
 		resp = &noBody
 	}
 	defer resp.Body.Close()
-	res := &Fetch{StatusCode: resp.StatusCode, MaxAge: -1}
+	res := &Fetch{StatusCode: resp.StatusCode, MaxAge: -1, RetryAfter: -1, FetchedAt: time.Now()}
 	if resp.Request != nil && resp.Request.URL != nil {
 		res.URL = redact(resp.Request.URL.String())
 	}

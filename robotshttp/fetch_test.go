@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 	"unicode/utf16"
 
@@ -102,7 +103,7 @@ func TestFetchStatus(t *testing.T) {
 	tests := []struct {
 		name    string
 		status  int
-		google  bool // TooManyRequestsUnreachable
+		rfc429  bool // TooManyRequestsUnavailable
 		access  robotshttp.Access
 		private bool // is /private allowed afterwards?
 		source  string
@@ -113,15 +114,15 @@ func TestFetchStatus(t *testing.T) {
 		{"401 allows all", 401, false, robotshttp.Unavailable, true, "RFC 9309 section 2.3.1.3"},
 		{"403 allows all", 403, false, robotshttp.Unavailable, true, "RFC 9309 section 2.3.1.3"},
 		{"410 allows all", 410, false, robotshttp.Unavailable, true, "RFC 9309 section 2.3.1.3"},
-		{"429 allows all", 429, false, robotshttp.Unavailable, true, "RFC 9309 section 2.3.1.3"},
-		{"429 disallows all as Google reads it", 429, true, robotshttp.Unreachable, false, "Google's robots.txt documentation"},
+		{"429 disallows all by default, as Google reads it", 429, false, robotshttp.Unreachable, false, "RFC 9309 section 2.3.1.3 allows more care; Google's robots.txt documentation"},
+		{"429 allows all as RFC 9309 reads a 4xx", 429, true, robotshttp.Unavailable, true, "RFC 9309 section 2.3.1.3"},
 		{"500 disallows all", 500, false, robotshttp.Unreachable, false, "RFC 9309 section 2.3.1.4"},
 		{"503 disallows all", 503, false, robotshttp.Unreachable, false, "RFC 9309 section 2.3.1.4"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := newSite(t, tt.status, body)
-			f := &robotshttp.Fetcher{TooManyRequestsUnreachable: tt.google}
+			f := &robotshttp.Fetcher{TooManyRequestsUnavailable: tt.rfc429}
 			res := f.Fetch(context.Background(), s.URL+"/robots.txt")
 			if res.Access != tt.access || res.StatusCode != tt.status {
 				t.Errorf("Fetch: Access %v, StatusCode %d; want %v, %d (%s)", res.Access, res.StatusCode, tt.access, tt.status, tt.source)
@@ -133,6 +134,45 @@ func TestFetchStatus(t *testing.T) {
 			if !r.Allowed("bot", "/robots.txt") {
 				t.Errorf("Allowed(%q, %q) = false, want true (RFC 9309 section 2.2.2)", "bot", "/robots.txt")
 			}
+		})
+	}
+}
+
+func TestFetchRetryAfter(t *testing.T) {
+	// A fixed date in a bubble, whose clock starts at 2000-01-01 UTC.
+	inTwoHours := time.Date(2000, 1, 1, 2, 0, 0, 0, time.UTC).Format(http.TimeFormat)
+	tests := []struct {
+		name   string
+		status int
+		value  string // "" sends none
+		want   time.Duration
+		source string
+	}{
+		{"429 in seconds", 429, "120", 2 * time.Minute, "RFC 9110 section 10.2.3: delay-seconds"},
+		{"503 in seconds", 503, "300", 5 * time.Minute, "RFC 9110 section 10.2.3: delay-seconds"},
+		{"503 as an HTTP date", 503, inTwoHours, 2 * time.Hour, "RFC 9110 section 10.2.3: HTTP-date"},
+		{"a date past is now", 429, "Fri, 31 Dec 1999 23:00:00 GMT", 0, "RFC 9110 section 10.2.3"},
+		{"a year at most", 429, "99999999999999999999", 365 * 24 * time.Hour, "bounded, lest it overflow"},
+		{"none", 429, "", -1, "RFC 9110 section 10.2.3"},
+		{"not a number or a date", 429, "soon", -1, "RFC 9110 section 10.2.3"},
+		{"negative", 503, "-5", -1, "RFC 9110 section 10.2.3: delay-seconds are digits"},
+		{"ignored on a 404", 404, "120", -1, "RFC 9309 section 2.3.1.3: the file is unavailable, not late"},
+		{"ignored on a 200", 200, "120", -1, "RFC 9309 section 2.3.1.1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var h http.Header
+			if tt.value != "" {
+				h = http.Header{"Retry-After": {tt.value}}
+			}
+			s := newSite(t, tt.status, privateFile)
+			s.set(tt.status, h, privateFile)
+			synctest.Test(t, func(t *testing.T) {
+				res := (&robotshttp.Fetcher{Client: noKeepAlive()}).Fetch(context.Background(), s.URL+"/robots.txt")
+				if res.RetryAfter != tt.want {
+					t.Errorf("Fetch of a %d with Retry-After %q: RetryAfter %v, want %v (%s)", tt.status, tt.value, res.RetryAfter, tt.want, tt.source)
+				}
+			})
 		})
 	}
 }

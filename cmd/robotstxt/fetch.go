@@ -17,7 +17,7 @@ func fetch(args []string, stdout, stderr io.Writer) int {
 	var agents agentList
 	asJSON := fs.Bool("json", false, "print a JSON object")
 	opts := parseOptions(fs)
-	google429 := fs.Bool("429-unreachable", false, "read status 429 as unreachable, as Google does (default: unavailable, as RFC 9309 reads)")
+	rfc429 := fs.Bool("429-unavailable", false, "read status 429 as unavailable, as RFC 9309 reads a 4xx (default: unreachable, as Google does)")
 	fs.Var(&agents, "agent", "crawler `NAME`, sent in the User-Agent header")
 	if status, done := parseFlags(fs, args); done {
 		return status
@@ -31,7 +31,7 @@ func fetch(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "robotstxt fetch: %v\n", err)
 		return exitError
 	}
-	f := &robotshttp.Fetcher{UserAgent: cliUserAgent(agents), Options: opts(), TooManyRequestsUnreachable: *google429}
+	f := &robotshttp.Fetcher{UserAgent: cliUserAgent(agents), Options: opts(), TooManyRequestsUnavailable: *rfc429}
 	res := f.Fetch(context.Background(), robotsURL)
 	lifetime := robotshttp.DefaultMaxAge
 	switch {
