@@ -72,7 +72,7 @@ func TestFootprintBound(t *testing.T) {
 		{"corpus: www.unesco.org (152 KiB)", corpusFile(t, "077_www.unesco.org.txt")},
 		{"corpus: www.smugmug.com (146 KiB)", corpusFile(t, "017_www.smugmug.com.txt")},
 		{"corpus: www.runescape.com (116 KiB)", corpusFile(t, "018_www.runescape.com.txt")},
-		{"8,827 rules of '*' and 16 letters (250 KiB)", wildcardFile(DefaultMaxBytes / 2)},
+		{"4,414 rules of '*' and 16 letters (125 KiB)", wildcardFile(DefaultMaxBytes / 4)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
