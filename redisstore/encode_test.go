@@ -44,11 +44,11 @@ func TestEncodeRoundTrip(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			b, err := encode(nil, tt.e, DefaultMaxBody)
+			b, err := encode(nil, tt.e, defaultLimits)
 			if err != nil {
 				t.Fatalf("encode: %v", err)
 			}
-			got, err := decode(b, DefaultMaxBody)
+			got, err := decode(b, defaultLimits)
 			if err != nil {
 				t.Fatalf("decode: %v", err)
 			}
@@ -65,29 +65,48 @@ func TestEncodeRoundTrip(t *testing.T) {
 func TestEncodeBodyOnce(t *testing.T) {
 	// The common entry, an available file, holds its body once.
 	f := &robotshttp.Fetch{Access: robotshttp.Available, Body: []byte(strings.Repeat("Disallow: /x\n", 1000))}
-	b, err := encode(nil, robotshttp.Entry{Fetch: f, Good: f}, DefaultMaxBody)
+	b, err := encode(nil, robotshttp.Entry{Fetch: f, Good: f}, defaultLimits)
 	if err != nil || len(b) > len(f.Body)+32 {
 		t.Errorf("encode: %d bytes, %v; want at most the body and 32 more", len(b), err)
 	}
 }
 
+// defaultLimits are a Store's limits in their defaults.
+var defaultLimits = limits{body: DefaultMaxBody, text: DefaultMaxText}
+
 func TestEncodeTooLarge(t *testing.T) {
-	f := &robotshttp.Fetch{Access: robotshttp.Available, Body: make([]byte, 11)}
-	if _, err := encode(nil, robotshttp.Entry{Fetch: f}, 10); !errors.Is(err, errTooLarge) {
-		t.Errorf("encode of 11 bytes, limit 10: %v, want errTooLarge", err)
+	// Each field over its limit, by one byte, written with limits 10
+	// and read with limits 10 after a write with limits 11.
+	long := strings.Repeat("x", 11)
+	tests := []struct {
+		name string
+		f    *robotshttp.Fetch
+		src  string
+	}{
+		{"body", &robotshttp.Fetch{Body: []byte(long)}, "Store.MaxBody"},
+		{"URL", &robotshttp.Fetch{URL: long}, "Store.MaxText"},
+		{"final URL", &robotshttp.Fetch{FinalURL: long}, "Store.MaxText"},
+		{"error", &robotshttp.Fetch{Err: errors.New(long)}, "Store.MaxText"},
 	}
-	b, err := encode(nil, robotshttp.Entry{Fetch: f}, 11)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := decode(b, 10); !errors.Is(err, errTooLarge) {
-		t.Errorf("decode of 11 bytes, limit 10: %v, want errTooLarge", err)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := encode(nil, robotshttp.Entry{Fetch: tt.f}, limits{10, 10}); !errors.Is(err, errTooLarge) {
+				t.Errorf("encode of 11 bytes, limit 10: %v, want errTooLarge (%s)", err, tt.src)
+			}
+			b, err := encode(nil, robotshttp.Entry{Fetch: tt.f}, limits{11, 11})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := decode(b, limits{10, 10}); !errors.Is(err, errTooLarge) {
+				t.Errorf("decode of 11 bytes, limit 10: %v, want errTooLarge (%s)", err, tt.src)
+			}
+		})
 	}
 }
 
 func TestDecodeBadValues(t *testing.T) {
 	f := &robotshttp.Fetch{URL: "https://example.com/robots.txt", Access: robotshttp.Available, Body: []byte("User-agent: *\n")}
-	b, err := encode(nil, robotshttp.Entry{Fetch: f, Good: f, Expires: time.Now()}, DefaultMaxBody)
+	b, err := encode(nil, robotshttp.Entry{Fetch: f, Good: f, Expires: time.Now()}, defaultLimits)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +132,7 @@ func TestDecodeBadValues(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if e, err := decode([]byte(tt.value), DefaultMaxBody); err == nil || !strings.HasPrefix(err.Error(), "redisstore: ") {
+			if e, err := decode([]byte(tt.value), defaultLimits); err == nil || !strings.HasPrefix(err.Error(), "redisstore: ") {
 				t.Errorf("decode(%q) = %+v, %v; want a redisstore error (%s)", tt.value, e, err, tt.src)
 			}
 		})
@@ -128,24 +147,24 @@ func FuzzDecode(f *testing.F) {
 		{Fetch: g, Good: g, Expires: time.Unix(2e9, 0)},
 		{Fetch: &robotshttp.Fetch{Access: robotshttp.Unreachable, Err: errors.New("down")}, Good: g},
 	} {
-		b, err := encode(nil, e, DefaultMaxBody)
+		b, err := encode(nil, e, defaultLimits)
 		if err != nil {
 			f.Fatal(err)
 		}
 		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		e, err := decode(b, 64)
+		e, err := decode(b, limits{body: 64, text: 64})
 		if err != nil {
 			return
 		}
-		again, err := encode(nil, e, 64)
+		again, err := encode(nil, e, limits{body: 64, text: 64})
 		if err != nil {
 			t.Fatalf("encode of a decoded value: %v", err)
 		}
 		// Not always b itself: a varint may have been written longer
 		// than it needs.
-		e2, err := decode(again, 64)
+		e2, err := decode(again, limits{body: 64, text: 64})
 		if diff := cmp.Diff(e, e2, sameEntry); err != nil || diff != "" {
 			t.Errorf("decode of %q, encoded again: %v (-first +second):\n%s", b, err, diff)
 		}

@@ -36,6 +36,15 @@ const (
 	// of RFC 9309 section 2.5 in its default, and the byte past it by
 	// which a Fetch says it was truncated.
 	DefaultMaxBody = robotstxt.DefaultMaxBytes + 1
+	// DefaultMaxText is the longest URL, final URL or error text a fetch
+	// holds: a URL longer than 8 KiB is refused by most servers, and
+	// these texts decide nothing (the Cache reads the access, body and
+	// times of a fetch), so cutting them loses no rule.
+	DefaultMaxText = 8 << 10
+	// DefaultLocalBytes bounds the bytes the local layer holds: a hundred
+	// or so files at the size limit of RFC 9309 section 2.5, many
+	// thousand of the usual few kilobytes.
+	DefaultLocalBytes = 64 << 20
 	// minTTL is the least time a value is kept in Redis: an entry that
 	// is already stale when stored (a max-age of 0) is still read by the
 	// processes waiting for it, and still holds the good copy of its
@@ -73,12 +82,18 @@ type Store struct {
 	// means DefaultMaxBody. Put fails for a larger one; a value with a
 	// larger one is a miss. Set it above the Fetcher's size limit.
 	MaxBody int
+	// MaxText bounds the URL, final URL and error text of each fetch,
+	// written or read: 0 means DefaultMaxText.
+	MaxText int
 	// LocalSize bounds the local layer, an in-process copy of the
 	// entries last read or written, so that a hot origin is not read
 	// from Redis for every URL: 0 means robotshttp.DefaultMaxEntries,
 	// and < 0 no local layer. When it is full, an arbitrary entry makes
 	// room, which costs at most one more read from Redis.
 	LocalSize int
+	// LocalBytes bounds the bytes the local layer holds: 0 means
+	// DefaultLocalBytes. See LocalSize.
+	LocalBytes int64
 	// LocalTTL is how long the local layer answers for an entry before
 	// Redis is read again: 0 means DefaultLocalTTL. While Redis fails,
 	// the local layer answers for as long as it holds the entry.
@@ -113,14 +128,14 @@ func New(client redis.UniversalClient) *Store {
 func (s *Store) init() {
 	s.once.Do(func() {
 		if s.LocalSize >= 0 {
-			s.local = newLocal(cmpOr(s.LocalSize, robotshttp.DefaultMaxEntries), cmpOr(s.LocalTTL, DefaultLocalTTL))
+			s.local = newLocal(cmpOr(s.LocalSize, robotshttp.DefaultMaxEntries), cmpOr(s.LocalBytes, DefaultLocalBytes), cmpOr(s.LocalTTL, DefaultLocalTTL))
 		}
 	})
 }
 
 // cmpOr is cmp.Or for settings, where a negative value is no setting
 // either.
-func cmpOr[T int | time.Duration](v, def T) T {
+func cmpOr[T int | int64 | time.Duration](v, def T) T {
 	if v <= 0 {
 		return def
 	}
@@ -191,7 +206,7 @@ func (s *Store) Get(ctx context.Context, origin string) (robotshttp.Entry, bool,
 	case err != nil:
 		return robotshttp.Entry{}, false, fmt.Errorf("redisstore: get %s: %w", key, err)
 	}
-	e, err := decode(val, cmpOr(s.MaxBody, DefaultMaxBody))
+	e, err := decode(val, s.limits())
 	if err != nil {
 		if s.Logf != nil && !s.badLogged.Swap(true) {
 			s.Logf("redisstore: %s: %v; read as a miss, as later such values will be without a word", key, err)
@@ -199,21 +214,24 @@ func (s *Store) Get(ctx context.Context, origin string) (robotshttp.Entry, bool,
 		s.local.remove(origin)
 		return robotshttp.Entry{}, false, nil
 	}
-	s.local.put(origin, e, now)
+	s.local.put(origin, e, heldBytes(origin, e, val), now)
 	return e, true, nil
 }
 
 // Put stores origin's entry in the local layer and in Redis, where it is
 // kept for as long as a Cache may use it (see StaleFor). It fails when
-// Redis does, and for a body over MaxBody, which is stored nowhere.
+// Redis does, and for a body over MaxBody, which is stored nowhere. A
+// URL or error text over MaxText is stored cut, in both places.
 func (s *Store) Put(ctx context.Context, origin string, e robotshttp.Entry) error {
 	s.init()
-	val, err := encode(nil, e, cmpOr(s.MaxBody, DefaultMaxBody))
+	lim := s.limits()
+	e = cutTexts(e, lim.text)
+	val, err := encode(nil, e, lim)
 	if err != nil {
 		return err
 	}
 	now := time.Now()
-	s.local.put(origin, e, now)
+	s.local.put(origin, e, heldBytes(origin, e, nil), now)
 	last := e.Expires
 	if e.Good != nil {
 		if t := e.Good.FetchedAt.Add(cmpOr(s.StaleFor, robotshttp.DefaultStaleFor)); t.After(last) {

@@ -1,6 +1,8 @@
 package redisstore_test
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -181,5 +183,74 @@ func TestStoreIsLeaser(t *testing.T) {
 	var s robotshttp.Store = redisstore.New(nil)
 	if _, ok := s.(robotshttp.Leaser); !ok {
 		t.Errorf("a *redisstore.Store is not a robotshttp.Leaser: a Cache would not share its fetches")
+	}
+}
+
+func TestStoreLongText(t *testing.T) {
+	// A fetch's URLs and error text decide nothing: they are cut to
+	// MaxText, and the rules kept whole.
+	ctx, client, prefix := testRedis(t)
+	long := origin + "/" + strings.Repeat("a", 20<<20)
+	f := goodFetch(time.Now())
+	f.FinalURL = long
+	down := &robotshttp.Fetch{URL: long, Access: robotshttp.Unreachable, Err: errors.New("get " + long + ": connection refused"), MaxAge: -1, FetchedAt: time.Now()}
+	e := robotshttp.Entry{Fetch: down, Good: f, Expires: time.Now().Add(time.Hour)}
+	s := newStore(t, client, prefix)
+	if err := s.Put(ctx, origin, e); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := client.StrLen(ctx, prefix+"entry:"+origin).Result(); err != nil || n > int64(len(f.Body)+4*redisstore.DefaultMaxText) {
+		t.Errorf("STRLEN of the value = %d, %v; want at most the body and 4 times DefaultMaxText", n, err)
+	}
+	reader := newStore(t, client, prefix)
+	reader.LocalSize = -1
+	for _, tt := range []struct {
+		name string
+		s    *redisstore.Store
+	}{
+		{"the local layer of the store that put it", s},
+		{"Redis, read by another store", reader},
+	} {
+		got, ok, err := tt.s.Get(ctx, origin)
+		if !ok || err != nil || got.Fetch == nil || got.Good == nil || got.Fetch.Err == nil {
+			t.Fatalf("%s: Get = %+v, %v, %v; want the entry", tt.name, got, ok, err)
+		}
+		for _, text := range []struct{ name, got, was string }{
+			{"Fetch.URL", got.Fetch.URL, down.URL},
+			{"Fetch.Err", got.Fetch.Err.Error(), down.Err.Error()},
+			{"Good.FinalURL", got.Good.FinalURL, f.FinalURL},
+		} {
+			if len(text.got) > redisstore.DefaultMaxText || !strings.HasSuffix(text.got, "...[truncated]") ||
+				!strings.HasPrefix(text.was, strings.TrimSuffix(text.got, "...[truncated]")) {
+				t.Errorf("%s: %s is %d bytes, ending %q; want at most DefaultMaxText (%d), its start ending in \"...[truncated]\"",
+					tt.name, text.name, len(text.got), text.got[max(0, len(text.got)-20):], redisstore.DefaultMaxText)
+			}
+		}
+		// RFC 9309 section 2.4: the good copy stands in, rules whole.
+		if got.Fetch.Access != robotshttp.Unreachable || got.Good.URL != f.URL || !bytes.Equal(got.Good.Body, f.Body) {
+			t.Errorf("%s: Get = access %v, good copy of %q with body %q; want Unreachable, and %q with %q",
+				tt.name, got.Fetch.Access, got.Good.URL, got.Good.Body, f.URL, f.Body)
+		}
+	}
+}
+
+func TestStoreLongTextRead(t *testing.T) {
+	// A value whose texts are over the reader's MaxText is a miss.
+	ctx, client, prefix := testRedis(t)
+	writer := newStore(t, client, prefix)
+	writer.MaxText, writer.LocalSize = 1<<20, -1
+	f := goodFetch(time.Now())
+	f.FinalURL = origin + "/" + strings.Repeat("a", redisstore.DefaultMaxText)
+	if err := writer.Put(ctx, origin, robotshttp.Entry{Fetch: f, Good: f, Expires: time.Now().Add(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	reader := newStore(t, client, prefix)
+	var logged []string
+	reader.Logf = func(format string, args ...any) { logged = append(logged, fmt.Sprintf(format, args...)) }
+	if _, ok, err := reader.Get(ctx, origin); ok || err != nil {
+		t.Errorf("Get of a value with a %d-byte final URL, MaxText %d = %v, %v; want a miss", len(f.FinalURL), redisstore.DefaultMaxText, ok, err)
+	}
+	if len(logged) != 1 || !strings.Contains(logged[0], "over the size limit") {
+		t.Errorf("Logf was told %q; want the value over the size limit", logged)
 	}
 }
