@@ -120,6 +120,27 @@ type outage struct {
 // it expired, it may be another holder's. It is immutable once made.
 var releaseScript = redis.NewScript(`if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) end return 0`)
 
+// leaseScript sets the lease KEYS[1] to the token ARGV[1] for ARGV[2]
+// milliseconds if no one holds it (1), or if a key without an expiry
+// does (2), and otherwise leaves it (0). A key without an expiry was not
+// set by a Lease, whose SET NX PX gives one in the same command: it was
+// left by a client that set it and crashed before its EXPIRE, or set by
+// hand, and it would hold every refresh of the origin for the lease's
+// whole time, and never expire. Taking it over costs at most one fetch
+// beside a holder that still runs; giving it an expiry instead would
+// still hold this refresh until it expired. One script, so that no
+// other holder comes between the two reads.
+var leaseScript = redis.NewScript(`if redis.call("set", KEYS[1], ARGV[1], "px", ARGV[2], "nx") then return 1 end
+if redis.call("pttl", KEYS[1]) == -1 then redis.call("set", KEYS[1], ARGV[1], "px", ARGV[2]) return 2 end
+return 0`)
+
+// What leaseScript did.
+const (
+	leaseRefused = iota
+	leaseGranted
+	leaseTakenOver
+)
+
 // New returns a store on client with the default settings.
 func New(client redis.UniversalClient) *Store {
 	return &Store{client: client}
@@ -250,21 +271,26 @@ func (s *Store) Put(ctx context.Context, origin string, e robotshttp.Entry) erro
 
 // Lease asks Redis for origin's lease with SET NX PX and a token of its
 // own, which release compares before it deletes the lease (see
-// [robotshttp.Leaser]). The lease is ttl long, at least a millisecond.
+// [robotshttp.Leaser]). The lease is ttl long, at least a millisecond. A
+// lease key found without an expiry is taken over (see leaseScript), and
+// Logf told.
 func (s *Store) Lease(ctx context.Context, origin string, ttl time.Duration) (release func(context.Context), granted bool, err error) {
 	s.init()
 	key, token := s.key("lease:", origin), rand.Text()
-	var set bool // written by call's goroutine, and read only once it is done
+	var got int // written by call's goroutine, and read only once it is done
 	err = s.call(ctx, func(ctx context.Context) error {
 		var err error
-		set, err = s.client.SetNX(ctx, key, token, max(ttl, time.Millisecond)).Result()
+		got, err = leaseScript.Run(ctx, s.client, []string{key}, token, max(ttl, time.Millisecond).Milliseconds()).Int()
 		return err
 	})
 	if err != nil {
 		return nil, false, fmt.Errorf("redisstore: lease %s: %w", key, err)
 	}
-	if !set {
+	if got == leaseRefused {
 		return nil, false, nil
+	}
+	if got == leaseTakenOver && s.Logf != nil {
+		s.Logf("redisstore: %s had no expiry (left by a crash, or set by hand): taken over for %v", key, ttl)
 	}
 	return func(ctx context.Context) {
 		// A failed release leaves the lease to expire.

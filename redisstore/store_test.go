@@ -2,6 +2,7 @@ package redisstore_test
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -252,5 +253,68 @@ func TestStoreLongTextRead(t *testing.T) {
 	}
 	if len(logged) != 1 || !strings.Contains(logged[0], "over the size limit") {
 		t.Errorf("Logf was told %q; want the value over the size limit", logged)
+	}
+}
+
+func TestStoreLeaseWithoutExpiry(t *testing.T) {
+	ctx, client, _ := testRedis(t)
+	tests := []struct {
+		name    string
+		expiry  time.Duration // of the key found, 0 for none
+		granted bool
+		src     string
+	}{
+		{"no expiry: taken over", 0, true, "a crash between SET and EXPIRE, or a key set by hand"},
+		{"an expiry: another holder's", time.Minute, false, "Store.Lease: SET NX PX"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			prefix := testPrefix(t)
+			key := prefix + "lease:" + origin
+			if err := client.Set(ctx, key, "crashed", tt.expiry).Err(); err != nil {
+				t.Fatal(err)
+			}
+			s := newStore(t, client, prefix)
+			var logged []string
+			s.Logf = func(format string, args ...any) { logged = append(logged, fmt.Sprintf(format, args...)) }
+			release, granted, err := s.Lease(ctx, origin, 10*time.Second)
+			if granted != tt.granted || err != nil {
+				t.Fatalf("Lease = %v, %v; want granted %v (%s)", granted, err, tt.granted, tt.src)
+			}
+			ttl := client.PTTL(ctx, key).Val()
+			if ttl <= 0 || ttl > max(10*time.Second, tt.expiry) {
+				t.Errorf("PTTL of the lease = %v; want an expiry within %v", ttl, max(10*time.Second, tt.expiry))
+			}
+			if !granted {
+				return
+			}
+			if len(logged) != 1 || !strings.Contains(logged[0], "no expiry") {
+				t.Errorf("Logf was told %q; want the lease key without an expiry", logged)
+			}
+			release(ctx)
+			if client.Exists(ctx, key).Val() != 0 {
+				t.Errorf("the lease taken over was not released")
+			}
+		})
+	}
+}
+
+func TestCacheLeaseWithoutExpiry(t *testing.T) {
+	// A lease key left without an expiry does not hold the origin's
+	// refresh for the lease's time (the Fetcher's timeout and 5 s).
+	ctx, client, prefix := testRedis(t)
+	o := newOrigins(t, 1, false)
+	if err := client.Set(ctx, prefix+"lease:"+o.urls[0], "crashed", 0).Err(); err != nil {
+		t.Fatal(err)
+	}
+	c := &robotshttp.Cache{Fetcher: &robotshttp.Fetcher{}, Store: newStore(t, client, prefix)}
+	dctx, cancel := context.WithTimeout(ctx, callTimeout)
+	defer cancel()
+	target := o.urls[0] + "/private/x"
+	if d, _, err := c.Decide(dctx, target, "bot"); d.Allowed || err != nil {
+		t.Errorf("Decide(%q) = %v, %v; want disallowed by the file (RFC 9309 section 2.2.2), within %v", target, d.Allowed, err, callTimeout)
+	}
+	if got := sum(o.counts()); got != 1 {
+		t.Errorf("%d fetches, want 1", got)
 	}
 }
