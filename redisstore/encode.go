@@ -126,6 +126,14 @@ func encodeFetch(dst []byte, f *robotshttp.Fetch, lim limits) ([]byte, error) {
 	return dst, nil
 }
 
+// maxValue is the longest value encode writes within lim: a varint is
+// at most binary.MaxVarintLen64 bytes.
+func (lim limits) maxValue() int {
+	const v = binary.MaxVarintLen64
+	fetch := 2 + 4*v + 3*(v+lim.text) + v + lim.body // flags, access, counts, time, texts, body
+	return 2 + v + 2*fetch                           // version, flags, expiry, two fetches
+}
+
 func appendString(dst []byte, s string) []byte {
 	dst = binary.AppendUvarint(dst, uint64(len(s)))
 	return append(dst, s...)

@@ -2,6 +2,7 @@ package redisstore
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -101,6 +102,26 @@ func TestEncodeTooLarge(t *testing.T) {
 				t.Errorf("decode of 11 bytes, limit 10: %v, want errTooLarge (%s)", err, tt.src)
 			}
 		})
+	}
+}
+
+func TestMaxValue(t *testing.T) {
+	// The longest entry within the limits: two fetches, every field at
+	// its longest, every varint at its longest.
+	lim := limits{body: 100, text: 70}
+	text := strings.Repeat("x", lim.text)
+	longest := func() *robotshttp.Fetch {
+		return &robotshttp.Fetch{URL: text, FinalURL: text, Err: errors.New(text), Body: make([]byte, lim.body),
+			Redirects: math.MinInt32, StatusCode: math.MinInt32, MaxAge: math.MinInt64, FetchedAt: time.Unix(0, math.MinInt64), Truncated: true}
+	}
+	e := robotshttp.Entry{Fetch: longest(), Good: longest(), Expires: time.Unix(0, math.MinInt64)}
+	b, err := encode(nil, e, lim)
+	if err != nil || len(b) > lim.maxValue() {
+		t.Errorf("encode of the longest entry: %d bytes, %v; want at most maxValue, %d", len(b), err, lim.maxValue())
+	}
+	// What a Store reads of a longer value: maxValue and one byte more.
+	if _, err := decode(append(b, make([]byte, lim.maxValue()+1-len(b))...), lim); err == nil {
+		t.Errorf("decode of maxValue+1 bytes: no error")
 	}
 }
 

@@ -83,23 +83,34 @@ type Store struct {
 	// larger one is a miss. Set it above the Fetcher's size limit.
 	MaxBody int
 	// MaxText bounds the URL, final URL and error text of each fetch,
-	// written or read: 0 means DefaultMaxText.
+	// in bytes, written or read: 0 means DefaultMaxText, and less than
+	// 64 counts as 64. Put cuts a longer one to its first bytes ending in
+	// "...[truncated]", in Redis and the local layer alike, and stores
+	// the entry: these texts decide nothing, while the entry's rules and
+	// its good copy (RFC 9309 section 2.4) are kept whole. A value read
+	// with a longer one, written by hand or by a store with a larger
+	// MaxText, is a miss, so that it costs no more memory than MaxText.
 	MaxText int
 	// LocalSize bounds the local layer, an in-process copy of the
 	// entries last read or written, so that a hot origin is not read
 	// from Redis for every URL: 0 means robotshttp.DefaultMaxEntries,
-	// and < 0 no local layer. When it is full, an arbitrary entry makes
-	// room, which costs at most one more read from Redis.
+	// and < 0 no local layer. When it is full, arbitrary entries make
+	// room, each of which costs at most one more read from Redis.
 	LocalSize int
-	// LocalBytes bounds the bytes the local layer holds: 0 means
-	// DefaultLocalBytes. See LocalSize.
+	// LocalBytes bounds the bytes the local layer holds, as LocalSize
+	// bounds its entries: 0 means DefaultLocalBytes. An entry counts
+	// for what it keeps in memory: its bodies (for an entry read from
+	// Redis, the whole value they share), its URLs and error texts, and
+	// 512 bytes more. An entry over the whole of LocalBytes is not kept
+	// locally, and is read from Redis each time.
 	LocalBytes int64
 	// LocalTTL is how long the local layer answers for an entry before
 	// Redis is read again: 0 means DefaultLocalTTL. While Redis fails,
 	// the local layer answers for as long as it holds the entry.
 	LocalTTL time.Duration
-	// Logf, if not nil, is told of the first value that does not decode.
-	// A Cache's own Logf tells of Redis failing.
+	// Logf, if not nil, is told of the first value that does not decode,
+	// and of each lease key found without an expiry (see Lease). A
+	// Cache's own Logf tells of Redis failing.
 	Logf func(format string, args ...any)
 
 	client    redis.UniversalClient
@@ -212,14 +223,20 @@ func (s *Store) Get(ctx context.Context, origin string) (robotshttp.Entry, bool,
 		return cached.entry, true, nil
 	}
 	key := s.key("entry:", origin)
+	lim := s.limits()
 	var val []byte // written by call's goroutine, and read only once it is done
 	err := s.call(ctx, func(ctx context.Context) error {
+		// GETRANGE rather than GET: a value longer than any this store
+		// writes is cut by Redis, one byte past the longest, and then
+		// does not decode, so that however long it is it costs this
+		// process no more than the store's limits. A missing key reads
+		// as an empty value, which this store never writes.
 		var err error
-		val, err = s.client.Get(ctx, key).Bytes()
+		val, err = s.client.GetRange(ctx, key, 0, int64(lim.maxValue())).Bytes()
 		return err
 	})
 	switch {
-	case errors.Is(err, redis.Nil):
+	case errors.Is(err, redis.Nil) || err == nil && len(val) == 0:
 		s.local.remove(origin)
 		return robotshttp.Entry{}, false, nil
 	case err != nil && found:
@@ -227,7 +244,7 @@ func (s *Store) Get(ctx context.Context, origin string) (robotshttp.Entry, bool,
 	case err != nil:
 		return robotshttp.Entry{}, false, fmt.Errorf("redisstore: get %s: %w", key, err)
 	}
-	e, err := decode(val, s.limits())
+	e, err := decode(val, lim)
 	if err != nil {
 		if s.Logf != nil && !s.badLogged.Swap(true) {
 			s.Logf("redisstore: %s: %v; read as a miss, as later such values will be without a word", key, err)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -316,5 +317,32 @@ func TestCacheLeaseWithoutExpiry(t *testing.T) {
 	}
 	if got := sum(o.counts()); got != 1 {
 		t.Errorf("%d fetches, want 1", got)
+	}
+}
+
+func TestStoreLongValueRead(t *testing.T) {
+	// A value longer than any the store writes (by hand, or by another
+	// program) is a miss, and is not read whole: the store reads at most
+	// its limits' worth of it.
+	ctx, client, prefix := testRedis(t)
+	const long = 20 << 20
+	f := goodFetch(time.Now())
+	f.FinalURL = strings.Repeat("a", long)
+	writer := newStore(t, client, prefix)
+	writer.MaxText, writer.LocalSize = long+1, -1
+	if err := writer.Put(ctx, origin, robotshttp.Entry{Fetch: f, Expires: time.Now().Add(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	s := newStore(t, client, prefix)
+	s.Get(ctx, "https://warm.example") // the first call makes what every later one uses
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, ok, err := s.Get(ctx, origin)
+	runtime.ReadMemStats(&after)
+	if ok || err != nil {
+		t.Errorf("Get of a value with a %d-byte final URL, MaxText %d = %v, %v; want a miss", long, redisstore.DefaultMaxText, ok, err)
+	}
+	if got, most := after.TotalAlloc-before.TotalAlloc, uint64(4*redisstore.DefaultMaxBody); got > most {
+		t.Errorf("Get of a %d-byte value allocated %d bytes, want at most %d (4 times DefaultMaxBody)", long, got, most)
 	}
 }
