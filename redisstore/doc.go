@@ -9,9 +9,22 @@
 // [robotshttp.Leaser]: the Cache that finds no fresh entry takes a lease
 // on the origin's fetch (SET NX PX, released by a compare-and-delete
 // script), and the Caches of the other processes wait for the entry it
-// stores; the lease of a process that crashed expires. A local layer in
-// each process answers for a hot origin without reading Redis for every
-// URL.
+// stores; the lease of a process that crashed expires, and a lease key
+// found without an expiry (left by a crash between SET and EXPIRE, or set
+// by hand) is taken over at once rather than waited for. A local layer
+// in each process answers for a hot origin without reading Redis for
+// every URL.
+//
+// Every part of an entry is bounded, written or read, so that neither a
+// hostile server nor a value in Redis makes a process hold more than its
+// limits: a body by [Store.MaxBody] (the size limit of RFC 9309 section
+// 2.5 by default), refused whole over it, since a cut body could lose or
+// change rules; a URL, final URL or error text by [Store.MaxText] (8 KiB
+// by default), cut to its start and "...[truncated]" when stored, since
+// it decides nothing; a value read from Redis over either limit is a
+// miss, and no more of it is read than the limits allow. The local layer
+// holds at most [Store.LocalSize] entries and [Store.LocalBytes] bytes
+// (64 MiB by default), counted as what it keeps in memory.
 //
 // Redis down, slow or restarted costs no verdict: a call to Redis is
 // bounded by [Store.Timeout] and the caller's context, Redis is then left

@@ -45,11 +45,13 @@ const (
 	fetchBody      // Body is not nil
 )
 
-// errTooLarge is a body over the store's MaxBody, written or read.
-var errTooLarge = errors.New("body over the size limit")
+// errTooLarge is a body over the store's MaxBody, or a text over its
+// MaxText, written or read.
+var errTooLarge = errors.New("over the size limit")
 
-// encode appends e's layout to dst. Only a body over maxBody fails it.
-func encode(dst []byte, e robotshttp.Entry, maxBody int) ([]byte, error) {
+// encode appends e's layout to dst. Only a body or text over its limit
+// fails it (a Store cuts the texts first: see cutTexts).
+func encode(dst []byte, e robotshttp.Entry, lim limits) ([]byte, error) {
 	var flags byte
 	if !e.Expires.IsZero() {
 		flags |= entryExpires
@@ -69,21 +71,28 @@ func encode(dst []byte, e robotshttp.Entry, maxBody int) ([]byte, error) {
 	}
 	var err error
 	if flags&entryFetch != 0 {
-		if dst, err = encodeFetch(dst, e.Fetch, maxBody); err != nil {
+		if dst, err = encodeFetch(dst, e.Fetch, lim); err != nil {
 			return nil, err
 		}
 	}
 	if flags&entryGood != 0 {
-		if dst, err = encodeFetch(dst, e.Good, maxBody); err != nil {
+		if dst, err = encodeFetch(dst, e.Good, lim); err != nil {
 			return nil, err
 		}
 	}
 	return dst, nil
 }
 
-func encodeFetch(dst []byte, f *robotshttp.Fetch, maxBody int) ([]byte, error) {
-	if len(f.Body) > maxBody {
-		return nil, fmt.Errorf("redisstore: %s: %d bytes: %w", f.URL, len(f.Body), errTooLarge)
+func encodeFetch(dst []byte, f *robotshttp.Fetch, lim limits) ([]byte, error) {
+	if len(f.Body) > lim.body {
+		return nil, fmt.Errorf("redisstore: %s: body of %d bytes: %w", cutText(f.URL, lim.text), len(f.Body), errTooLarge)
+	}
+	var errText string
+	if f.Err != nil {
+		errText = f.Err.Error()
+	}
+	if n := max(len(f.URL), len(f.FinalURL), len(errText)); n > lim.text {
+		return nil, fmt.Errorf("redisstore: %s: text of %d bytes: %w", cutText(f.URL, lim.text), n, errTooLarge)
 	}
 	var flags byte
 	if f.Truncated {
@@ -108,13 +117,21 @@ func encodeFetch(dst []byte, f *robotshttp.Fetch, maxBody int) ([]byte, error) {
 	dst = appendString(dst, f.URL)
 	dst = appendString(dst, f.FinalURL)
 	if flags&fetchErr != 0 {
-		dst = appendString(dst, f.Err.Error())
+		dst = appendString(dst, errText)
 	}
 	if flags&fetchBody != 0 {
 		dst = binary.AppendUvarint(dst, uint64(len(f.Body)))
 		dst = append(dst, f.Body...)
 	}
 	return dst, nil
+}
+
+// maxValue is the longest value encode writes within lim: a varint is
+// at most binary.MaxVarintLen64 bytes.
+func (lim limits) maxValue() int {
+	const v = binary.MaxVarintLen64
+	fetch := 2 + 4*v + 3*(v+lim.text) + v + lim.body // flags, access, counts, time, texts, body
+	return 2 + v + 2*fetch                           // version, flags, expiry, two fetches
 }
 
 func appendString(dst []byte, s string) []byte {
@@ -193,9 +210,11 @@ func (d *decoder) time(what string) time.Time {
 	return time.Unix(0, d.varint(what))
 }
 
-// decode reads a value that encode wrote; bodies over maxBody fail it.
-// The entry's bodies share b's array.
-func decode(b []byte, maxBody int) (robotshttp.Entry, error) {
+// decode reads a value that encode wrote; bodies and texts over their
+// limits fail it, so that a value written by hand or by a store with
+// larger limits costs no more than the limits. The entry's bodies share
+// b's array.
+func decode(b []byte, lim limits) (robotshttp.Entry, error) {
 	d := &decoder{b: b}
 	if v := d.byte("empty"); d.err == nil && v != version1 {
 		return robotshttp.Entry{}, fmt.Errorf("redisstore: bad value: version %d, want %d", v, version1)
@@ -206,7 +225,7 @@ func decode(b []byte, maxBody int) (robotshttp.Entry, error) {
 		e.Expires = d.time("expiry")
 	}
 	if flags&entryFetch != 0 {
-		e.Fetch = d.fetch(maxBody)
+		e.Fetch = d.fetch(lim)
 	}
 	switch {
 	case flags&entryGoodIsFetch != 0 && flags&entryGood == 0 && e.Fetch != nil:
@@ -214,7 +233,7 @@ func decode(b []byte, maxBody int) (robotshttp.Entry, error) {
 	case flags&entryGoodIsFetch != 0:
 		d.fail("good copy flags")
 	case flags&entryGood != 0:
-		e.Good = d.fetch(maxBody)
+		e.Good = d.fetch(lim)
 	}
 	if flags >= entryGoodIsFetch<<1 {
 		d.fail("unknown entry flags")
@@ -228,7 +247,7 @@ func decode(b []byte, maxBody int) (robotshttp.Entry, error) {
 	return e, nil
 }
 
-func (d *decoder) fetch(maxBody int) *robotshttp.Fetch {
+func (d *decoder) fetch(lim limits) *robotshttp.Fetch {
 	f := &robotshttp.Fetch{}
 	flags := d.byte("fetch flags")
 	if flags >= fetchBody<<1 {
@@ -247,13 +266,13 @@ func (d *decoder) fetch(maxBody int) *robotshttp.Fetch {
 	if flags&fetchAt != 0 {
 		f.FetchedAt = d.time("fetch time")
 	}
-	f.URL = string(d.bytes("URL", len(d.b)))
-	f.FinalURL = string(d.bytes("final URL", len(d.b)))
+	f.URL = string(d.bytes("URL", lim.text))
+	f.FinalURL = string(d.bytes("final URL", lim.text))
 	if flags&fetchErr != 0 {
-		f.Err = errors.New(string(d.bytes("error", len(d.b))))
+		f.Err = errors.New(string(d.bytes("error", lim.text)))
 	}
 	if flags&fetchBody != 0 {
-		f.Body = d.bytes("body", maxBody)
+		f.Body = d.bytes("body", lim.body)
 	}
 	return f
 }

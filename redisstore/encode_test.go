@@ -2,6 +2,7 @@ package redisstore
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -44,11 +45,11 @@ func TestEncodeRoundTrip(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			b, err := encode(nil, tt.e, DefaultMaxBody)
+			b, err := encode(nil, tt.e, defaultLimits)
 			if err != nil {
 				t.Fatalf("encode: %v", err)
 			}
-			got, err := decode(b, DefaultMaxBody)
+			got, err := decode(b, defaultLimits)
 			if err != nil {
 				t.Fatalf("decode: %v", err)
 			}
@@ -65,29 +66,68 @@ func TestEncodeRoundTrip(t *testing.T) {
 func TestEncodeBodyOnce(t *testing.T) {
 	// The common entry, an available file, holds its body once.
 	f := &robotshttp.Fetch{Access: robotshttp.Available, Body: []byte(strings.Repeat("Disallow: /x\n", 1000))}
-	b, err := encode(nil, robotshttp.Entry{Fetch: f, Good: f}, DefaultMaxBody)
+	b, err := encode(nil, robotshttp.Entry{Fetch: f, Good: f}, defaultLimits)
 	if err != nil || len(b) > len(f.Body)+32 {
 		t.Errorf("encode: %d bytes, %v; want at most the body and 32 more", len(b), err)
 	}
 }
 
+// defaultLimits are a Store's limits in their defaults.
+var defaultLimits = limits{body: DefaultMaxBody, text: DefaultMaxText}
+
 func TestEncodeTooLarge(t *testing.T) {
-	f := &robotshttp.Fetch{Access: robotshttp.Available, Body: make([]byte, 11)}
-	if _, err := encode(nil, robotshttp.Entry{Fetch: f}, 10); !errors.Is(err, errTooLarge) {
-		t.Errorf("encode of 11 bytes, limit 10: %v, want errTooLarge", err)
+	// Each field over its limit, by one byte, written with limits 10
+	// and read with limits 10 after a write with limits 11.
+	long := strings.Repeat("x", 11)
+	tests := []struct {
+		name string
+		f    *robotshttp.Fetch
+		src  string
+	}{
+		{"body", &robotshttp.Fetch{Body: []byte(long)}, "Store.MaxBody"},
+		{"URL", &robotshttp.Fetch{URL: long}, "Store.MaxText"},
+		{"final URL", &robotshttp.Fetch{FinalURL: long}, "Store.MaxText"},
+		{"error", &robotshttp.Fetch{Err: errors.New(long)}, "Store.MaxText"},
 	}
-	b, err := encode(nil, robotshttp.Entry{Fetch: f}, 11)
-	if err != nil {
-		t.Fatal(err)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := encode(nil, robotshttp.Entry{Fetch: tt.f}, limits{10, 10}); !errors.Is(err, errTooLarge) {
+				t.Errorf("encode of 11 bytes, limit 10: %v, want errTooLarge (%s)", err, tt.src)
+			}
+			b, err := encode(nil, robotshttp.Entry{Fetch: tt.f}, limits{11, 11})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := decode(b, limits{10, 10}); !errors.Is(err, errTooLarge) {
+				t.Errorf("decode of 11 bytes, limit 10: %v, want errTooLarge (%s)", err, tt.src)
+			}
+		})
 	}
-	if _, err := decode(b, 10); !errors.Is(err, errTooLarge) {
-		t.Errorf("decode of 11 bytes, limit 10: %v, want errTooLarge", err)
+}
+
+func TestMaxValue(t *testing.T) {
+	// The longest entry within the limits: two fetches, every field at
+	// its longest, every varint at its longest.
+	lim := limits{body: 100, text: 70}
+	text := strings.Repeat("x", lim.text)
+	longest := func() *robotshttp.Fetch {
+		return &robotshttp.Fetch{URL: text, FinalURL: text, Err: errors.New(text), Body: make([]byte, lim.body),
+			Redirects: math.MinInt32, StatusCode: math.MinInt32, MaxAge: math.MinInt64, FetchedAt: time.Unix(0, math.MinInt64), Truncated: true}
+	}
+	e := robotshttp.Entry{Fetch: longest(), Good: longest(), Expires: time.Unix(0, math.MinInt64)}
+	b, err := encode(nil, e, lim)
+	if err != nil || len(b) > lim.maxValue() {
+		t.Errorf("encode of the longest entry: %d bytes, %v; want at most maxValue, %d", len(b), err, lim.maxValue())
+	}
+	// What a Store reads of a longer value: maxValue and one byte more.
+	if _, err := decode(append(b, make([]byte, lim.maxValue()+1-len(b))...), lim); err == nil {
+		t.Errorf("decode of maxValue+1 bytes: no error")
 	}
 }
 
 func TestDecodeBadValues(t *testing.T) {
 	f := &robotshttp.Fetch{URL: "https://example.com/robots.txt", Access: robotshttp.Available, Body: []byte("User-agent: *\n")}
-	b, err := encode(nil, robotshttp.Entry{Fetch: f, Good: f, Expires: time.Now()}, DefaultMaxBody)
+	b, err := encode(nil, robotshttp.Entry{Fetch: f, Good: f, Expires: time.Now()}, defaultLimits)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +153,7 @@ func TestDecodeBadValues(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if e, err := decode([]byte(tt.value), DefaultMaxBody); err == nil || !strings.HasPrefix(err.Error(), "redisstore: ") {
+			if e, err := decode([]byte(tt.value), defaultLimits); err == nil || !strings.HasPrefix(err.Error(), "redisstore: ") {
 				t.Errorf("decode(%q) = %+v, %v; want a redisstore error (%s)", tt.value, e, err, tt.src)
 			}
 		})
@@ -128,24 +168,24 @@ func FuzzDecode(f *testing.F) {
 		{Fetch: g, Good: g, Expires: time.Unix(2e9, 0)},
 		{Fetch: &robotshttp.Fetch{Access: robotshttp.Unreachable, Err: errors.New("down")}, Good: g},
 	} {
-		b, err := encode(nil, e, DefaultMaxBody)
+		b, err := encode(nil, e, defaultLimits)
 		if err != nil {
 			f.Fatal(err)
 		}
 		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		e, err := decode(b, 64)
+		e, err := decode(b, limits{body: 64, text: 64})
 		if err != nil {
 			return
 		}
-		again, err := encode(nil, e, 64)
+		again, err := encode(nil, e, limits{body: 64, text: 64})
 		if err != nil {
 			t.Fatalf("encode of a decoded value: %v", err)
 		}
 		// Not always b itself: a varint may have been written longer
 		// than it needs.
-		e2, err := decode(again, 64)
+		e2, err := decode(again, limits{body: 64, text: 64})
 		if diff := cmp.Diff(e, e2, sameEntry); err != nil || diff != "" {
 			t.Errorf("decode of %q, encoded again: %v (-first +second):\n%s", b, err, diff)
 		}

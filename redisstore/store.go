@@ -36,6 +36,15 @@ const (
 	// of RFC 9309 section 2.5 in its default, and the byte past it by
 	// which a Fetch says it was truncated.
 	DefaultMaxBody = robotstxt.DefaultMaxBytes + 1
+	// DefaultMaxText is the longest URL, final URL or error text a fetch
+	// holds: a URL longer than 8 KiB is refused by most servers, and
+	// these texts decide nothing (the Cache reads the access, body and
+	// times of a fetch), so cutting them loses no rule.
+	DefaultMaxText = 8 << 10
+	// DefaultLocalBytes bounds the bytes the local layer holds: a hundred
+	// or so files at the size limit of RFC 9309 section 2.5, many
+	// thousand of the usual few kilobytes.
+	DefaultLocalBytes = 64 << 20
 	// minTTL is the least time a value is kept in Redis: an entry that
 	// is already stale when stored (a max-age of 0) is still read by the
 	// processes waiting for it, and still holds the good copy of its
@@ -73,18 +82,35 @@ type Store struct {
 	// means DefaultMaxBody. Put fails for a larger one; a value with a
 	// larger one is a miss. Set it above the Fetcher's size limit.
 	MaxBody int
+	// MaxText bounds the URL, final URL and error text of each fetch,
+	// in bytes, written or read: 0 means DefaultMaxText, and less than
+	// 64 counts as 64. Put cuts a longer one to its first bytes ending in
+	// "...[truncated]", in Redis and the local layer alike, and stores
+	// the entry: these texts decide nothing, while the entry's rules and
+	// its good copy (RFC 9309 section 2.4) are kept whole. A value read
+	// with a longer one, written by hand or by a store with a larger
+	// MaxText, is a miss, so that it costs no more memory than MaxText.
+	MaxText int
 	// LocalSize bounds the local layer, an in-process copy of the
 	// entries last read or written, so that a hot origin is not read
 	// from Redis for every URL: 0 means robotshttp.DefaultMaxEntries,
-	// and < 0 no local layer. When it is full, an arbitrary entry makes
-	// room, which costs at most one more read from Redis.
+	// and < 0 no local layer. When it is full, arbitrary entries make
+	// room, each of which costs at most one more read from Redis.
 	LocalSize int
+	// LocalBytes bounds the bytes the local layer holds, as LocalSize
+	// bounds its entries: 0 means DefaultLocalBytes. An entry counts
+	// for what it keeps in memory: its bodies (for an entry read from
+	// Redis, the whole value they share), its URLs and error texts, and
+	// 512 bytes more. An entry over the whole of LocalBytes is not kept
+	// locally, and is read from Redis each time.
+	LocalBytes int64
 	// LocalTTL is how long the local layer answers for an entry before
 	// Redis is read again: 0 means DefaultLocalTTL. While Redis fails,
 	// the local layer answers for as long as it holds the entry.
 	LocalTTL time.Duration
-	// Logf, if not nil, is told of the first value that does not decode.
-	// A Cache's own Logf tells of Redis failing.
+	// Logf, if not nil, is told of the first value that does not decode,
+	// and of each lease key found without an expiry (see Lease). A
+	// Cache's own Logf tells of Redis failing.
 	Logf func(format string, args ...any)
 
 	client    redis.UniversalClient
@@ -105,6 +131,27 @@ type outage struct {
 // it expired, it may be another holder's. It is immutable once made.
 var releaseScript = redis.NewScript(`if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) end return 0`)
 
+// leaseScript sets the lease KEYS[1] to the token ARGV[1] for ARGV[2]
+// milliseconds if no one holds it (1), or if a key without an expiry
+// does (2), and otherwise leaves it (0). A key without an expiry was not
+// set by a Lease, whose SET NX PX gives one in the same command: it was
+// left by a client that set it and crashed before its EXPIRE, or set by
+// hand, and it would hold every refresh of the origin for the lease's
+// whole time, and never expire. Taking it over costs at most one fetch
+// beside a holder that still runs; giving it an expiry instead would
+// still hold this refresh until it expired. One script, so that no
+// other holder comes between the two reads.
+var leaseScript = redis.NewScript(`if redis.call("set", KEYS[1], ARGV[1], "px", ARGV[2], "nx") then return 1 end
+if redis.call("pttl", KEYS[1]) == -1 then redis.call("set", KEYS[1], ARGV[1], "px", ARGV[2]) return 2 end
+return 0`)
+
+// What leaseScript did.
+const (
+	leaseRefused = iota
+	leaseGranted
+	leaseTakenOver
+)
+
 // New returns a store on client with the default settings.
 func New(client redis.UniversalClient) *Store {
 	return &Store{client: client}
@@ -113,14 +160,14 @@ func New(client redis.UniversalClient) *Store {
 func (s *Store) init() {
 	s.once.Do(func() {
 		if s.LocalSize >= 0 {
-			s.local = newLocal(cmpOr(s.LocalSize, robotshttp.DefaultMaxEntries), cmpOr(s.LocalTTL, DefaultLocalTTL))
+			s.local = newLocal(cmpOr(s.LocalSize, robotshttp.DefaultMaxEntries), cmpOr(s.LocalBytes, DefaultLocalBytes), cmpOr(s.LocalTTL, DefaultLocalTTL))
 		}
 	})
 }
 
 // cmpOr is cmp.Or for settings, where a negative value is no setting
 // either.
-func cmpOr[T int | time.Duration](v, def T) T {
+func cmpOr[T int | int64 | time.Duration](v, def T) T {
 	if v <= 0 {
 		return def
 	}
@@ -176,14 +223,20 @@ func (s *Store) Get(ctx context.Context, origin string) (robotshttp.Entry, bool,
 		return cached.entry, true, nil
 	}
 	key := s.key("entry:", origin)
+	lim := s.limits()
 	var val []byte // written by call's goroutine, and read only once it is done
 	err := s.call(ctx, func(ctx context.Context) error {
+		// GETRANGE rather than GET: a value longer than any this store
+		// writes is cut by Redis, one byte past the longest, and then
+		// does not decode, so that however long it is it costs this
+		// process no more than the store's limits. A missing key reads
+		// as an empty value, which this store never writes.
 		var err error
-		val, err = s.client.Get(ctx, key).Bytes()
+		val, err = s.client.GetRange(ctx, key, 0, int64(lim.maxValue())).Bytes()
 		return err
 	})
 	switch {
-	case errors.Is(err, redis.Nil):
+	case errors.Is(err, redis.Nil) || err == nil && len(val) == 0:
 		s.local.remove(origin)
 		return robotshttp.Entry{}, false, nil
 	case err != nil && found:
@@ -191,7 +244,7 @@ func (s *Store) Get(ctx context.Context, origin string) (robotshttp.Entry, bool,
 	case err != nil:
 		return robotshttp.Entry{}, false, fmt.Errorf("redisstore: get %s: %w", key, err)
 	}
-	e, err := decode(val, cmpOr(s.MaxBody, DefaultMaxBody))
+	e, err := decode(val, lim)
 	if err != nil {
 		if s.Logf != nil && !s.badLogged.Swap(true) {
 			s.Logf("redisstore: %s: %v; read as a miss, as later such values will be without a word", key, err)
@@ -199,21 +252,24 @@ func (s *Store) Get(ctx context.Context, origin string) (robotshttp.Entry, bool,
 		s.local.remove(origin)
 		return robotshttp.Entry{}, false, nil
 	}
-	s.local.put(origin, e, now)
+	s.local.put(origin, e, heldBytes(origin, e, val), now)
 	return e, true, nil
 }
 
 // Put stores origin's entry in the local layer and in Redis, where it is
 // kept for as long as a Cache may use it (see StaleFor). It fails when
-// Redis does, and for a body over MaxBody, which is stored nowhere.
+// Redis does, and for a body over MaxBody, which is stored nowhere. A
+// URL or error text over MaxText is stored cut, in both places.
 func (s *Store) Put(ctx context.Context, origin string, e robotshttp.Entry) error {
 	s.init()
-	val, err := encode(nil, e, cmpOr(s.MaxBody, DefaultMaxBody))
+	lim := s.limits()
+	e = cutTexts(e, lim.text)
+	val, err := encode(nil, e, lim)
 	if err != nil {
 		return err
 	}
 	now := time.Now()
-	s.local.put(origin, e, now)
+	s.local.put(origin, e, heldBytes(origin, e, nil), now)
 	last := e.Expires
 	if e.Good != nil {
 		if t := e.Good.FetchedAt.Add(cmpOr(s.StaleFor, robotshttp.DefaultStaleFor)); t.After(last) {
@@ -232,21 +288,26 @@ func (s *Store) Put(ctx context.Context, origin string, e robotshttp.Entry) erro
 
 // Lease asks Redis for origin's lease with SET NX PX and a token of its
 // own, which release compares before it deletes the lease (see
-// [robotshttp.Leaser]). The lease is ttl long, at least a millisecond.
+// [robotshttp.Leaser]). The lease is ttl long, at least a millisecond. A
+// lease key found without an expiry is taken over (see leaseScript), and
+// Logf told.
 func (s *Store) Lease(ctx context.Context, origin string, ttl time.Duration) (release func(context.Context), granted bool, err error) {
 	s.init()
 	key, token := s.key("lease:", origin), rand.Text()
-	var set bool // written by call's goroutine, and read only once it is done
+	var got int // written by call's goroutine, and read only once it is done
 	err = s.call(ctx, func(ctx context.Context) error {
 		var err error
-		set, err = s.client.SetNX(ctx, key, token, max(ttl, time.Millisecond)).Result()
+		got, err = leaseScript.Run(ctx, s.client, []string{key}, token, max(ttl, time.Millisecond).Milliseconds()).Int()
 		return err
 	})
 	if err != nil {
 		return nil, false, fmt.Errorf("redisstore: lease %s: %w", key, err)
 	}
-	if !set {
+	if got == leaseRefused {
 		return nil, false, nil
+	}
+	if got == leaseTakenOver && s.Logf != nil {
+		s.Logf("redisstore: %s had no expiry (left by a crash, or set by hand): taken over for %v", key, ttl)
 	}
 	return func(ctx context.Context) {
 		// A failed release leaves the lease to expire.

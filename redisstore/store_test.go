@@ -1,7 +1,11 @@
 package redisstore_test
 
 import (
+	"bytes"
+	"context"
+	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -181,5 +185,164 @@ func TestStoreIsLeaser(t *testing.T) {
 	var s robotshttp.Store = redisstore.New(nil)
 	if _, ok := s.(robotshttp.Leaser); !ok {
 		t.Errorf("a *redisstore.Store is not a robotshttp.Leaser: a Cache would not share its fetches")
+	}
+}
+
+func TestStoreLongText(t *testing.T) {
+	// A fetch's URLs and error text decide nothing: they are cut to
+	// MaxText, and the rules kept whole.
+	ctx, client, prefix := testRedis(t)
+	long := origin + "/" + strings.Repeat("a", 20<<20)
+	f := goodFetch(time.Now())
+	f.FinalURL = long
+	down := &robotshttp.Fetch{URL: long, Access: robotshttp.Unreachable, Err: errors.New("get " + long + ": connection refused"), MaxAge: -1, FetchedAt: time.Now()}
+	e := robotshttp.Entry{Fetch: down, Good: f, Expires: time.Now().Add(time.Hour)}
+	s := newStore(t, client, prefix)
+	if err := s.Put(ctx, origin, e); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := client.StrLen(ctx, prefix+"entry:"+origin).Result(); err != nil || n > int64(len(f.Body)+4*redisstore.DefaultMaxText) {
+		t.Errorf("STRLEN of the value = %d, %v; want at most the body and 4 times DefaultMaxText", n, err)
+	}
+	reader := newStore(t, client, prefix)
+	reader.LocalSize = -1
+	for _, tt := range []struct {
+		name string
+		s    *redisstore.Store
+	}{
+		{"the local layer of the store that put it", s},
+		{"Redis, read by another store", reader},
+	} {
+		got, ok, err := tt.s.Get(ctx, origin)
+		if !ok || err != nil || got.Fetch == nil || got.Good == nil || got.Fetch.Err == nil {
+			t.Fatalf("%s: Get = %+v, %v, %v; want the entry", tt.name, got, ok, err)
+		}
+		for _, text := range []struct{ name, got, was string }{
+			{"Fetch.URL", got.Fetch.URL, down.URL},
+			{"Fetch.Err", got.Fetch.Err.Error(), down.Err.Error()},
+			{"Good.FinalURL", got.Good.FinalURL, f.FinalURL},
+		} {
+			if len(text.got) > redisstore.DefaultMaxText || !strings.HasSuffix(text.got, "...[truncated]") ||
+				!strings.HasPrefix(text.was, strings.TrimSuffix(text.got, "...[truncated]")) {
+				t.Errorf("%s: %s is %d bytes, ending %q; want at most DefaultMaxText (%d), its start ending in \"...[truncated]\"",
+					tt.name, text.name, len(text.got), text.got[max(0, len(text.got)-20):], redisstore.DefaultMaxText)
+			}
+		}
+		// RFC 9309 section 2.4: the good copy stands in, rules whole.
+		if got.Fetch.Access != robotshttp.Unreachable || got.Good.URL != f.URL || !bytes.Equal(got.Good.Body, f.Body) {
+			t.Errorf("%s: Get = access %v, good copy of %q with body %q; want Unreachable, and %q with %q",
+				tt.name, got.Fetch.Access, got.Good.URL, got.Good.Body, f.URL, f.Body)
+		}
+	}
+}
+
+func TestStoreLongTextRead(t *testing.T) {
+	// A value whose texts are over the reader's MaxText is a miss.
+	ctx, client, prefix := testRedis(t)
+	writer := newStore(t, client, prefix)
+	writer.MaxText, writer.LocalSize = 1<<20, -1
+	f := goodFetch(time.Now())
+	f.FinalURL = origin + "/" + strings.Repeat("a", redisstore.DefaultMaxText)
+	if err := writer.Put(ctx, origin, robotshttp.Entry{Fetch: f, Good: f, Expires: time.Now().Add(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	reader := newStore(t, client, prefix)
+	var logged []string
+	reader.Logf = func(format string, args ...any) { logged = append(logged, fmt.Sprintf(format, args...)) }
+	if _, ok, err := reader.Get(ctx, origin); ok || err != nil {
+		t.Errorf("Get of a value with a %d-byte final URL, MaxText %d = %v, %v; want a miss", len(f.FinalURL), redisstore.DefaultMaxText, ok, err)
+	}
+	if len(logged) != 1 || !strings.Contains(logged[0], "over the size limit") {
+		t.Errorf("Logf was told %q; want the value over the size limit", logged)
+	}
+}
+
+func TestStoreLeaseWithoutExpiry(t *testing.T) {
+	ctx, client, _ := testRedis(t)
+	tests := []struct {
+		name    string
+		expiry  time.Duration // of the key found, 0 for none
+		granted bool
+		src     string
+	}{
+		{"no expiry: taken over", 0, true, "a crash between SET and EXPIRE, or a key set by hand"},
+		{"an expiry: another holder's", time.Minute, false, "Store.Lease: SET NX PX"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			prefix := testPrefix(t)
+			key := prefix + "lease:" + origin
+			if err := client.Set(ctx, key, "crashed", tt.expiry).Err(); err != nil {
+				t.Fatal(err)
+			}
+			s := newStore(t, client, prefix)
+			var logged []string
+			s.Logf = func(format string, args ...any) { logged = append(logged, fmt.Sprintf(format, args...)) }
+			release, granted, err := s.Lease(ctx, origin, 10*time.Second)
+			if granted != tt.granted || err != nil {
+				t.Fatalf("Lease = %v, %v; want granted %v (%s)", granted, err, tt.granted, tt.src)
+			}
+			ttl := client.PTTL(ctx, key).Val()
+			if ttl <= 0 || ttl > max(10*time.Second, tt.expiry) {
+				t.Errorf("PTTL of the lease = %v; want an expiry within %v", ttl, max(10*time.Second, tt.expiry))
+			}
+			if !granted {
+				return
+			}
+			if len(logged) != 1 || !strings.Contains(logged[0], "no expiry") {
+				t.Errorf("Logf was told %q; want the lease key without an expiry", logged)
+			}
+			release(ctx)
+			if client.Exists(ctx, key).Val() != 0 {
+				t.Errorf("the lease taken over was not released")
+			}
+		})
+	}
+}
+
+func TestCacheLeaseWithoutExpiry(t *testing.T) {
+	// A lease key left without an expiry does not hold the origin's
+	// refresh for the lease's time (the Fetcher's timeout and 5 s).
+	ctx, client, prefix := testRedis(t)
+	o := newOrigins(t, 1, false)
+	if err := client.Set(ctx, prefix+"lease:"+o.urls[0], "crashed", 0).Err(); err != nil {
+		t.Fatal(err)
+	}
+	c := &robotshttp.Cache{Fetcher: &robotshttp.Fetcher{}, Store: newStore(t, client, prefix)}
+	dctx, cancel := context.WithTimeout(ctx, callTimeout)
+	defer cancel()
+	target := o.urls[0] + "/private/x"
+	if d, _, err := c.Decide(dctx, target, "bot"); d.Allowed || err != nil {
+		t.Errorf("Decide(%q) = %v, %v; want disallowed by the file (RFC 9309 section 2.2.2), within %v", target, d.Allowed, err, callTimeout)
+	}
+	if got := sum(o.counts()); got != 1 {
+		t.Errorf("%d fetches, want 1", got)
+	}
+}
+
+func TestStoreLongValueRead(t *testing.T) {
+	// A value longer than any the store writes (by hand, or by another
+	// program) is a miss, and is not read whole: the store reads at most
+	// its limits' worth of it.
+	ctx, client, prefix := testRedis(t)
+	const long = 20 << 20
+	f := goodFetch(time.Now())
+	f.FinalURL = strings.Repeat("a", long)
+	writer := newStore(t, client, prefix)
+	writer.MaxText, writer.LocalSize = long+1, -1
+	if err := writer.Put(ctx, origin, robotshttp.Entry{Fetch: f, Expires: time.Now().Add(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	s := newStore(t, client, prefix)
+	s.Get(ctx, "https://warm.example") // the first call makes what every later one uses
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, ok, err := s.Get(ctx, origin)
+	runtime.ReadMemStats(&after)
+	if ok || err != nil {
+		t.Errorf("Get of a value with a %d-byte final URL, MaxText %d = %v, %v; want a miss", long, redisstore.DefaultMaxText, ok, err)
+	}
+	if got, most := after.TotalAlloc-before.TotalAlloc, uint64(4*redisstore.DefaultMaxBody); got > most {
+		t.Errorf("Get of a %d-byte value allocated %d bytes, want at most %d (4 times DefaultMaxBody)", long, got, most)
 	}
 }
