@@ -32,7 +32,9 @@ type Directives struct {
 	MaxVideoPreview Limit        // longest video preview, in seconds
 
 	// UnavailableAfter is the time after which the page should no longer
-	// be shown; the zero time means never.
+	// be shown; the zero time means never. A date is read in one of the
+	// formats of RFC 822, RFC 850, RFC 1123 or ISO 8601, in at most
+	// MaxDateBytes bytes.
 	UnavailableAfter time.Time
 
 	// Unknown holds the directives not understood here, lower-cased, in
@@ -168,24 +170,6 @@ func (d *Directives) parseList(s string) {
 	}
 }
 
-// parseDateWords parses a date that starts with first and may go on over
-// up to five of the next words. It returns the date of the longest run
-// that parses and how many of next it used.
-func parseDateWords(first string, next []string) (time.Time, int, bool) {
-	var best time.Time
-	used, ok := 0, false
-	text := first
-	for j := 0; ; j++ {
-		if t, good := parseDate(text); good {
-			best, used, ok = t, j, true
-		}
-		if j == len(next) || j == 5 {
-			return best, used, ok
-		}
-		text += " " + next[j]
-	}
-}
-
 // splitWords splits at commas and whitespace, dropping empty words.
 func splitWords(s string) []string {
 	return strings.FieldsFunc(s, func(r rune) bool {
@@ -261,58 +245,6 @@ func (d *Directives) setUnavailableAfter(t time.Time) {
 	if d.UnavailableAfter.IsZero() || t.Before(d.UnavailableAfter) {
 		d.UnavailableAfter = t
 	}
-}
-
-// dateLayouts are the date formats sites use in unavailable_after:
-// RFC 822, RFC 850 and RFC 1123 dates, ISO 8601 dates and times.
-var dateLayouts = []string{
-	time.RFC3339,
-	"2006-01-02T15:04:05",
-	"2006-01-02T15:04",
-	"2006-01-02 15:04:05 MST",
-	"2006-01-02 15:04:05",
-	"2006-01-02",
-	time.RFC1123,
-	time.RFC1123Z,
-	time.RFC850,
-	"Monday, 02-Jan-2006 15:04:05 MST",
-	time.RFC822,
-	time.RFC822Z,
-	"02 Jan 2006 15:04:05 MST",
-	"2 Jan 2006 15:04:05 MST",
-	"02 Jan 2006",
-	"2 Jan 2006",
-	"January 2, 2006",
-	time.ANSIC,
-}
-
-// parseDate parses an unavailable_after date. A date without a zone is
-// read as UTC.
-// The words of a date arrive without the comma after a weekday ("Friday
-// 25-Jun-2010 ..."), since commas separate directives; it is put back.
-func parseDate(s string) (time.Time, bool) {
-	s = strings.TrimSpace(s)
-	candidates := []string{s}
-	if day, rest, ok := strings.Cut(s, " "); ok && !strings.HasSuffix(day, ",") && isWeekday(day) {
-		candidates = append(candidates, day+", "+rest)
-	}
-	for _, c := range candidates {
-		for _, layout := range dateLayouts {
-			if t, err := time.Parse(layout, c); err == nil {
-				return t, true
-			}
-		}
-	}
-	return time.Time{}, false
-}
-
-func isWeekday(w string) bool {
-	for d := time.Sunday; d <= time.Saturday; d++ {
-		if strings.EqualFold(w, d.String()) || strings.EqualFold(w, d.String()[:3]) {
-			return true
-		}
-	}
-	return false
 }
 
 // String returns d as a directive list in a fixed order, as a tag's

@@ -171,8 +171,19 @@ function body(contents) {
 		return contents;
 	}
 	mustBe(contents instanceof Uint8Array, 'the contents must be a string or a Uint8Array', contents);
-	return new Uint8Array(contents);
+	// A view of the caller's bytes, not a copy of them all: api.go copies
+	// no more than it parses, the limit and one byte.
+	return new Uint8Array(bufferOf.call(contents), offsetOf.call(contents), lengthOf.call(contents));
 }
+
+// The getters of every typed array, taken from the prototype before a
+// caller's subclass can hide them: they read the array's own fields and
+// run no code of the caller's.
+const typedArray = Object.getPrototypeOf(Uint8Array.prototype);
+const getter = (name) => Object.getOwnPropertyDescriptor(typedArray, name).get;
+const bufferOf = getter('buffer');
+const offsetOf = getter('byteOffset');
+const lengthOf = getter('byteLength');
 
 // agents reads a user agent, or an array of the names a crawler answers
 // to. None asks for the "*" group, as robots-parser's default does.

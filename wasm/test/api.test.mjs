@@ -91,6 +91,56 @@ test('options.maxBytes: what lies past the limit is not read', () => {
 	whole.free();
 });
 
+// memoryGrowth returns how much the resident memory of the process grows
+// while f runs, after a garbage collection on each side.
+function memoryGrowth(f) {
+	v8.setFlagsFromString('--expose-gc');
+	const gc = vm.runInNewContext('gc');
+	gc();
+	const before = process.memoryUsage().rss;
+	const result = f();
+	gc();
+	return { growth: process.memoryUsage().rss - before, result };
+}
+
+test('options.maxBytes: a file far past the limit is copied only up to it', () => {
+	// 64 MB of rules after the 500 KiB that are read. Copying the whole
+	// text into the module grew its memory, which never shrinks, by twice
+	// that. Only the limit and one byte more, which tells that the file
+	// goes on, are copied.
+	const size = 64e6;
+	const head = 'User-agent: *\nDisallow: /early\n';
+	const tail = 'Disallow: /late\n';
+	const text = head + '# filler\n'.repeat((500 * 1024) / 9) + tail.repeat(size / tail.length);
+	text.charCodeAt(text.length - 1); // flattens the string before measuring
+	const bytes = new TextEncoder().encode(text);
+	for (const contents of [text, bytes]) {
+		const kind = typeof contents === 'string' ? 'a string' : 'a Uint8Array';
+		const { growth, result: robots } = memoryGrowth(() => robotsParser(url, contents));
+		assert.ok(growth < size / 8, `parsing ${kind} of ${size} bytes grew memory by ${growth} bytes, want less than ${size / 8}`);
+		assert.equal(robots.isAllowed(page('/early')), false, kind);
+		assert.equal(robots.isAllowed(page('/late')), true, kind);
+		const cut = robots.diagnostics().filter((d) => d.code === 'truncated');
+		assert.equal(cut.length, 1, kind);
+		assert.match(cut[0].message, /larger than the 512000-byte limit/, kind);
+		robots.free();
+	}
+});
+
+test('options.maxBytes: a cut between the halves of a surrogate pair reads as the whole text', () => {
+	// The limit's byte is the first of a four-byte character, past the
+	// rules; a newline there would keep the line before.
+	const text = 'User-agent: *\nDisallow: /a\n';
+	for (const tail of ['😀😀', '😀\n', '\n😀']) {
+		const limited = robotsParser(url, text + tail, { maxBytes: text.length });
+		const whole = robotsParser(url, new TextEncoder().encode(text + tail), { maxBytes: text.length });
+		assert.deepEqual(limited.diagnostics(), whole.diagnostics(), JSON.stringify(tail));
+		assert.equal(limited.isAllowed(page('/a')), false);
+		limited.free();
+		whole.free();
+	}
+});
+
 test('diagnostics: line, severity, stable code and message', () => {
 	const robots = robotsParser(url, 'User-agent: *\nDissallow: /x\n');
 	assert.deepEqual(robots.diagnostics(), [
