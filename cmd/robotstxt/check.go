@@ -183,7 +183,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if res.err != nil {
 			skipped++
 			out.flush()
-			fmt.Fprintf(stderr, "robotstxt check: skipped %q: %v\n", res.target, res.err)
+			fmt.Fprintf(stderr, "robotstxt check: skipped %q: %v\n", redactURL(res.target), res.err)
 			return
 		}
 		for i, a := range res.answers {
@@ -353,11 +353,11 @@ func openBody(name string, stdin io.Reader) (io.ReadCloser, error) {
 		client := &http.Client{Timeout: fetchTimeout}
 		resp, err := client.Get(name)
 		if err != nil {
-			return nil, err
+			return nil, redactErr(err)
 		}
 		if resp.StatusCode/100 != 2 {
 			resp.Body.Close()
-			return nil, fmt.Errorf("%s: HTTP status %s", name, resp.Status)
+			return nil, fmt.Errorf("%s: HTTP status %s", redactURL(name), resp.Status)
 		}
 		return resp.Body, nil
 	}

@@ -46,6 +46,7 @@ func lint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	status := exitAllowed
 	for _, src := range fs.Args() {
 		data, err := readBody(src, stdin)
+		name := redactURL(src)
 		if err != nil {
 			fmt.Fprintf(stderr, "robotstxt lint: %v\n", err)
 			status = exitError
@@ -65,9 +66,9 @@ func lint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			if d.Line >= 1 && d.Line <= len(lines) {
 				text = lines[d.Line-1]
 			}
-			writeDiagnostic(stdout, src, d, text, *asJSON)
+			writeDiagnostic(stdout, name, d, text, *asJSON)
 		}
-		fmt.Fprintf(stderr, "%s: %s\n", src, countText(counts))
+		fmt.Fprintf(stderr, "%s: %s\n", name, countText(counts))
 	}
 	return status
 }

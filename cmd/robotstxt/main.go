@@ -37,8 +37,7 @@
 // robots.txt.
 //
 // fetch fetches the robots.txt file of a URL's origin and prints the
-// status, redirects, size, truncation, cache lifetime and resulting access,
-// never the user name or password of a URL.
+// status, redirects, size, truncation, cache lifetime and resulting access.
 //
 // groups and sitemaps print a file's groups (tokens, extensions, rules with
 // lines) and Sitemap URLs; groups -agent prints only the group each
@@ -63,6 +62,11 @@
 // /api/ai, shaped like the -json output of check, diff and ai); fetch by
 // URL refuses loopback, private and link-local addresses unless
 // -allow-private.
+//
+// No command prints the user name or password of a URL it reads or
+// decides, in its output or its errors: "http://user:pass@host/p" shows
+// as "http://host/p". The user name goes too, since it is often a token.
+// URLs that are a file's content (its Sitemap lines) print as written.
 //
 // Exit status: check exits 1 when any target is disallowed, diff when any
 // verdict changes, lint when there are warnings or errors; every command
@@ -104,6 +108,7 @@ Commands:
   sitemaps  print a file's Sitemap URLs
 
 FILE arguments may be paths, http(s) URLs, or - for standard input.
+A URL's user name and password are never printed.
 Run "robotstxt <command> -h" for a command's flags.
 
 Exit status:

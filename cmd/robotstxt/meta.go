@@ -98,7 +98,7 @@ func readPage(src string) (page, error) {
 	client := &http.Client{Timeout: fetchTimeout}
 	resp, err := client.Get(src)
 	if err != nil {
-		return page{}, err
+		return page{}, redactErr(err)
 	}
 	defer resp.Body.Close()
 	b, err := io.ReadAll(io.LimitReader(resp.Body, metarobots.DefaultMaxBytes))
