@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
 	"strings"
 	"time"
 
@@ -87,12 +86,7 @@ func meta(args []string, stdout, stderr io.Writer) int {
 // crawler asked about, keeping no more of it than metarobots reads.
 func readPage(src string) (page, error) {
 	if !isURL(src) {
-		f, err := os.Open(src)
-		if err != nil {
-			return page{}, err
-		}
-		defer f.Close()
-		b, err := io.ReadAll(io.LimitReader(f, metarobots.DefaultMaxBytes))
+		b, err := readFile(src, metarobots.DefaultMaxBytes, fileTimeout)
 		return page{html: b}, err
 	}
 	client := &http.Client{Timeout: fetchTimeout}
