@@ -66,13 +66,13 @@ func ai(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		rep := aicrawlers.Audit(r, targets...)
 		if *asJSON {
-			writeAIJSON(stdout, src, rep)
+			writeAIJSON(stdout, redactURL(src), rep)
 			continue
 		}
 		if i > 0 {
 			fmt.Fprintln(stdout)
 		}
-		writeAIText(stdout, src, rep)
+		writeAIText(stdout, redactURL(src), rep)
 	}
 	return status
 }

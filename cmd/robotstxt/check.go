@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"os"
 	"strings"
 	"time"
@@ -183,7 +182,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if res.err != nil {
 			skipped++
 			out.flush()
-			fmt.Fprintf(stderr, "robotstxt check: skipped %q: %v\n", res.target, res.err)
+			fmt.Fprintf(stderr, "robotstxt check: skipped %q: %v\n", redactURL(res.target), res.err)
 			return
 		}
 		for i, a := range res.answers {
@@ -313,59 +312,6 @@ func openTargets(args []string, urls string, stdin io.Reader) (func(func(string)
 		}
 		return nil
 	}, closeFn, nil
-}
-
-// readRobots reads a robots.txt file from a path, standard input ("-") or
-// an http(s) URL (see openBody).
-func readRobots(name string, stdin io.Reader, o robotstxt.Options) (*robotstxt.Robots, error) {
-	r, err := openBody(name, stdin)
-	if err != nil {
-		return nil, err
-	}
-	defer r.Close()
-	return o.ParseReader(r)
-}
-
-// readBody reads the whole of a robots.txt file, as readRobots finds it,
-// for commands that show its lines.
-func readBody(name string, stdin io.Reader) ([]byte, error) {
-	r, err := openBody(name, stdin)
-	if err != nil {
-		return nil, err
-	}
-	defer r.Close()
-	// Bounded, for a URL that sends without end: far past any limit a
-	// parse would read.
-	return io.ReadAll(io.LimitReader(r, maxBody))
-}
-
-// maxBody bounds the bytes readBody reads.
-const maxBody = 64 << 20
-
-// openBody opens a robots.txt file: a path, standard input ("-") or an
-// http(s) URL, fetched as it is; a status other than 2xx is an error here
-// (the fetch command applies RFC 9309's rules for those).
-func openBody(name string, stdin io.Reader) (io.ReadCloser, error) {
-	if name == "-" {
-		return io.NopCloser(stdin), nil
-	}
-	if isURL(name) {
-		client := &http.Client{Timeout: fetchTimeout}
-		resp, err := client.Get(name)
-		if err != nil {
-			return nil, err
-		}
-		if resp.StatusCode/100 != 2 {
-			resp.Body.Close()
-			return nil, fmt.Errorf("%s: HTTP status %s", name, resp.Status)
-		}
-		return resp.Body, nil
-	}
-	return os.Open(name)
-}
-
-func isURL(s string) bool {
-	return strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://")
 }
 
 // cliUserAgent is the User-Agent header of the tool's fetches: it names the

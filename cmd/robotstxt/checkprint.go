@@ -71,18 +71,19 @@ func (o *checkOutput) write(r *result) {
 // the place of the rule, since it decided.
 func (o *checkOutput) print(r *result) {
 	why := reason(r.fetch)
+	target := redactURL(r.target)
 	switch {
 	case o.asJSON:
-		o.writeJSON(r)
+		o.writeJSON(r, target)
 	case o.table != nil && len(r.answers) == 1:
 		a := r.answers[0]
 		rule, line := why, ""
 		if why == "" && a.d.Rule != nil {
 			rule, line = ruleText(a.d.Rule), strconv.Itoa(a.d.Rule.Line)
 		}
-		o.table.row(verdict(a.d.Allowed), r.target, rule, line, groupText(a.group, why))
+		o.table.row(verdict(a.d.Allowed), target, rule, line, groupText(a.group, why))
 	case o.table != nil:
-		cells := []string{r.target}
+		cells := []string{target}
 		for _, a := range r.answers {
 			cells = append(cells, answerText(a, why, true))
 		}
@@ -91,14 +92,14 @@ func (o *checkOutput) print(r *result) {
 		d := r.answers[0].d
 		switch {
 		case why != "":
-			fmt.Fprintf(o.w, "%s\t%s\t%s\n", verdict(d.Allowed), r.target, why)
+			fmt.Fprintf(o.w, "%s\t%s\t%s\n", verdict(d.Allowed), target, why)
 		case d.Rule == nil:
-			fmt.Fprintf(o.w, "%s\t%s\n", verdict(d.Allowed), r.target)
+			fmt.Fprintf(o.w, "%s\t%s\n", verdict(d.Allowed), target)
 		default:
-			fmt.Fprintf(o.w, "%s\t%s\t%s\t%d\n", verdict(d.Allowed), r.target, ruleText(d.Rule), d.Rule.Line)
+			fmt.Fprintf(o.w, "%s\t%s\t%s\t%d\n", verdict(d.Allowed), target, ruleText(d.Rule), d.Rule.Line)
 		}
 	default:
-		o.w.WriteString(r.target)
+		o.w.WriteString(target)
 		for _, a := range r.answers {
 			o.w.WriteString("\t" + answerText(a, why, false))
 		}
@@ -226,18 +227,18 @@ func toJSON(agent string, d robotstxt.Decision, group []string) jsonDecision {
 	return jsonDecision{Agent: agent, Allowed: d.Allowed, Rule: jsonRuleOf(d.Rule), Group: group}
 }
 
-func (o *checkOutput) writeJSON(r *result) {
+func (o *checkOutput) writeJSON(r *result, target string) {
 	var v any
 	if len(o.cs) == 1 {
 		j := toJSON(o.cs[0].name, r.answers[0].d, r.answers[0].group)
-		j.Target, j.Robots = r.target, robotsJSON(r.fetch)
+		j.Target, j.Robots = target, robotsJSON(r.fetch)
 		v = j
 	} else {
 		all := struct {
 			Target   string         `json:"target"`
 			Robots   *jsonRobots    `json:"robots,omitempty"`
 			Crawlers []jsonDecision `json:"crawlers"`
-		}{Target: r.target, Robots: robotsJSON(r.fetch)}
+		}{Target: target, Robots: robotsJSON(r.fetch)}
 		for i, a := range r.answers {
 			all.Crawlers = append(all.Crawlers, toJSON(o.cs[i].name, a.d, a.group))
 		}

@@ -80,11 +80,11 @@ func diff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			b, _ := json.Marshal(struct {
 				Target  string       `json:"target"`
 				Changes []jsonChange `json:"changes"`
-			}{target, js})
+			}{redactURL(target), js})
 			out.Write(append(b, '\n'))
 			return nil
 		}
-		fmt.Fprintf(out, "%s\t%s\n", target, strings.Join(cols, "\t"))
+		fmt.Fprintf(out, "%s\t%s\n", redactURL(target), strings.Join(cols, "\t"))
 		return nil
 	})
 	out.Flush()

@@ -45,7 +45,8 @@ func lint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	status := exitAllowed
 	for _, src := range fs.Args() {
-		data, err := readBody(src, stdin)
+		data, err := readBody(src, stdin, opts())
+		name := redactURL(src)
 		if err != nil {
 			fmt.Fprintf(stderr, "robotstxt lint: %v\n", err)
 			status = exitError
@@ -53,7 +54,7 @@ func lint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		lines := splitLines(data)
 		var counts [3]int
-		for _, d := range opts().Parse(data).Diagnostics() {
+		for _, d := range parseBody(data, opts()).Diagnostics() {
 			if d.Severity < minSev.s || ignored[d.Code] {
 				continue
 			}
@@ -65,9 +66,9 @@ func lint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			if d.Line >= 1 && d.Line <= len(lines) {
 				text = lines[d.Line-1]
 			}
-			writeDiagnostic(stdout, src, d, text, *asJSON)
+			writeDiagnostic(stdout, name, d, text, *asJSON)
 		}
-		fmt.Fprintf(stderr, "%s: %s\n", src, countText(counts))
+		fmt.Fprintf(stderr, "%s: %s\n", name, countText(counts))
 	}
 	return status
 }

@@ -37,8 +37,7 @@
 // robots.txt.
 //
 // fetch fetches the robots.txt file of a URL's origin and prints the
-// status, redirects, size, truncation, cache lifetime and resulting access,
-// never the user name or password of a URL.
+// status, redirects, size, truncation, cache lifetime and resulting access.
 //
 // groups and sitemaps print a file's groups (tokens, extensions, rules with
 // lines) and Sitemap URLs; groups -agent prints only the group each
@@ -63,6 +62,19 @@
 // /api/ai, shaped like the -json output of check, diff and ai); fetch by
 // URL refuses loopback, private and link-local addresses unless
 // -allow-private.
+//
+// A robots.txt FILE is read up to the parse limit (-max-bytes, 500 KiB
+// by default) and one byte more, which says the file was cut, and never
+// further, whatever it holds; with a negative -max-bytes, up to 64 MiB,
+// past which it is an error. A FILE that is not a regular file (a named
+// pipe, a device) must be read within 10 seconds: a named pipe that no
+// program writes is an error then, where it would wait without end.
+// Standard input (-) has no time limit, and a URL has 30 seconds.
+//
+// No command prints the user name or password of a URL it reads or
+// decides, in its output or its errors: "http://user:pass@host/p" shows
+// as "http://host/p". The user name goes too, since it is often a token.
+// URLs that are a file's content (its Sitemap lines) print as written.
 //
 // Exit status: check exits 1 when any target is disallowed, diff when any
 // verdict changes, lint when there are warnings or errors; every command
@@ -104,6 +116,10 @@ Commands:
   sitemaps  print a file's Sitemap URLs
 
 FILE arguments may be paths, http(s) URLs, or - for standard input.
+A robots.txt FILE is read up to -max-bytes (500 KiB) and one byte more;
+a FILE that is not a regular file (a named pipe, a device) within 10 s,
+a URL within 30 s; standard input without a time limit.
+A URL's user name and password are never printed.
 Run "robotstxt <command> -h" for a command's flags.
 
 Exit status:
@@ -198,6 +214,6 @@ func parseFileFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (status i
 func parseOptions(fs *flag.FlagSet) func() robotstxt.Options {
 	var mode modeFlag
 	fs.Var(&mode, "mode", "`rfc` (RFC 9309) or google (Google's library)")
-	maxBytes := fs.Int("max-bytes", 0, "parse at most `N` bytes of a robots.txt file (0: 500 KiB, negative: no limit)")
+	maxBytes := fs.Int("max-bytes", 0, "parse at most `N` bytes of a robots.txt file, reading one more to tell it was cut (0: 500 KiB, negative: no limit, reading up to 64 MiB)")
 	return func() robotstxt.Options { return robotstxt.Options{Mode: mode.m, MaxBytes: *maxBytes} }
 }

@@ -413,3 +413,78 @@ func TestFetchCommandCredentials(t *testing.T) {
 		})
 	}
 }
+
+// TestNoCredentialsPrinted runs every command that reads a URL on a URL
+// with a user name and a password, for an answer, an error status and a
+// refused connection: neither may show on standard output or standard
+// error, where the URL itself shows, without them.
+func TestNoCredentialsPrinted(t *testing.T) {
+	const user, password = "alice", "s3cr3t"
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/robots.txt":
+			fmt.Fprint(w, "User-agent: *\nDisallow: cgi\nSitemap: https://example.com/sitemap.xml\n")
+		case "/new.txt":
+			fmt.Fprint(w, "User-agent: *\nDisallow: /x\n")
+		case "/page.html":
+			fmt.Fprint(w, `<meta name="robots" content="noindex">`)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closed.Close()
+	secret := func(base string) string { return strings.Replace(base, "://", "://"+user+":"+password+"@", 1) }
+	ok, plain := secret(srv.URL), srv.URL
+	refused, refusedPlain := secret(closed.URL), closed.URL
+	tests := []struct {
+		name  string
+		args  []string
+		stdin string
+		// shows is what the output must hold: the URL without its
+		// userinfo, where the command prints it ("" where it does not).
+		shows string
+	}{
+		{"lint", []string{"lint", ok + "/robots.txt"}, "", plain + "/robots.txt:2:"},
+		{"lint -json", []string{"lint", "-json", ok + "/robots.txt"}, "", `"file":"` + plain + `/robots.txt"`},
+		{"lint, status", []string{"lint", ok + "/missing.txt"}, "", plain + "/missing.txt"},
+		{"lint, refused", []string{"lint", refused + "/robots.txt"}, "", refusedPlain + "/robots.txt"},
+		{"groups", []string{"groups", ok + "/robots.txt"}, "", ""},
+		{"groups, status", []string{"groups", ok + "/missing.txt"}, "", plain + "/missing.txt"},
+		{"groups, refused", []string{"groups", "-json", refused + "/robots.txt"}, "", refusedPlain + "/robots.txt"},
+		{"sitemaps", []string{"sitemaps", ok + "/robots.txt"}, "", "https://example.com/sitemap.xml"},
+		{"sitemaps, status", []string{"sitemaps", ok + "/missing.txt"}, "", plain + "/missing.txt"},
+		{"sitemaps, refused", []string{"sitemaps", refused + "/robots.txt"}, "", refusedPlain + "/robots.txt"},
+		{"ai", []string{"ai", ok + "/robots.txt"}, "", plain + "/robots.txt\n"},
+		{"ai -json", []string{"ai", "-json", ok + "/robots.txt"}, "", `"file":"` + plain + `/robots.txt"`},
+		{"ai, status", []string{"ai", ok + "/missing.txt"}, "", plain + "/missing.txt"},
+		{"ai, refused", []string{"ai", refused + "/robots.txt"}, "", refusedPlain + "/robots.txt"},
+		{"check -robots", []string{"check", "-robots", ok + "/robots.txt", ok + "/a"}, "", plain + "/a"},
+		{"check -robots, status", []string{"check", "-robots", ok + "/missing.txt", "/a"}, "", plain + "/missing.txt"},
+		{"check -robots, refused", []string{"check", "-robots", refused + "/robots.txt", "/a"}, "", refusedPlain + "/robots.txt"},
+		{"check, fetched", []string{"check", ok + "/a"}, "", "allowed\t" + plain + "/a\n"},
+		{"check -json, fetched", []string{"check", "-json", ok + "/a"}, "", `"target":"` + plain + `/a"`},
+		{"check, refused", []string{"check", refused + "/a"}, "", "disallowed\t" + refusedPlain + "/a\t"},
+		{"check, several crawlers, refused", []string{"check", "-agent", "a", "-agent", "b", refused + "/a"}, "", refusedPlain + "/a\t"},
+		{"check, skipped", []string{"check", "ftp://" + user + ":" + password + "@example.com/a"}, "", `skipped "ftp://example.com/a"`},
+		{"diff", []string{"diff", ok + "/robots.txt", ok + "/new.txt"}, ok + "/x\n", plain + "/x\t"},
+		{"diff -json", []string{"diff", "-json", ok + "/robots.txt", ok + "/new.txt"}, ok + "/x\n", `"target":"` + plain + `/x"`},
+		{"diff, status", []string{"diff", ok + "/robots.txt", ok + "/missing.txt"}, "/x\n", plain + "/missing.txt"},
+		{"diff, refused", []string{"diff", refused + "/robots.txt", ok + "/new.txt"}, "/x\n", refusedPlain + "/robots.txt"},
+		{"meta", []string{"meta", ok + "/page.html"}, "", ""},
+		{"meta, refused", []string{"meta", refused + "/page.html"}, "", refusedPlain + "/page.html"},
+		{"fetch", []string{"fetch", ok + "/a"}, "", plain + "/robots.txt"},
+		{"fetch, refused", []string{"fetch", refused + "/a"}, "", refusedPlain + "/robots.txt"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			status := run(tt.args, strings.NewReader(tt.stdin), &stdout, &stderr)
+			out := stdout.String() + stderr.String()
+			if strings.Contains(out, user) || strings.Contains(out, password) || !strings.Contains(out, tt.shows) {
+				t.Errorf("run(%q) = %d, output\n%s\nwant %q in it, and no user name or password", tt.args, status, out, tt.shows)
+			}
+		})
+	}
+}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
 	"strings"
 	"time"
 
@@ -87,18 +86,13 @@ func meta(args []string, stdout, stderr io.Writer) int {
 // crawler asked about, keeping no more of it than metarobots reads.
 func readPage(src string) (page, error) {
 	if !isURL(src) {
-		f, err := os.Open(src)
-		if err != nil {
-			return page{}, err
-		}
-		defer f.Close()
-		b, err := io.ReadAll(io.LimitReader(f, metarobots.DefaultMaxBytes))
+		b, err := readFile(src, metarobots.DefaultMaxBytes, fileTimeout)
 		return page{html: b}, err
 	}
 	client := &http.Client{Timeout: fetchTimeout}
 	resp, err := client.Get(src)
 	if err != nil {
-		return page{}, err
+		return page{}, redactErr(err)
 	}
 	defer resp.Body.Close()
 	b, err := io.ReadAll(io.LimitReader(resp.Body, metarobots.DefaultMaxBytes))

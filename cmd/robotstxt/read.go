@@ -1,0 +1,190 @@
+package main
+
+// This file reads what the commands read: a robots.txt file or a page,
+// from a path, standard input or an http(s) URL, within a byte limit
+// and, for a file that may keep a reader waiting without end, a time
+// limit.
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/rfc9309/robotstxt"
+)
+
+// fileTimeout bounds the reading of a named file that is not a regular
+// file: a named pipe, which waits for a program to open it for writing
+// and then for what it writes, a terminal, a device or a socket. A
+// regular file and standard input ("-") have no time limit: the first
+// cannot keep a reader waiting, the second is what the user pipes in.
+const fileTimeout = 10 * time.Second
+
+// maxBody bounds the bytes read of a robots.txt file parsed with no size
+// limit (-max-bytes negative): past it, the file is an error rather
+// than a read without end.
+const maxBody = 64 << 20
+
+// readBody reads a robots.txt file, a path, standard input ("-") or an
+// http(s) URL, as far as o parses it and one byte more, which says the
+// file was cut: never a byte more, whatever the source holds (/dev/zero
+// ends nowhere). Without a size limit it reads up to maxBody bytes, and
+// a larger file is an error.
+func readBody(name string, stdin io.Reader, o robotstxt.Options) ([]byte, error) {
+	limit := int64(o.Limit())
+	if limit < 0 {
+		limit = maxBody
+	}
+	data, err := readSource(name, stdin, limit+1, fileTimeout)
+	if err != nil {
+		return nil, err
+	}
+	if o.Limit() < 0 && len(data) > maxBody {
+		return nil, fmt.Errorf("%s: larger than %d bytes, the most the tool reads of a file parsed without a size limit", redactURL(name), maxBody)
+	}
+	return data, nil
+}
+
+// readRobots reads a robots.txt file as readBody does and parses it.
+func readRobots(name string, stdin io.Reader, o robotstxt.Options) (*robotstxt.Robots, error) {
+	data, err := readBody(name, stdin, o)
+	if err != nil {
+		return nil, err
+	}
+	return parseBody(data, o), nil
+}
+
+// parseBody parses what readBody read. ParseReader rather than Parse:
+// data holds at most one byte past the limit, so the rules past it were
+// not read, which ParseReader says and Parse would count as none.
+func parseBody(data []byte, o robotstxt.Options) *robotstxt.Robots {
+	r, _ := o.ParseReader(bytes.NewReader(data)) // a bytes.Reader never fails
+	return r
+}
+
+// readSource reads at most max bytes of a path, standard input ("-") or
+// an http(s) URL, fetched as it is; a status other than 2xx is an error
+// here (the fetch command applies RFC 9309's rules for those). A path
+// that is not a regular file is read within timeout (see readFile).
+func readSource(name string, stdin io.Reader, max int64, timeout time.Duration) ([]byte, error) {
+	if name == "-" {
+		return readAtMost(stdin, max)
+	}
+	if !isURL(name) {
+		return readFile(name, max, timeout)
+	}
+	client := &http.Client{Timeout: fetchTimeout}
+	resp, err := client.Get(name)
+	if err != nil {
+		return nil, redactErr(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode/100 != 2 {
+		return nil, fmt.Errorf("%s: HTTP status %s", redactURL(name), resp.Status)
+	}
+	data, err := readAtMost(resp.Body, max)
+	return data, redactErr(err)
+}
+
+func isURL(s string) bool {
+	return strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://")
+}
+
+// readAtMost reads r to its end or to max bytes, whichever comes first.
+func readAtMost(r io.Reader, max int64) ([]byte, error) {
+	return io.ReadAll(io.LimitReader(r, max))
+}
+
+// readFile reads at most max bytes of the file at path. A regular file
+// is read as it is. Anything else may keep a reader waiting without
+// end: opening a named pipe waits for a writer, reading it for what the
+// writer writes, and a terminal for what someone types. Such a file is
+// read within timeout; past it, the error wraps os.ErrDeadlineExceeded.
+func readFile(path string, max int64, timeout time.Duration) ([]byte, error) {
+	// Stat, not an open: opening a named pipe lets a waiting writer
+	// write and leave, and what it wrote would be lost with the
+	// descriptor that only looked.
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return readWithin(path, fi.Mode(), max, timeout)
+	}
+	// O_NONBLOCK: should the file have become a named pipe since Stat,
+	// opening it must not wait for a writer. A regular file reads as
+	// ever.
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: no longer a regular file once opened", path)
+	}
+	return readAtMost(f, max)
+}
+
+// readWithin opens and reads at most max bytes of the file at path, of
+// the given mode, in a goroutine, and gives up after timeout. Giving up
+// also ends the goroutine where it can: closing the file ends a read of
+// a pipe or a terminal, and opening a named pipe for writing, and
+// closing it at once, ends an open that waits for a writer, which then
+// reads nothing. A device that can do neither keeps its goroutine until
+// the device answers or the command exits.
+func readWithin(path string, mode os.FileMode, max int64, timeout time.Duration) ([]byte, error) {
+	type result struct {
+		data []byte
+		err  error
+	}
+	done := make(chan result, 1) // the goroutine never waits to send
+	var (
+		mu     sync.Mutex
+		open   *os.File // the file, once open
+		gaveUp bool
+	)
+	go func() {
+		f, err := os.Open(path)
+		if err != nil {
+			done <- result{nil, err}
+			return
+		}
+		defer f.Close()
+		mu.Lock()
+		open = f
+		late := gaveUp
+		mu.Unlock()
+		if late {
+			return
+		}
+		data, err := readAtMost(f, max)
+		done <- result{data, err}
+	}()
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	select {
+	case r := <-done:
+		return r.data, r.err
+	case <-timer.C:
+	}
+	mu.Lock()
+	gaveUp = true
+	f := open
+	mu.Unlock()
+	switch {
+	case f != nil:
+		f.Close() // a second Close, by the goroutine, only fails
+	case mode&os.ModeNamedPipe != 0:
+		if w, err := os.OpenFile(path, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+			w.Close()
+		}
+	}
+	return nil, fmt.Errorf("%s: nothing to read within %v, the time allowed a file that is not a regular file (a named pipe waits for a program to write it; give a pipe as standard input, -, to wait for it): %w",
+		path, timeout, os.ErrDeadlineExceeded)
+}
