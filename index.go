@@ -7,7 +7,6 @@ package robotstxt
 import (
 	"slices"
 	"strings"
-	"sync/atomic"
 )
 
 // indexMin is the smallest group that gets prefix entries: below it a
@@ -43,9 +42,6 @@ type index struct {
 	// and neither computes the path's nor reads a rule's, which would miss
 	// the cache at every rule visited (BenchmarkAllowed, 47000-rules).
 	masks []uint64
-	// public holds the Rule of each rule once it has decided a path, so
-	// that Decide on a warm group allocates nothing.
-	public []atomic.Pointer[Rule]
 }
 
 // An entry stands for the rules whose patterns share one literal prefix
@@ -97,7 +93,6 @@ func buildIndex(t *ruleText, rules []rule) *index {
 	} else {
 		ix.sortByPrefix(t)
 	}
-	ix.public = make([]atomic.Pointer[Rule], len(ix.rules))
 	for i := range ix.rules {
 		p := t.pattern(&ix.rules[i])
 		if ix.entries != nil && strings.IndexByte(p, '*') < 0 {

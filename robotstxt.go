@@ -197,10 +197,12 @@ func (r *Robots) Allowed(agent, target string) bool {
 	return r.Group(agent).Allowed(target)
 }
 
-// Decide reports whether a crawler that answers to agents may fetch
-// target, and which rule decided.
-func (r *Robots) Decide(target string, agents ...string) Decision {
-	return r.Group(agents...).Decide(target)
+// Decide reports whether the crawler with product token agent may fetch
+// target, and which rule decided. It is r.Group(agent).Decide(target),
+// and takes its arguments in the order of [Robots.Allowed]; a crawler that
+// answers to several names asks r.Group(names...).Decide(target).
+func (r *Robots) Decide(agent, target string) Decision {
+	return r.Group(agent).Decide(target)
 }
 
 // Sitemaps returns the values of the file's Sitemap lines, in file order,
@@ -243,13 +245,15 @@ func (r *Robots) Diagnostics() []Diagnostic {
 // the rule that said so.
 type Decision struct {
 	Allowed bool
-	// Rule is the rule that decided, or nil when no rule matched (which
-	// allows). In Google mode an empty "Disallow:" can be the deciding rule
-	// of an allowed URL: Google's library reports its line when nothing
-	// longer matched. A group asked often keeps one Rule per rule and
-	// hands the same one to every Decision it makes, so that deciding
-	// allocates nothing: read it, do not change it.
-	Rule *Rule
+	// Rule is the rule that decided: the zero Rule when no rule matched,
+	// which allows (Google's library reports line 0 then too). Its Line is
+	// also 0 for the "Disallow: /" of an unreachable origin's verdict,
+	// which no line of a file wrote. In Google mode an empty "Disallow:"
+	// can be the deciding rule of an allowed URL: Google's library reports
+	// its line when nothing longer matched. A Decision is a value: its
+	// Pattern is a window of the parsed file's text, so making one
+	// allocates nothing and no caller can change another's.
+	Rule Rule
 }
 
 // A Rule is an allow or disallow line of a robots.txt file.
