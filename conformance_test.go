@@ -138,18 +138,12 @@ func TestGoogleConformance(t *testing.T) {
 		if got := r.Group(c.Agents...).Allowed(url); got != c.Allowed {
 			t.Errorf("%s: Allowed(%q, %.80q) = %v, want %v", c.ID, c.Agents, url, got, c.Allowed)
 		}
-		d := r.Decide(url, c.Agents...)
+		d := r.Group(c.Agents...).Decide(url)
 		if d.Allowed != c.Allowed {
-			t.Errorf("%s: Decide(%.80q, %q).Allowed = %v, want %v", c.ID, url, c.Agents, d.Allowed, c.Allowed)
+			t.Errorf("%s: Decide(%q, %.80q).Allowed = %v, want %v", c.ID, c.Agents, url, d.Allowed, c.Allowed)
 		}
-		if c.Line != nil {
-			line := 0
-			if d.Rule != nil {
-				line = d.Rule.Line
-			}
-			if line != *c.Line {
-				t.Errorf("%s: Decide(%.80q, %q) line = %d, want %d", c.ID, url, c.Agents, line, *c.Line)
-			}
+		if c.Line != nil && d.Rule.Line != *c.Line {
+			t.Errorf("%s: Decide(%q, %.80q) line = %d, want %d", c.ID, c.Agents, url, d.Rule.Line, *c.Line)
 		}
 	}
 }

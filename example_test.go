@@ -52,13 +52,13 @@ func ExampleRobots_Group() {
 
 func ExampleRobots_Decide() {
 	r := robotstxt.Parse([]byte(exampleFile))
-	d := r.Decide("/private/notes", "ExampleBot")
-	fmt.Printf("allowed=%v rule=%+v\n", d.Allowed, *d.Rule)
-	d = r.Decide("/public", "ExampleBot")
-	fmt.Printf("allowed=%v rule=%v\n", d.Allowed, d.Rule)
+	d := r.Decide("ExampleBot", "/private/notes")
+	fmt.Printf("allowed=%v rule=%+v\n", d.Allowed, d.Rule)
+	d = r.Decide("ExampleBot", "/public")
+	fmt.Printf("allowed=%v no rule=%v\n", d.Allowed, d.Rule == robotstxt.Rule{})
 	// Output:
 	// allowed=false rule={Allow:false Pattern:/private/ Line:6}
-	// allowed=true rule=<nil>
+	// allowed=true no rule=true
 }
 
 func ExampleOptions_Parse() {

@@ -89,7 +89,7 @@ func FuzzParse(f *testing.F) {
 				if got := rt.Allowed(agent, target); got != g.Allowed(target) {
 					t.Fatalf("%v: after writing back, Allowed(%q, %q) = %v, was %v\nwritten:\n%s", mode, agent, target, got, g.Allowed(target), r.String())
 				}
-				d := r.Decide(target, agent)
+				d := r.Decide(agent, target)
 				if d.Allowed != g.Allowed(target) || d.Allowed != r2.Allowed(agent, target) {
 					t.Fatalf("%v: Decide, Group.Allowed and the ParseReader result disagree on %q", mode, target)
 				}
@@ -99,7 +99,7 @@ func FuzzParse(f *testing.F) {
 				if mode == RFC && !g.Allowed("/robots.txt") {
 					t.Fatalf("RFC mode disallows /robots.txt")
 				}
-				if d.Rule != nil && d.Rule.Line < 1 {
+				if d.Rule.Line < 0 || d.Rule.Line == 0 && d.Rule != (Rule{}) {
 					t.Fatalf("deciding rule %+v has no line", d.Rule)
 				}
 			}

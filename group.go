@@ -66,7 +66,7 @@ func (g *Group) Allowed(target string) bool {
 	if g == nil {
 		return true
 	}
-	allowed, _, _ := g.match(target)
+	allowed, _ := g.match(target)
 	return allowed
 }
 
@@ -75,21 +75,10 @@ func (g *Group) Decide(target string) Decision {
 	if g == nil {
 		return Decision{Allowed: true}
 	}
-	allowed, r, kept := g.match(target)
+	allowed, r := g.match(target)
 	d := Decision{Allowed: allowed}
-	switch {
-	case kept != nil:
-		// The index keeps the Rule of each rule that decided, so that a
-		// warm Group decides without allocating.
-		d.Rule = kept.Load()
-		if d.Rule == nil {
-			pr := g.public(r)
-			kept.CompareAndSwap(nil, &pr)
-			d.Rule = kept.Load()
-		}
-	case r != nil:
-		pr := g.public(r)
-		d.Rule = &pr
+	if r != nil {
+		d.Rule = g.public(r)
 	}
 	return d
 }
@@ -102,9 +91,8 @@ func (g *Group) Decide(target string) Decision {
 // the stack no more than a small frame.
 const maxStackTarget = 512
 
-// match decides target and returns the deciding rule, if any, and the
-// index's place for its Rule, when the index decided.
-func (g *Group) match(target string) (bool, *rule, *atomic.Pointer[Rule]) {
+// match decides target and returns the deciding rule, if any.
+func (g *Group) match(target string) (bool, *rule) {
 	path := g.d.targetPath(target)
 	if !g.d.normalize {
 		return g.decide(path)
@@ -127,16 +115,17 @@ func (g *Group) match(target string) (bool, *rule, *atomic.Pointer[Rule]) {
 // matchRFC decides a canonical path in RFC mode, as match does. dots says
 // the path may hold a dot segment: it holds "/.", or is the canonical
 // form built, in which "%2E" may have become '.'.
-func (g *Group) matchRFC(path string, dots bool) (bool, *rule, *atomic.Pointer[Rule]) {
+func (g *Group) matchRFC(path string, dots bool) (bool, *rule) {
 	if dots && g.d.dotSegments {
 		path = removeDotSegments(path)
 	}
 	if isRobotsTxt(path) {
-		return true, nil, nil
+		return true, nil
 	}
 	return g.decide(path)
 }
 
+// public returns the Rule a caller sees for r: its pattern as written.
 func (g *Group) public(r *rule) Rule {
 	w, ok := g.text.writtenAt(r.line())
 	if !ok {

@@ -7,7 +7,6 @@ package robotstxt
 import (
 	"slices"
 	"strings"
-	"sync/atomic"
 	"unsafe"
 )
 
@@ -44,15 +43,10 @@ type index struct {
 	// and neither computes the path's nor reads a rule's, which would miss
 	// the cache at every rule visited (BenchmarkAllowed, 47000-rules).
 	masks []uint64
-	// public holds the Rule of each rule once it has decided a path, so
-	// that Decide on a warm group allocates nothing.
-	public []atomic.Pointer[Rule]
 }
 
-// indexBytes bounds the bytes of the index of a group of n rules, and of
-// the Rule it keeps of each rule once that rule has decided a path: a
-// copy of the rules, at most one entry and one mask for each, and the
-// places for their Rules.
+// indexBytes bounds the bytes of the index of a group of n rules: a copy
+// of the rules, and at most one entry and one mask for each.
 func indexBytes(n int) int64 {
 	if n == 0 {
 		return heapBytes(int64(unsafe.Sizeof(index{})))
@@ -60,9 +54,7 @@ func indexBytes(n int) int64 {
 	return heapBytes(int64(unsafe.Sizeof(index{}))) +
 		heapBytes(int64(n)*int64(unsafe.Sizeof(rule{}))) +
 		heapBytes(int64(n)*int64(unsafe.Sizeof(entry{}))) +
-		heapBytes(int64(n)*8) + // masks
-		heapBytes(int64(n)*int64(unsafe.Sizeof(atomic.Pointer[Rule]{}))) +
-		int64(n)*heapBytes(int64(unsafe.Sizeof(Rule{})))
+		heapBytes(int64(n)*8) // masks
 }
 
 // An entry stands for the rules whose patterns share one literal prefix
@@ -114,7 +106,6 @@ func buildIndex(t *ruleText, rules []rule) *index {
 	} else {
 		ix.sortByPrefix(t)
 	}
-	ix.public = make([]atomic.Pointer[Rule], len(ix.rules))
 	for i := range ix.rules {
 		p := t.pattern(&ix.rules[i])
 		if ix.entries != nil && strings.IndexByte(p, '*') < 0 {

@@ -264,13 +264,13 @@ func siteClosed(w *noteWriter, g *Group) {
 		return
 	}
 	d := g.Decide("/")
-	if d.Allowed || d.Rule == nil || d.Rule.Line == 0 || g.Allowed("/index.html") || g.Allowed("/a/b?c") {
+	if d.Allowed || d.Rule.Line == 0 || g.Allowed("/index.html") || g.Allowed("/a/b?c") {
 		return
 	}
 	w.add(d.Rule.Line, noteSiteClosed, ruleLine(d.Rule))
 }
 
-func ruleLine(r *Rule) string {
+func ruleLine(r Rule) string {
 	if r.Allow {
 		return "Allow: " + r.Pattern
 	}

@@ -4,37 +4,33 @@ package robotstxt
 // section 2.2.3: path patterns with '*' and '$', the most specific match,
 // and allow winning a tie.
 
-import (
-	"strings"
-	"sync/atomic"
-)
+import "strings"
 
 // decide decides a path as the mode's normaliser left it: whether it is
-// allowed, the rule that decides it, or nil when none matches, and, when
-// the index decided, the rule's place for its public form.
+// allowed, and the rule that decides it, or nil when none matches.
 //
 // A large group answers its first indexAfter queries by a linear pass
 // over its rules, and orders them and builds an index at the next one
 // (see index). An empty pattern matches nothing in RFC mode; Google's
 // library lets it match every path with priority 0 (see
 // dialect.emptyMatches), which allows it.
-func (g *Group) decide(path string) (bool, *rule, *atomic.Pointer[Rule]) {
+func (g *Group) decide(path string) (bool, *rule) {
 	ix := g.ix.Load()
 	if ix == nil {
 		if len(g.rules) >= indexMin && g.queries.Add(1) <= indexAfter {
 			if r := g.scan(path); r != nil {
-				return r.allows(), r, nil
+				return r.allows(), r
 			}
-			return true, nil, nil
+			return true, nil
 		}
 		ix = g.prepare()
 	}
 	j := ix.decide(g, path)
 	if j < 0 {
-		return true, nil, nil
+		return true, nil
 	}
 	r := &ix.rules[j]
-	return r.allows(), r, &ix.public[j]
+	return r.allows(), r
 }
 
 // scan decides path by trying every rule of g, in file order. It costs a

@@ -115,8 +115,8 @@ func DisallowAll(mode Mode) *Robots {
 // Footprint returns an upper bound of the bytes of memory r holds once
 // queries have built all they can build: the parsed file, the Group of
 // every name it has (see [Robots.Group]), each with the index its queries
-// build (a group of many rules builds one after its first few queries),
-// and a [Rule] for each rule that has decided a URL. A cache that keeps
+// build (a group of many rules builds one after its first few queries).
+// A cache that keeps
 // parsed files counts them at their Footprint, which does not grow with
 // their queries, rather than at what they hold when cached, which does.
 //
@@ -315,10 +315,12 @@ func (r *Robots) Allowed(agent, target string) bool {
 	return r.Group(agent).Allowed(target)
 }
 
-// Decide reports whether a crawler that answers to agents may fetch
-// target, and which rule decided.
-func (r *Robots) Decide(target string, agents ...string) Decision {
-	return r.Group(agents...).Decide(target)
+// Decide reports whether the crawler with product token agent may fetch
+// target, and which rule decided. It is r.Group(agent).Decide(target),
+// and takes its arguments in the order of [Robots.Allowed]; a crawler that
+// answers to several names asks r.Group(names...).Decide(target).
+func (r *Robots) Decide(agent, target string) Decision {
+	return r.Group(agent).Decide(target)
 }
 
 // Sitemaps returns the values of the file's Sitemap lines, in file order,
@@ -361,13 +363,15 @@ func (r *Robots) Diagnostics() []Diagnostic {
 // the rule that said so.
 type Decision struct {
 	Allowed bool
-	// Rule is the rule that decided, or nil when no rule matched (which
-	// allows). In Google mode an empty "Disallow:" can be the deciding rule
-	// of an allowed URL: Google's library reports its line when nothing
-	// longer matched. A group asked often keeps one Rule per rule and
-	// hands the same one to every Decision it makes, so that deciding
-	// allocates nothing: read it, do not change it.
-	Rule *Rule
+	// Rule is the rule that decided: the zero Rule when no rule matched,
+	// which allows (Google's library reports line 0 then too). Its Line is
+	// also 0 for the "Disallow: /" of an unreachable origin's verdict,
+	// which no line of a file wrote. In Google mode an empty "Disallow:"
+	// can be the deciding rule of an allowed URL: Google's library reports
+	// its line when nothing longer matched. A Decision is a value: its
+	// Pattern is a window of the parsed file's text, so making one
+	// allocates nothing and no caller can change another's.
+	Rule Rule
 }
 
 // A Rule is an allow or disallow line of a robots.txt file.

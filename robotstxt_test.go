@@ -130,13 +130,9 @@ func TestRules(t *testing.T) {
 				}
 				t.Run(mode.String(), func(t *testing.T) {
 					r := Options{Mode: mode}.Parse([]byte(tt.robots))
-					d := r.Decide(tt.target, tt.agents...)
-					line := 0
-					if d.Rule != nil {
-						line = d.Rule.Line
-					}
-					if d.Allowed != tt.want || line != tt.line {
-						t.Errorf("Decide(%q, %q) = %v line %d, want %v line %d", tt.target, tt.agents, d.Allowed, line, tt.want, tt.line)
+					d := r.Group(tt.agents...).Decide(tt.target)
+					if d.Allowed != tt.want || d.Rule.Line != tt.line {
+						t.Errorf("Decide(%q, %q) = %v line %d, want %v line %d", tt.agents, tt.target, d.Allowed, d.Rule.Line, tt.want, tt.line)
 					}
 					if got := r.Group(tt.agents...).Allowed(tt.target); got != tt.want {
 						t.Errorf("Allowed(%q, %q) = %v, want %v", tt.agents, tt.target, got, tt.want)
@@ -367,7 +363,7 @@ func TestZeroAndNil(t *testing.T) {
 		"nil Robots":        nilRobots.Allowed("x", "/a"),
 		"nil Group":         nilGroup.Allowed("/a"),
 		"nil Group.Decide":  nilGroup.Decide("/a").Allowed,
-		"nil Robots.Decide": nilRobots.Decide("/a", "x").Allowed,
+		"nil Robots.Decide": nilRobots.Decide("x", "/a").Allowed,
 	} {
 		t.Run(name, func(t *testing.T) {
 			if !allowed {
@@ -399,13 +395,22 @@ func TestGroupAccessors(t *testing.T) {
 	if diff := cmp.Diff([]string{"FooBot"}, g.Agents()); diff != "" {
 		t.Errorf("Agents() changed by a caller (-want +got):\n%s", diff)
 	}
-	if d := r.Decide("/c", "FooBot"); d.Rule == nil || *d.Rule != (Rule{false, "/c", 6}) {
+	if d := r.Decide("FooBot", "/c"); d.Rule != (Rule{false, "/c", 6}) {
 		t.Errorf("Decide(/c).Rule = %v, want line 6", d.Rule)
+	}
+	// A Decision's Rule is the caller's own: changing it, even once the
+	// group's index is built, changes no later answer.
+	for range indexAfter + 2 {
+		d := r.Decide("FooBot", "/c")
+		d.Rule.Allow, d.Rule.Pattern, d.Rule.Line = true, "changed", 99
+	}
+	if d := r.Decide("FooBot", "/c"); d.Allowed || d.Rule != (Rule{false, "/c", 6}) {
+		t.Errorf("Decide(/c) after a caller changed its Rule = %+v, want disallowed by line 6", d)
 	}
 	// "*" given as a token names no crawler: it neither adds the global
 	// group to a named one nor hides it when nothing else matches.
 	r2 := Parse([]byte("User-agent: *\nDisallow: /g\n\nUser-agent: FooBot\nDisallow: /f\n"))
-	if !r2.Decide("/g", "*", "FooBot").Allowed || r2.Decide("/f", "*", "FooBot").Allowed {
+	if !r2.Group("*", "FooBot").Decide("/g").Allowed || r2.Group("*", "FooBot").Decide("/f").Allowed {
 		t.Error(`Decide(…, "*", "FooBot"): want FooBot's group alone`)
 	}
 	if r2.Allowed("*", "/g") || !r2.Allowed("*", "/f") {
@@ -431,8 +436,8 @@ func TestAllowedDoesNotAllocate(t *testing.T) {
 				}
 				// Decide on a warm group: past indexAfter queries, with the
 				// deciding rule's Rule kept.
-				if n := testing.AllocsPerRun(indexAfter+100, func() { r.Decide(target, agent) }); n != 0 {
-					t.Errorf("%v: Robots.Decide(%q, %q) allocates %v times, want 0", mode, target, agent, n)
+				if n := testing.AllocsPerRun(indexAfter+100, func() { r.Decide(agent, target) }); n != 0 {
+					t.Errorf("%v: Robots.Decide(%q, %q) allocates %v times, want 0", mode, agent, target, n)
 				}
 			}
 		}
@@ -656,7 +661,7 @@ func TestConcurrentUse(t *testing.T) {
 	want := make([][]answer, len(agents))
 	for i, a := range agents {
 		for _, p := range paths {
-			want[i] = append(want[i], answerOf(ref.Decide(p, a...)))
+			want[i] = append(want[i], answerOf(ref.Group(a...).Decide(p)))
 		}
 	}
 	for range 10 { // a new parse each time, none of its groups built yet
@@ -671,8 +676,8 @@ func TestConcurrentUse(t *testing.T) {
 					a, g := agents[i], r.Group(agents[i]...)
 					for j, p := range paths {
 						want := want[i][j]
-						if got := answerOf(r.Decide(p, a...)); got != want {
-							t.Errorf("concurrent Decide(%q, %q) = %+v, want %+v", p, a, got, want)
+						if got := answerOf(r.Group(a...).Decide(p)); got != want {
+							t.Errorf("concurrent Decide(%q, %q) = %+v, want %+v", a, p, got, want)
 							return // one report per goroutine
 						}
 						if got := g.Allowed(p); got != want.allowed {
@@ -717,7 +722,7 @@ func TestConcurrentFirstUse(t *testing.T) {
 		var out strings.Builder
 		for _, a := range agents {
 			for _, p := range paths {
-				fmt.Fprintf(&out, "%s %s %v\n", a, p, r.Decide(p, a, "BarBot").Rule)
+				fmt.Fprintf(&out, "%s %s %v\n", a, p, r.Group(a, "BarBot").Decide(p).Rule)
 			}
 		}
 		return out.String()
@@ -1059,7 +1064,7 @@ func TestLineLimit(t *testing.T) {
 	if r.Allowed("x", "/a") || !r.Allowed("x", "/a/b") || !r.Allowed("x", "/c") || r.Sitemaps() != nil {
 		t.Error("want the lines 1-3 read and the rest ignored")
 	}
-	if d := r.Decide("/a/b", "x"); d.Rule == nil || d.Rule.Line != 3 || !d.Rule.Allow {
+	if d := r.Decide("x", "/a/b"); d.Rule.Line != 3 || !d.Rule.Allow {
 		t.Errorf("Decide(/a/b) = %+v, want the allow of line 3", d.Rule)
 	}
 	if diff := cmp.Diff([]int{4}, codeLines(r, CodeTooLarge)); diff != "" {
@@ -1132,8 +1137,8 @@ func TestUnionGroups(t *testing.T) {
 	if diff := cmp.Diff([]string{"bot1", "bot2"}, ab.Agents()); diff != "" {
 		t.Errorf("Agents() (-want +got):\n%s", diff)
 	}
-	if n := testing.AllocsPerRun(100, func() { r.Decide("/1/x", "bot1", "bot2") }); n != 0 {
-		t.Errorf("Robots.Decide with two names allocates %v times after the first call, want 0", n)
+	if n := testing.AllocsPerRun(100, func() { r.Group("bot1", "bot2").Decide("/1/x") }); n != 0 {
+		t.Errorf("Group.Decide with two names allocates %v times after the first call, want 0", n)
 	}
 	five := []string{"bot1", "bot2", "bot3", "bot4", "bot5"}
 	if g := r.Group(five...); g == r.Group(five...) || g.Allowed("/5/x") {

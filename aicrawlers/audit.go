@@ -35,8 +35,8 @@ type Verdict struct {
 	// everything.
 	Group []string
 	// Rule is the rule that decided the first target ("/" when none
-	// was given), nil when no rule matched.
-	Rule *robotstxt.Rule
+	// was given), the zero Rule when no rule matched.
+	Rule robotstxt.Rule
 	// Signals are the Content-Signal values that apply to the crawler:
 	// its group's, or the file's.
 	Signals map[string]bool
@@ -109,7 +109,7 @@ func Audit(r *robotstxt.Robots, targets ...string) Report {
 
 // access returns what g lets its crawler fetch of targets, or of the site
 // when there are none, and the rule that decided the first target.
-func access(g *robotstxt.Group, targets []string) (Access, *robotstxt.Rule) {
+func access(g *robotstxt.Group, targets []string) (Access, robotstxt.Rule) {
 	if len(targets) == 0 {
 		d := g.Decide("/")
 		// A rule of the other kind opens or closes some paths.
@@ -123,7 +123,7 @@ func access(g *robotstxt.Group, targets []string) (Access, *robotstxt.Rule) {
 		}
 		return Disallowed, d.Rule
 	}
-	var first *robotstxt.Rule
+	var first robotstxt.Rule
 	allowed := 0
 	for i, t := range targets {
 		d := g.Decide(t)

@@ -323,8 +323,8 @@ func BenchmarkFirstQuery(b *testing.B) {
 }
 
 // BenchmarkSeveralNames times a crawler with two names that asks
-// Robots.Decide per URL, as the Transport and the Cache do, on two groups
-// of 2,000 rules each, beside one that keeps its Group. temoto has no
+// Robots.Group(names...).Decide per URL, as the Transport does, on two
+// groups of 2,000 rules each, beside one that keeps its Group. temoto has no
 // equivalent: its FindGroup takes one name.
 func BenchmarkSeveralNames(b *testing.B) {
 	var sb strings.Builder
@@ -337,12 +337,12 @@ func BenchmarkSeveralNames(b *testing.B) {
 	r := noLimit.Parse([]byte(sb.String()))
 	g := r.Group("AlphaBot", "BetaBot")
 	for range warmQueries {
-		r.Decide("/", "AlphaBot", "BetaBot")
+		r.Group("AlphaBot", "BetaBot").Decide("/")
 	}
-	b.Run("lib=ours/case=Robots.Decide", func(b *testing.B) {
+	b.Run("lib=ours/case=Robots.Group.Decide", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			r.Decide("/BetaBot/1999/x", "AlphaBot", "BetaBot")
+			r.Group("AlphaBot", "BetaBot").Decide("/BetaBot/1999/x")
 		}
 	})
 	b.Run("lib=ours/case=kept-Group", func(b *testing.B) {

@@ -30,12 +30,12 @@ func BenchmarkDecide(b *testing.B) {
 			c := &robotshttp.Cache{Fetcher: &robotshttp.Fetcher{}, Store: bench.store(b)}
 			ctx := context.Background()
 			target := o.urls[0] + "/public/page"
-			if _, l, err := c.Decide(ctx, target, "bot"); err != nil || l.StoreErr != nil {
+			if _, l, err := c.Decide(ctx, "bot", target); err != nil || l.StoreErr != nil {
 				b.Fatal(err, l.StoreErr)
 			}
 			b.ReportAllocs()
 			for b.Loop() {
-				if d, _, err := c.Decide(ctx, target, "bot"); err != nil || !d.Allowed {
+				if d, _, err := c.Decide(ctx, "bot", target); err != nil || !d.Allowed {
 					b.Fatal(d, err)
 				}
 			}

@@ -23,7 +23,7 @@ func ExampleNew() {
 		// Redis failing, and answering again, is said once each time.
 		Logf: log.Printf,
 	}
-	d, _, err := cache.Decide(context.Background(), "https://example.com/private/report", "ExampleBot")
+	d, _, err := cache.Decide(context.Background(), "ExampleBot", "https://example.com/private/report")
 	if err != nil {
 		log.Fatal(err)
 	}

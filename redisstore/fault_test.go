@@ -53,7 +53,7 @@ func (c *crawler) decideAll(t *testing.T, origins []string) {
 		for i := range 5 {
 			target, want := fleetURL([]string{o}, i)
 			ctx, cancel := context.WithTimeout(context.Background(), callTimeout)
-			d, _, err := c.cache.Decide(ctx, target, "bot")
+			d, _, err := c.cache.Decide(ctx, "bot", target)
 			cancel()
 			if err != nil || d.Allowed != want {
 				t.Errorf("%s: Decide(%q) = %v, %v; want allowed %v (RFC 9309 section 2.2.2), within %v", c.name, target, d.Allowed, err, want, callTimeout)

@@ -91,7 +91,7 @@ func worker() int {
 		wg.Go(func() {
 			for i := range work {
 				target, want := fleetURL(origins, i)
-				d, l, err := c.Decide(ctx, target, "bot")
+				d, l, err := c.Decide(ctx, "bot", target)
 				mu.Lock()
 				rep.Decided++
 				switch {
@@ -239,7 +239,7 @@ func TestFleet(t *testing.T) {
 				// fetch is a 503.
 				c := &robotshttp.Cache{Fetcher: &robotshttp.Fetcher{}, Store: newStore(t, newClient(t, addr), prefix), MinAge: -1}
 				for _, u := range o.urls {
-					if _, _, err := c.Decide(context.Background(), u+"/", "bot"); err != nil {
+					if _, _, err := c.Decide(context.Background(), "bot", u+"/"); err != nil {
 						t.Fatal(err)
 					}
 				}

@@ -40,12 +40,12 @@ func BenchmarkCacheDecide(b *testing.B) {
 				c := store.cache()
 				ctx := context.Background()
 				target := s.URL + "/public/page"
-				if _, _, err := c.Decide(ctx, target, "bot"); err != nil {
+				if _, _, err := c.Decide(ctx, "bot", target); err != nil {
 					b.Fatal(err)
 				}
 				b.ReportAllocs()
 				for b.Loop() {
-					c.Decide(ctx, target, "bot")
+					c.Decide(ctx, "bot", target)
 				}
 			})
 		}

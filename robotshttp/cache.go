@@ -391,15 +391,18 @@ func parsedSize(p *parsedFile) int64 {
 }
 
 // Decide fetches (or finds in the cache) the robots.txt file of target's
-// origin and decides target for a crawler answering to agents. The
-// target's userinfo is no part of its path: "http://u:a;b@host/private"
-// is decided as "/private".
-func (c *Cache) Decide(ctx context.Context, target string, agents ...string) (robotstxt.Decision, *Lookup, error) {
+// origin and decides target for the crawler with product token agent,
+// taking its arguments in the order of [robotstxt.Robots.Decide]. A
+// crawler that answers to several names asks [Cache.Get] for the file and
+// decides with l.Robots.Group(names...).Decide(target). The target's
+// userinfo is no part of its path: "http://u:a;b@host/private" is decided
+// as "/private".
+func (c *Cache) Decide(ctx context.Context, agent, target string) (robotstxt.Decision, *Lookup, error) {
 	l, err := c.Get(ctx, target)
 	if err != nil {
 		return robotstxt.Decision{}, nil, err
 	}
 	// A ';' in a password would read as the start of the path, which
 	// then escapes the rules: the userinfo is no part of it.
-	return l.Robots.Decide(redact(target), agents...), l, nil
+	return l.Robots.Decide(agent, redact(target)), l, nil
 }

@@ -177,7 +177,7 @@ func TestCacheSharedOwnStore(t *testing.T) {
 	for i, c := range []*robotshttp.Cache{rfc, google, rfc, google} {
 		// /robots.txt is always allowed in RFC mode (RFC 9309 section
 		// 2.3.1), and obeys the rules in Google mode.
-		d, l, err := c.Decide(ctx, s.URL+"/robots.txt", "bot")
+		d, l, err := c.Decide(ctx, "bot", s.URL+"/robots.txt")
 		if err != nil {
 			t.Fatal(err)
 		}

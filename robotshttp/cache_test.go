@@ -23,7 +23,7 @@ const privateFile = "User-agent: *\nDisallow: /private\n"
 // decide is Cache.Decide for a test that expects no error.
 func decide(t *testing.T, c *robotshttp.Cache, target string) (bool, *robotshttp.Lookup) {
 	t.Helper()
-	d, l, err := c.Decide(context.Background(), target, "bot")
+	d, l, err := c.Decide(context.Background(), "bot", target)
 	if err != nil {
 		t.Fatalf("Decide(%q): %v", target, err)
 	}
@@ -166,8 +166,8 @@ func TestCacheZero(t *testing.T) {
 func TestCacheUnreachableNoCopy(t *testing.T) {
 	// RFC 9309 section 2.3.1.4: disallow everything but /robots.txt.
 	s := newSite(t, 500, "")
-	d, l, err := robotshttp.NewCache(&robotshttp.Fetcher{}, 0).Decide(context.Background(), s.URL+"/x", "bot")
-	if err != nil || d.Allowed || d.Rule == nil || !l.Unreachable() || l.Stale {
+	d, l, err := robotshttp.NewCache(&robotshttp.Fetcher{}, 0).Decide(context.Background(), "bot", s.URL+"/x")
+	if err != nil || d.Allowed || d.Rule != (robotstxt.Rule{Pattern: "/"}) || !l.Unreachable() || l.Stale {
 		t.Errorf("Decide = %+v, %v; Unreachable() %v, Stale %v; want disallowed by the unreachable verdict", d, err, l.Unreachable(), l.Stale)
 	}
 	if !l.Robots.Allowed("bot", "/robots.txt") {
@@ -205,7 +205,7 @@ func TestCacheOneFetchPerOrigin(t *testing.T) {
 			var disallowed atomic.Int32
 			for i := range 100 {
 				wg.Go(func() {
-					d, _, err := caches[i%len(caches)].Decide(context.Background(), fmt.Sprintf("%s/private/%d", srv.URL, i), "bot")
+					d, _, err := caches[i%len(caches)].Decide(context.Background(), "bot", fmt.Sprintf("%s/private/%d", srv.URL, i))
 					if err != nil {
 						t.Error(err)
 					}

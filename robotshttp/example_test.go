@@ -35,7 +35,7 @@ func ExampleCache_Decide() {
 	defer srv.Close()
 	cache := robotshttp.NewCache(&robotshttp.Fetcher{UserAgent: "ExampleBot/1.0"}, 1000)
 	for _, path := range []string{"/", "/private/a", "/private/b"} { // one fetch for all three
-		d, _, err := cache.Decide(context.Background(), srv.URL+path, "ExampleBot")
+		d, _, err := cache.Decide(context.Background(), "ExampleBot", srv.URL+path)
 		if err != nil {
 			fmt.Println(err)
 			return

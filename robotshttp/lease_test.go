@@ -84,7 +84,7 @@ func TestLeaseHolderGone(t *testing.T) {
 					defer cancel()
 				}
 				before, start := s.count("/robots.txt"), time.Now()
-				d, _, err := c.Decide(ctx, s.URL+"/private", "bot")
+				d, _, err := c.Decide(ctx, "bot", s.URL+"/private")
 				if elapsed := time.Since(start); !errors.Is(err, tt.want) || elapsed > tt.fetch {
 					t.Errorf("Decide: %v after %v; want %v by %v (%s)", err, elapsed, tt.want, tt.fetch, tt.src)
 				}

@@ -107,7 +107,7 @@ func TestUserinfoIsNoPartOfThePath(t *testing.T) {
 	}
 	cache := robotshttp.NewCache(&robotshttp.Fetcher{}, 0)
 	url := strings.Replace(s.URL, "://", "://alice:a;b@", 1) + "/private"
-	if d, _, err := cache.Decide(context.Background(), url, "bot"); err != nil || d.Allowed {
+	if d, _, err := cache.Decide(context.Background(), "bot", url); err != nil || d.Allowed {
 		t.Errorf("Cache.Decide(%q) = %v, %v; want disallowed (RFC 3986 section 3.2.1)", url, d.Allowed, err)
 	}
 	if n := s.count("/private"); n != 0 {

@@ -29,7 +29,8 @@ type DisallowedError struct {
 	Decision robotstxt.Decision
 	// Unreachable says that the origin's robots.txt could not be fetched
 	// and no good copy stood in, so every URL is disallowed (RFC 9309
-	// section 2.3.1.4): Decision.Rule then names no line of any file.
+	// section 2.3.1.4): Decision.Rule then names no line of any file (its
+	// Line is 0).
 	Unreachable bool
 }
 
@@ -38,7 +39,7 @@ func (e *DisallowedError) Error() string {
 	switch {
 	case e.Unreachable:
 		return fmt.Sprintf("robotshttp: %s is disallowed: its robots.txt is unreachable", e.URL)
-	case r == nil:
+	case r == (robotstxt.Rule{}):
 		return fmt.Sprintf("robotshttp: %s is disallowed by robots.txt", e.URL)
 	}
 	return fmt.Sprintf("robotshttp: %s is disallowed by robots.txt line %d (Disallow: %s)", e.URL, r.Line, r.Pattern)
@@ -163,10 +164,11 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	u.User = nil
 	target := u.String()
 	ctx := context.WithValue(req.Context(), fetchSetupKey{}, fetchSetup{base: base, userAgent: ua})
-	d, l, err := t.cache().Decide(ctx, target, agents...)
+	l, err := t.cache().Get(ctx, target)
 	if err != nil {
 		return refuse(req, err)
 	}
+	d := l.Robots.Group(agents...).Decide(target)
 	if !d.Allowed {
 		return refuse(req, &DisallowedError{URL: target, Decision: d, Unreachable: l.Unreachable()})
 	}

@@ -60,7 +60,7 @@ func TestTransport(t *testing.T) {
 				}
 				return
 			}
-			if !errors.Is(err, robotshttp.ErrDisallowed) || !errors.As(err, &de) || de.Decision.Rule == nil || de.Decision.Rule.Line != tt.line {
+			if !errors.Is(err, robotshttp.ErrDisallowed) || !errors.As(err, &de) || de.Decision.Rule.Line != tt.line {
 				t.Errorf("GET %s: %v; want ErrDisallowed by the rule of line %d (%s)", tt.path, err, tt.line, tt.source)
 			}
 			if got := s.count(tt.path); got != n {
@@ -117,7 +117,7 @@ func checkDisallowed(t *testing.T, err error, url string, unreachable bool, line
 	if !errors.As(err, &de) || !errors.Is(err, robotshttp.ErrDisallowed) {
 		t.Fatalf("GET %s: %v, want a *DisallowedError (%s)", url, err, source)
 	}
-	if de.Unreachable != unreachable || de.Decision.Rule == nil || de.Decision.Rule.Line != line {
+	if de.Unreachable != unreachable || de.Decision.Rule.Line != line {
 		t.Errorf("DisallowedError: Unreachable %v, rule %+v; want %v and line %d (%s)", de.Unreachable, de.Decision.Rule, unreachable, line, source)
 	}
 	if want := "robotshttp: " + url + message; !strings.HasSuffix(err.Error(), want) {

@@ -59,9 +59,9 @@ var api = map[string]func(args []js.Value) (any, error){
 		if err != nil {
 			return nil, err
 		}
-		d := r.Decide(target, agents...)
+		d := r.Group(agents...).Decide(target)
 		var rule any
-		if d.Rule != nil {
+		if d.Rule != (robotstxt.Rule{}) {
 			rule = object("allow", d.Rule.Allow, "pattern", d.Rule.Pattern, "line", d.Rule.Line)
 		}
 		return object("allowed", d.Allowed, "rule", rule), nil

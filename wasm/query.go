@@ -59,7 +59,7 @@ func allowed(handle, agents int32) int32 {
 //go:wasmexport line
 func line(handle, agents int32) int32 {
 	return query(handle, agents, func(d robotstxt.Decision) int32 {
-		if d.Rule == nil {
+		if d.Rule == (robotstxt.Rule{}) {
 			return -1
 		}
 		return int32(d.Rule.Line)
@@ -84,7 +84,7 @@ func query(handle, agents int32, answer func(robotstxt.Decision) int32) (result 
 		lastError = err.Error()
 		return failed
 	}
-	return answer(r.Decide(texts[0], texts[1:]...))
+	return answer(r.Group(texts[1:]...).Decide(texts[0]))
 }
 
 // readScratch reads n texts from scratch. They are copies: the library

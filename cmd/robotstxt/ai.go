@@ -112,7 +112,7 @@ func decidedBy(v aicrawlers.Verdict) string {
 		return "no group"
 	}
 	g := "user-agent: " + strings.Join(v.Group, ", ")
-	if v.Rule == nil {
+	if v.Rule == (robotstxt.Rule{}) {
 		return g
 	}
 	return fmt.Sprintf("%s (line %d: %s)", g, v.Rule.Line, ruleText(v.Rule))
@@ -151,8 +151,9 @@ func writeAIJSON(w io.Writer, src string, rep aicrawlers.Report) {
 	fmt.Fprintf(w, "%s\n", b)
 }
 
-func jsonRuleOf(r *robotstxt.Rule) *jsonRule {
-	if r == nil {
+// jsonRuleOf is nil, written as null, when no rule decided.
+func jsonRuleOf(r robotstxt.Rule) *jsonRule {
+	if r == (robotstxt.Rule{}) {
 		return nil
 	}
 	return &jsonRule{Allow: r.Allow, Pattern: r.Pattern, Line: r.Line}

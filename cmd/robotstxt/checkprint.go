@@ -78,7 +78,7 @@ func (o *checkOutput) print(r *result) {
 	case o.table != nil && len(r.answers) == 1:
 		a := r.answers[0]
 		rule, line := why, ""
-		if why == "" && a.d.Rule != nil {
+		if why == "" && a.d.Rule != (robotstxt.Rule{}) {
 			rule, line = ruleText(a.d.Rule), strconv.Itoa(a.d.Rule.Line)
 		}
 		o.table.row(verdict(a.d.Allowed), target, rule, line, groupText(a.group, why))
@@ -93,7 +93,7 @@ func (o *checkOutput) print(r *result) {
 		switch {
 		case why != "":
 			fmt.Fprintf(o.w, "%s\t%s\t%s\n", verdict(d.Allowed), target, why)
-		case d.Rule == nil:
+		case d.Rule == (robotstxt.Rule{}):
 			fmt.Fprintf(o.w, "%s\t%s\n", verdict(d.Allowed), target)
 		default:
 			fmt.Fprintf(o.w, "%s\t%s\t%s\t%d\n", verdict(d.Allowed), target, ruleText(d.Rule), d.Rule.Line)
@@ -139,7 +139,7 @@ func verdict(allowed bool) string {
 	return "disallowed"
 }
 
-func ruleText(r *robotstxt.Rule) string {
+func ruleText(r robotstxt.Rule) string {
 	if r.Allow {
 		return "Allow: " + r.Pattern
 	}
@@ -167,7 +167,7 @@ func answerText(a answer, why string, withGroup bool) string {
 	switch {
 	case why != "":
 		because = append(because, why)
-	case a.d.Rule != nil:
+	case a.d.Rule != (robotstxt.Rule{}):
 		because = append(because, fmt.Sprintf("line %d: %s", a.d.Rule.Line, ruleText(a.d.Rule)))
 	}
 	if withGroup && why == "" {

@@ -344,7 +344,7 @@ func (a *api) diff(_ context.Context, req *diffRequest) (*diffResponse, *apiErro
 	for _, t := range req.Targets {
 		var changes []apiChange
 		for _, c := range cs {
-			od, nd := oldR.Decide(t, c.tokens...), newR.Decide(t, c.tokens...)
+			od, nd := oldR.Group(c.tokens...).Decide(t), newR.Group(c.tokens...).Decide(t)
 			if od.Allowed != nd.Allowed {
 				changes = append(changes, apiChange{Agent: c.name,
 					Old: apiDecision{Allowed: od.Allowed, Rule: jsonRuleOf(od.Rule)},
