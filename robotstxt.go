@@ -116,9 +116,9 @@ func DisallowAll(mode Mode) *Robots {
 // queries have built all they can build: the parsed file, the Group of
 // every name it has (see [Robots.Group]), each with the index its queries
 // build (a group of many rules builds one after its first few queries).
-// A cache that keeps
-// parsed files counts them at their Footprint, which does not grow with
-// their queries, rather than at what they hold when cached, which does.
+// A cache that keeps parsed files counts them at their Footprint, which
+// does not grow with their queries, rather than at what they hold when
+// cached, which does.
 //
 // Two things are counted only once they exist: the Groups that combine
 // the groups of several names, which Robots.Group builds for a call with
