@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
@@ -290,27 +291,53 @@ func TestServeFetchBusy(t *testing.T) {
 	}
 }
 
+// TestRefusedReason checks the address filter of fetch by URL against
+// the IANA IPv4 and IPv6 Special-Purpose Address Registries.
 func TestRefusedReason(t *testing.T) {
 	tests := []struct{ addr, source, want string }{
-		{"127.0.0.1", "loopback", "loopback"},
-		{"127.8.9.10", "loopback is 127.0.0.0/8", "loopback"},
-		{"::1", "IPv6 loopback", "loopback"},
-		{"::ffff:127.0.0.1", "IPv4-mapped loopback", "loopback"},
-		{"10.1.2.3", "RFC 1918", "private"},
-		{"172.16.0.1", "RFC 1918", "private"},
-		{"192.168.1.1", "RFC 1918", "private"},
-		{"fd00::1", "RFC 4193", "private"},
-		{"169.254.169.254", "link-local: cloud metadata", "link-local"},
-		{"fe80::1", "IPv6 link-local", "link-local"},
-		{"0.0.0.0", "unspecified: this host", "unspecified"},
-		{"::", "IPv6 unspecified", "unspecified"},
-		{"0.1.2.3", `"this network" 0.0.0.0/8`, `"this network"`},
-		{"100.64.0.1", "carrier-grade NAT, RFC 6598", "carrier-grade NAT"},
-		{"100.127.255.255", "carrier-grade NAT's last address", "carrier-grade NAT"},
-		{"224.0.0.1", "multicast", "link-local"},
-		{"239.1.1.1", "multicast", "multicast"},
-		{"64:ff9b::7f00:1", "NAT64 of 127.0.0.1, RFC 6052", "loopback"},
-		{"64:ff9b::a00:1", "NAT64 of 10.0.0.1", "private"},
+		{"127.0.0.1", "loopback", "a loopback"},
+		{"127.8.9.10", "loopback is 127.0.0.0/8", "a loopback"},
+		{"::1", "IPv6 loopback", "a loopback"},
+		{"::ffff:127.0.0.1", "IPv4-mapped loopback", "a loopback"},
+		{"10.1.2.3", "RFC 1918", "a private"},
+		{"172.16.0.1", "RFC 1918", "a private"},
+		{"192.168.1.1", "RFC 1918", "a private"},
+		{"fd00::1", "RFC 4193", "a private"},
+		{"169.254.169.254", "link-local: cloud metadata", "a link-local"},
+		{"fe80::1", "IPv6 link-local", "a link-local"},
+		{"0.0.0.0", "unspecified: this host", `a "this network"`},
+		{"::", "IPv6 unspecified", "an unspecified"},
+		{"0.1.2.3", `"this network" 0.0.0.0/8`, `a "this network"`},
+		{"100.64.0.1", "carrier-grade NAT, RFC 6598", "a carrier-grade NAT"},
+		{"100.127.255.255", "carrier-grade NAT's last address", "a carrier-grade NAT"},
+		{"224.0.0.1", "multicast", "a multicast"},
+		{"239.1.1.1", "multicast", "a multicast"},
+		{"ff02::1", "IPv6 multicast", "a multicast"},
+		{"64:ff9b::7f00:1", "NAT64 of 127.0.0.1, RFC 6052", "a loopback"},
+		{"64:ff9b::a00:1", "NAT64 of 10.0.0.1", "a private"},
+		{"192.0.0.1", "IANA IPv4 registry: 192.0.0.0/24", "an IETF protocol"},
+		{"192.0.0.9", "IANA IPv4 registry: PCP anycast, globally reachable", ""},
+		{"192.0.2.2", "RFC 5737 TEST-NET-1", "a documentation"},
+		{"192.88.99.1", "RFC 7526 6to4 relay anycast", "a 6to4 relay"},
+		{"198.18.0.1", "RFC 2544 benchmarking", "a benchmarking"},
+		{"198.19.255.255", "RFC 2544 benchmarking is a /15", "a benchmarking"},
+		{"198.51.100.7", "RFC 5737 TEST-NET-2", "a documentation"},
+		{"203.0.113.7", "RFC 5737 TEST-NET-3", "a documentation"},
+		{"240.0.0.1", "RFC 1112 reserved", "a reserved"},
+		{"255.255.255.255", "limited broadcast", "a reserved"},
+		{"::7f00:1", "IPv4-compatible, RFC 4291", "an IPv4-compatible"},
+		{"::ffff:192.168.0.1", "IPv4-mapped private", "a private"},
+		{"64:ff9b:1::1", "RFC 8215 local-use NAT64", "a local NAT64"},
+		{"100::1", "RFC 6666 discard-only", "a discard-only"},
+		{"2001::1", "RFC 4380 Teredo, in 2001::/23", "an IETF protocol"},
+		{"2001:2::1", "RFC 5180 benchmarking, in 2001::/23", "an IETF protocol"},
+		{"2001:4:112::1", "IANA IPv6 registry: AS112-v6, globally reachable", ""},
+		{"2001:db8::1", "RFC 3849 documentation", "a documentation"},
+		{"3fff::1", "RFC 9637 documentation", "a documentation"},
+		{"2002:7f00:1::1", "6to4 of 127.0.0.1, RFC 3056", "a loopback"},
+		{"2002:c0a8:1::1", "6to4 of 192.168.0.1", "a private"},
+		{"2002:5db8:d70e::1", "6to4 of a public address", ""},
+		{"fec0::1", "RFC 3879 site-local", "a site-local"},
 		{"100.128.0.1", "just past carrier-grade NAT", ""},
 		{"93.184.215.14", "a public address", ""},
 		{"2606:2800:21f:cb07:6820:80da:af6b:8b2c", "a public IPv6 address", ""},
@@ -319,6 +346,63 @@ func TestRefusedReason(t *testing.T) {
 	for _, tt := range tests {
 		if got := refusedReason(netip.MustParseAddr(tt.addr)); got != tt.want {
 			t.Errorf("refusedReason(%s) = %q, want %q (%s)", tt.addr, got, tt.want, tt.source)
+		}
+	}
+}
+
+// TestAddrGuardOwnAddrs checks that the dial check refuses this machine's
+// own addresses, whatever their range: a public address of an interface
+// reaches this machine's services as 127.0.0.1 does.
+func TestAddrGuardOwnAddrs(t *testing.T) {
+	own := func() ([]net.Addr, error) {
+		return []net.Addr{&net.IPNet{IP: net.ParseIP("93.184.215.14"), Mask: net.CIDRMask(24, 32)}}, nil
+	}
+	g := addrGuard{ownAddrs: own}
+	tests := []struct{ address, source, want string }{
+		{"93.184.215.14:80", "an interface's own address", "refusing to fetch from 93.184.215.14, this machine's own address"},
+		{"[::ffff:93.184.215.14]:80", "the same, IPv4-mapped", "this machine's own address"},
+		{"93.184.215.15:80", "another address of the interface's network", ""},
+	}
+	for _, tt := range tests {
+		err := g.control("tcp", tt.address, nil)
+		if (err == nil) != (tt.want == "") || err != nil && !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("control(%q) = %v, want %q (%s)", tt.address, err, tt.want, tt.source)
+		}
+	}
+}
+
+// TestServeFetchOwnAddrs fetches from a server listening on every
+// interface, through each of this machine's addresses: every one is
+// refused. The check runs at dial time, so a redirect to one is refused
+// alike.
+func TestServeFetchOwnAddrs(t *testing.T) {
+	ln, err := net.Listen("tcp", ":0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	site := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, serveExample) }))
+	site.Listener.Close()
+	site.Listener = ln
+	site.Start()
+	defer site.Close()
+	port := ln.Addr().(*net.TCPAddr).Port
+	addrs, err := net.InterfaceAddrs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newTestHandler(t, serveConfig{})
+	for _, a := range addrs {
+		p, err := netip.ParsePrefix(a.String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Addr().Is6() && p.Addr().IsLinkLocalUnicast() {
+			continue // needs a zone to dial
+		}
+		u := "http://" + netip.AddrPortFrom(p.Addr(), uint16(port)).String() + "/"
+		rec := post(t, h, "/api/check", "application/json", mustJSON(map[string]any{"url": u, "targets": []string{"/"}}))
+		if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "refusing to fetch from") {
+			t.Errorf("fetch of %s, an address of this machine: status %d, %s; want 400 and a refusal", u, rec.Code, rec.Body)
 		}
 	}
 }
