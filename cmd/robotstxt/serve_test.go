@@ -25,6 +25,7 @@ const serveExample = "User-agent: *\nDisallow: /private/\nAllow: /private/press/
 func post(t *testing.T, h http.Handler, path, contentType, body string) *httptest.ResponseRecorder {
 	t.Helper()
 	req := httptest.NewRequest(http.MethodPost, path, strings.NewReader(body))
+	req.Host = "localhost:8080"
 	if contentType != "" {
 		req.Header.Set("Content-Type", contentType)
 	}
@@ -185,6 +186,7 @@ func TestServeAPIErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			req := httptest.NewRequest(tt.method, tt.path, strings.NewReader(tt.body))
+			req.Host = "localhost:8080"
 			if tt.ct != "" {
 				req.Header.Set("Content-Type", tt.ct)
 			}
@@ -285,7 +287,7 @@ func TestServeFetchBusy(t *testing.T) {
 	for range maxFetches {
 		a.fetches <- struct{}{}
 	}
-	rec := post(t, endpoint(a.check), "/api/check", "application/json", `{"url":"https://example.com/"}`)
+	rec := post(t, endpoint(a, a.check), "/api/check", "application/json", `{"url":"https://example.com/"}`)
 	if rec.Code != http.StatusTooManyRequests || !strings.Contains(rec.Body.String(), "8 fetches are under way") {
 		t.Errorf("status %d, %s; want 429", rec.Code, rec.Body)
 	}
@@ -411,7 +413,7 @@ func TestServeFetchOwnAddrs(t *testing.T) {
 // Content-Security-Policy on every answer, and nothing loaded from
 // elsewhere.
 func TestServePage(t *testing.T) {
-	h := newTestHandler(t, serveConfig{loopbackOnly: true})
+	h := newTestHandler(t, serveConfig{})
 	tests := []struct {
 		path, host, source string
 		status             int
@@ -420,6 +422,7 @@ func TestServePage(t *testing.T) {
 		{"/", "127.0.0.1:8080", "the page", 200, "text/html; charset=utf-8"},
 		{"/app.js", "localhost:8080", "its script", 200, "text/javascript; charset=utf-8"},
 		{"/style.css", "[::1]:8080", "its style", 200, "text/css; charset=utf-8"},
+		{"/", "[::1]", "IPv6 loopback without a port", 200, "text/html; charset=utf-8"},
 		{"/index.html", "127.0.0.1", "one address per asset: the page is /", 404, ""},
 		{"/web/app.js", "127.0.0.1", "nothing else is served", 404, ""},
 		{"/", "evil.example:8080", "DNS rebinding: a Host that is not loopback", 403, "application/json; charset=utf-8"},
@@ -468,6 +471,69 @@ func TestServePage(t *testing.T) {
 	}
 }
 
+// TestServeHostGuard checks the Host check, which holds whatever the
+// server listens on: loopback names always, and the -host names.
+func TestServeHostGuard(t *testing.T) {
+	tests := []struct {
+		host, source string
+		hosts        []string
+		status       int
+	}{
+		{"localhost", "loopback name, no port", nil, 200},
+		{"LOCALHOST.:8080", "host names are case-insensitive, a final dot changes nothing", nil, 200},
+		{"127.0.0.1", "IPv4 loopback, no port", nil, 200},
+		{"127.0.0.1:8080", "IPv4 loopback", nil, 200},
+		{"[::1]", "IPv6 loopback without a port", nil, 200},
+		{"[::1]:8080", "IPv6 loopback", nil, 200},
+		{"example.internal:8080", "DNS rebinding on a server beyond loopback", nil, 403},
+		{"example.internal:8080", "-host example.internal", []string{"example.internal"}, 200},
+		{"Example.Internal", "-host, case-insensitive", []string{"example.internal"}, 200},
+		{"192.0.2.2:8080", "an address not named by -host", []string{"example.internal"}, 403},
+		{"192.0.2.2:8080", "-host 192.0.2.2", []string{"192.0.2.2"}, 200},
+		{"evil.example", "DNS rebinding", []string{"example.internal"}, 403},
+		{"[::1", "a malformed Host", nil, 403},
+	}
+	for _, tt := range tests {
+		var hosts hostsFlag
+		for _, h := range tt.hosts {
+			if err := hosts.Set(h); err != nil {
+				t.Fatal(err)
+			}
+		}
+		h := newTestHandler(t, serveConfig{hosts: hosts})
+		req := httptest.NewRequest(http.MethodGet, "/", nil)
+		req.Host = tt.host
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != tt.status {
+			t.Errorf("GET / (Host %q, -host %q): status %d, want %d (%s)", tt.host, tt.hosts, rec.Code, tt.status, tt.source)
+		}
+	}
+}
+
+// TestReachability checks what serve says on start-up of who reaches it.
+func TestReachability(t *testing.T) {
+	tests := []struct {
+		addr, source string
+		hosts        []string
+		want         string
+	}{
+		{"127.0.0.1:8080", "the default", nil, "reachable on this machine alone; answering requests for localhost, 127.0.0.1, [::1]"},
+		{"0.0.0.0:8080", "every interface, no -host", nil, "reachable on every interface: other machines can reach it; answering requests for localhost, 127.0.0.1, [::1] (name this machine with -host to be answered from elsewhere)"},
+		{"[::]:8080", "every interface, with -host", []string{"example.internal"}, "reachable on every interface: other machines can reach it; answering requests for localhost, 127.0.0.1, [::1], example.internal"},
+		{"192.0.2.2:8080", "one interface", []string{"example.internal"}, "reachable on 192.0.2.2: other machines can reach it; answering requests for localhost, 127.0.0.1, [::1], example.internal"},
+	}
+	for _, tt := range tests {
+		a, err := net.ResolveTCPAddr("tcp", tt.addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := reachability(a, tt.hosts); got != tt.want {
+			t.Errorf("reachability(%s, %q) = %q, want %q (%s)", tt.addr, tt.hosts, got, tt.want, tt.source)
+		}
+	}
+}
+
 func TestServeUsageErrors(t *testing.T) {
 	tests := []struct {
 		name, source string
@@ -477,6 +543,9 @@ func TestServeUsageErrors(t *testing.T) {
 		{"argument", "serve takes none", []string{"serve", "x"}, "takes no arguments"},
 		{"bad flag", "the flag package", []string{"serve", "-port", "1"}, "flag provided but not defined"},
 		{"bad address", "net.Listen", []string{"serve", "-addr", "127.0.0.1:99999"}, "invalid port"},
+		{"bad host", "-host takes a name", []string{"serve", "-host", "a b"}, "-host takes a host name or address"},
+		{"no timeout", "-request-timeout above 0", []string{"serve", "-request-timeout", "0s"}, "must be above 0"},
+		{"no requests", "-max-requests above 0", []string{"serve", "-max-requests", "0"}, "must be above 0"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
