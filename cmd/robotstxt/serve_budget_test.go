@@ -242,4 +242,3 @@ func TestAuditAI(t *testing.T) {
 		}
 	}
 }
-
