@@ -8,6 +8,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -50,14 +51,17 @@ func (b *budget) spend() *apiError {
 	return nil
 }
 
+// over says why no more work may be done, or nil. ctx carries the same
+// deadline as the clock (whichever sees it first ends the work), so that a
+// fetch ends at the deadline too.
 func (b *budget) over() *apiError {
-	if b.ctx.Err() != nil {
-		return &apiError{http.StatusServiceUnavailable, "the request ended before its answer"}
-	}
-	if !b.now().Before(b.deadline) {
+	switch err := b.ctx.Err(); {
+	case errors.Is(err, context.DeadlineExceeded) || err == nil && !b.now().Before(b.deadline):
 		return &apiError{http.StatusServiceUnavailable, fmt.Sprintf(
 			"the answer was cut at the tester's %v limit, after %d of %d decisions: test fewer targets or crawlers, or a smaller file",
 			b.timeout, b.spent, b.planned)}
+	case err != nil:
+		return &apiError{http.StatusServiceUnavailable, "the request ended before its answer"}
 	}
 	return nil
 }

@@ -87,6 +87,19 @@ func TestServeDeadline(t *testing.T) {
 	}
 }
 
+// TestBudgetContextDeadline checks that a deadline the request's context
+// sees before the clock does is reported as the cut it is, not as a
+// client gone.
+func TestBudgetContextDeadline(t *testing.T) {
+	ctx, cancel := context.WithDeadline(context.Background(), time.Unix(0, 0))
+	defer cancel()
+	b := &budget{ctx: ctx, now: time.Now, deadline: time.Now().Add(time.Hour), timeout: 20 * time.Second, planned: 7}
+	want := "the answer was cut at the tester's 20s limit, after 0 of 7 decisions"
+	if err := b.spend(); err == nil || !strings.Contains(err.message, want) {
+		t.Errorf("spend() past the context's deadline = %+v, want %q", err, want)
+	}
+}
+
 // TestServeClientGone checks that the work stops when the client goes
 // away: the request's context ends during the 5th decision, and no
 // decision follows.
