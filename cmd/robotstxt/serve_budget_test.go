@@ -213,8 +213,7 @@ func (w *countingWriter) Write(p []byte) (int, error) { w.n += len(p); return le
 
 // TestServeAnswerMemory checks that an answer is written a piece at a
 // time: 2,000 decisions that each spell out a 20 KB rule make a 40 MB
-// answer, which the server must not build whole; it allocates less than
-// a tenth of it.
+// answer, which the server must not build whole.
 func TestServeAnswerMemory(t *testing.T) {
 	robots := "User-agent: *\nDisallow: /" + strings.Repeat("*", 20_000) + "\n"
 	agents := make([]string, maxCrawlers)
@@ -234,9 +233,17 @@ func TestServeAnswerMemory(t *testing.T) {
 	if w.n < 40_000_000 {
 		t.Fatalf("answer of %d bytes, want over 40 MB", w.n)
 	}
-	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > uint64(w.n/10) {
-		t.Errorf("answering %d bytes allocated %d bytes, want under a tenth: the answer was built whole", w.n, alloc)
-
+	// Building the answer whole allocates about 4 times its size (a
+	// buffer grown by doubling, and copies). Written a piece at a time
+	// through encoding/json's pooled buffers it allocates a few MB; with
+	// the race detector, which makes sync.Pool drop buffers, about 1.5
+	// times its size.
+	limit, what := uint64(w.n/10), "a tenth of"
+	if raceEnabled {
+		limit, what = uint64(w.n/2*5), "2.5 times"
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > limit {
+		t.Errorf("answering %d bytes allocated %d bytes, want under %s its size: the answer was built whole", w.n, alloc, what)
 	}
 }
 
