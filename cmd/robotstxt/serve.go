@@ -49,7 +49,8 @@ func serve(args []string, stderr io.Writer) int {
 		"Serves a robots.txt tester: one page and its JSON API (POST /api/check, /api/diff, /api/ai),\n"+
 		"from the binary alone. Paste a file or fetch a site's, list targets and crawlers, and see\n"+
 		"each verdict with its deciding line, the lint messages by line, the verdicts that change\n"+
-		"between two versions, and the AI crawler audit. The test lives in the page's URL fragment.\n\n"+
+		"between two versions, and the AI crawler audit. The test lives in the page's URL fragment;\n"+
+		"a link to a test that fetched a site's file fetches it again only when its reader asks.\n\n"+
 		"Only requests whose Host is localhost, a loopback address or a -host name are answered,\n"+
 		"on every address listened on (no DNS rebinding). Fetching by URL refuses this machine's\n"+
 		"own addresses and every address the IANA special-purpose registries mark not globally\n"+
