@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -155,7 +156,9 @@ func TestUserContentIsText(t *testing.T) {
 func TestFetchByURL(t *testing.T) {
 	const body = "User-agent: *\nDisallow: /private/\n"
 	mux := http.NewServeMux()
+	var fetches atomic.Int64
 	mux.HandleFunc("/robots.txt", func(w http.ResponseWriter, r *http.Request) {
+		fetches.Add(1)
 		http.Redirect(w, r, "/files/robots.txt", http.StatusFound)
 	})
 	mux.HandleFunc("/files/robots.txt", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, body) })
@@ -188,6 +191,43 @@ func TestFetchByURL(t *testing.T) {
 		got := readMatrix(t, ctx, 3)
 		if got[2][1] != "disallowed line 2: Disallow: /private/" {
 			t.Errorf("Googlebot on /private/report.pdf: %q, want the fetched file's line 2", got[2][1])
+		}
+	})
+	t.Run("a shared link waits for a click", func(t *testing.T) {
+		base := startServer(t, "-allow-private")
+		openExample(t, ctx, base)
+		var href string
+		step(t, ctx, "fetching",
+			setField("#site-url", site.URL+"/"),
+			chromedp.Click(css("#fetch-button")),
+			waitFor(`!document.getElementById('fetch-info').hidden && !document.body.hasAttribute('aria-busy')`),
+			waitFor(`location.hash !== ''`),
+			into(chromedp.Location(), &href),
+		)
+		before := fetches.Load()
+		tab := newTab(t, ctx)
+		var msg, siteURL, robots string
+		step(t, tab, "opening the link",
+			chromedp.Navigate(href),
+			waitFor(`document.getElementById('message').textContent !== ''`),
+			into(chromedp.Text(css("#message")), &msg),
+			into(chromedp.Value(css("#site-url")), &siteURL),
+			into(chromedp.Value(css("#robots")), &robots),
+		)
+		// The page sends nothing to the server until a click, so the
+		// count cannot change later.
+		if n := fetches.Load(); n != before {
+			t.Errorf("opening the link fetched the site's robots.txt %d times, want none before a click", n-before)
+		}
+		if !strings.Contains(msg, "press \"Fetch its robots.txt\"") || siteURL != site.URL+"/" || robots != body {
+			t.Errorf("from the link: message %q, URL %q, file %q; want the form filled and a prompt to fetch", msg, siteURL, robots)
+		}
+		step(t, tab, "fetching on a click",
+			chromedp.Click(css("#fetch-button")),
+			waitFor(`!document.getElementById('fetch-info').hidden && !document.body.hasAttribute('aria-busy')`),
+		)
+		if n := fetches.Load(); n != before+1 {
+			t.Errorf("a click fetched the site's robots.txt %d times, want once", n-before)
 		}
 	})
 	t.Run("refused", func(t *testing.T) {

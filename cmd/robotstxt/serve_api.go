@@ -12,10 +12,11 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/rfc9309/robotstxt"
-	"github.com/rfc9309/robotstxt/aicrawlers"
 	"github.com/rfc9309/robotstxt/robotshttp"
 )
 
@@ -39,10 +40,27 @@ type api struct {
 	fetcher *robotshttp.Fetcher
 	// fetches holds a token per fetch by URL under way.
 	fetches chan struct{}
+	// requests holds a token per API request under way.
+	requests chan struct{}
+	timeout  time.Duration
+	now      func() time.Time
 }
 
 func newAPI(c serveConfig) *api {
-	return &api{fetcher: newURLFetcher(c.allowPrivate), fetches: make(chan struct{}, maxFetches)}
+	a := &api{fetcher: newURLFetcher(c.allowPrivate), fetches: make(chan struct{}, maxFetches),
+		timeout: c.requestTimeout, now: c.now}
+	if a.timeout <= 0 {
+		a.timeout = defaultRequestTimeout
+	}
+	if a.now == nil {
+		a.now = time.Now
+	}
+	n := c.maxRequests
+	if n <= 0 {
+		n = defaultMaxRequests
+	}
+	a.requests = make(chan struct{}, n)
+	return a
 }
 
 // apiError is an answer with a status other than 200.
@@ -98,19 +116,47 @@ func decodeRequest(w http.ResponseWriter, r *http.Request, v any) *apiError {
 
 // endpoint makes a handler of an answer: the request decoded, the answer
 // or its error encoded.
-func endpoint[Req, Resp any](answer func(context.Context, *Req) (*Resp, *apiError)) http.HandlerFunc {
+//
+// At most cap(a.requests) requests are under way at once; one more is
+// answered 503 with Retry-After at once rather than queued, so that a
+// burst of costly requests holds neither memory nor CPU beyond that many.
+// Each request's work ends at its deadline, a.timeout after it began, or
+// when its client goes away (see budget).
+func endpoint[Req any, Resp jsonAnswer](a *api, answer func(*budget, *Req) (Resp, *apiError)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case a.requests <- struct{}{}:
+			defer func() { <-a.requests }()
+		default:
+			w.Header().Set("Retry-After", strconv.Itoa(retryAfterSeconds))
+			writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("%d API requests are under way, the most this tester answers at once; try again in a moment", cap(a.requests)))
+			return
+		}
+		ctx, cancel := context.WithTimeout(r.Context(), a.timeout)
+		defer cancel()
+		b := &budget{ctx: ctx, now: a.now, deadline: a.now().Add(a.timeout), timeout: a.timeout}
 		var req Req
 		err := decodeRequest(w, r, &req)
-		var resp *Resp
+		var resp Resp
 		if err == nil {
-			resp, err = answer(r.Context(), &req)
+			resp, err = answer(b, &req)
 		}
 		if err != nil {
 			writeError(w, err.status, err.message)
 			return
 		}
-		writeJSONAnswer(w, http.StatusOK, resp)
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		w.WriteHeader(http.StatusOK)
+		jw := newJSONWriter(w, b)
+		resp.writeJSON(jw)
+		if jw.err == nil {
+			jw.err = jw.w.Flush()
+		}
+		if jw.err != nil {
+			// Close the connection without ending the answer, so that
+			// the client sees an answer cut short, never a short one.
+			panic(http.ErrAbortHandler)
+		}
 	}
 }
 
@@ -228,25 +274,56 @@ type checkRequest struct {
 	Mode    string   `json:"mode"`
 }
 
+// checkResponse is the answer's JSON shape, as clients read it.
 type checkResponse struct {
 	Results     []apiTarget     `json:"results"`
 	Diagnostics []apiDiagnostic `json:"diagnostics"`
 	Fetch       *apiFetch       `json:"fetch,omitempty"`
 }
 
-func (a *api) check(ctx context.Context, req *checkRequest) (*checkResponse, *apiError) {
+// checkAnswer is a checkResponse as the server holds it: the decisions
+// alone, targets by crawlers, whose JSON (which spells out each deciding
+// rule, up to a file's size each) is written a target at a time.
+type checkAnswer struct {
+	targets     []string
+	crawlers    []apiCrawler
+	decisions   []robotstxt.Decision
+	diagnostics []apiDiagnostic
+	fetch       *apiFetch
+}
+
+func (c *checkAnswer) writeJSON(w *jsonWriter) {
+	w.raw(`{"results":`)
+	w.array(len(c.targets), func(i int) any {
+		row := apiTarget{Target: c.targets[i], Crawlers: make([]apiDecision, len(c.crawlers))}
+		for j, cr := range c.crawlers {
+			d := c.decisions[i*len(c.crawlers)+j]
+			row.Crawlers[j] = apiDecision{Agent: cr.name, Allowed: d.Allowed, Rule: jsonRuleOf(d.Rule)}
+		}
+		return row
+	})
+	w.raw(`,"diagnostics":`)
+	w.array(len(c.diagnostics), func(i int) any { return c.diagnostics[i] })
+	if c.fetch != nil {
+		w.raw(`,"fetch":`)
+		w.value(c.fetch)
+	}
+	w.raw("}\n")
+}
+
+func (a *api) check(b *budget, req *checkRequest) (*checkAnswer, *apiError) {
 	o, cs, err := readQuery(req.Mode, req.Agents, req.Targets)
 	if err != nil {
 		return nil, err
 	}
-	resp := &checkResponse{Results: []apiTarget{}, Diagnostics: []apiDiagnostic{}}
+	resp := &checkAnswer{targets: req.Targets, crawlers: cs}
 	var robots *robotstxt.Robots
 	switch {
 	case req.URL != "" && req.Robots != "":
 		return nil, badRequest("give robots (a file's text) or url (a site whose file to fetch), not both")
 	case req.URL != "":
 		var ferr *apiError
-		robots, resp.Fetch, ferr = a.fetchForCheck(ctx, req.URL, o)
+		robots, resp.fetch, ferr = a.fetchForCheck(b.ctx, req.URL, o)
 		if ferr != nil {
 			return nil, ferr
 		}
@@ -257,19 +334,21 @@ func (a *api) check(ctx context.Context, req *checkRequest) (*checkResponse, *ap
 		robots = o.Parse([]byte(req.Robots))
 	}
 	for _, d := range robots.Diagnostics() {
-		resp.Diagnostics = append(resp.Diagnostics, apiDiagnostic{d.Line, d.Severity.String(), d.Code, d.Message})
+		resp.diagnostics = append(resp.diagnostics, apiDiagnostic{d.Line, d.Severity.String(), d.Code, d.Message})
 	}
 	groups := make([]*robotstxt.Group, len(cs))
 	for i, c := range cs {
 		groups[i] = robots.Group(c.tokens...)
 	}
+	b.plan(len(req.Targets) * len(cs))
+	resp.decisions = make([]robotstxt.Decision, 0, len(req.Targets)*len(cs))
 	for _, t := range req.Targets {
-		row := apiTarget{Target: t, Crawlers: make([]apiDecision, len(cs))}
-		for i, c := range cs {
-			d := groups[i].Decide(t)
-			row.Crawlers[i] = apiDecision{Agent: c.name, Allowed: d.Allowed, Rule: jsonRuleOf(d.Rule)}
+		for _, g := range groups {
+			if err := b.spend(); err != nil {
+				return nil, err
+			}
+			resp.decisions = append(resp.decisions, g.Decide(t))
 		}
-		resp.Results = append(resp.Results, row)
 	}
 	return resp, nil
 }
@@ -328,7 +407,13 @@ type diffResponse struct {
 	Changed []apiChangedTarget `json:"changed"`
 }
 
-func (a *api) diff(_ context.Context, req *diffRequest) (*diffResponse, *apiError) {
+func (d *diffResponse) writeJSON(w *jsonWriter) {
+	w.raw(`{"targets":` + strconv.Itoa(d.Targets) + `,"changed":`)
+	w.array(len(d.Changed), func(i int) any { return d.Changed[i] })
+	w.raw("}\n")
+}
+
+func (a *api) diff(b *budget, req *diffRequest) (*diffResponse, *apiError) {
 	o, cs, err := readQuery(req.Mode, req.Agents, req.Targets)
 	if err != nil {
 		return nil, err
@@ -340,11 +425,21 @@ func (a *api) diff(_ context.Context, req *diffRequest) (*diffResponse, *apiErro
 		return nil, err
 	}
 	oldR, newR := o.Parse([]byte(req.Old)), o.Parse([]byte(req.New))
+	oldG, newG := make([]*robotstxt.Group, len(cs)), make([]*robotstxt.Group, len(cs))
+	for i, c := range cs {
+		oldG[i], newG[i] = oldR.Group(c.tokens...), newR.Group(c.tokens...)
+	}
+	// A change holds two decisions, so the answer holds at most twice
+	// targets by crawlers of them.
+	b.plan(len(req.Targets) * len(cs))
 	resp := &diffResponse{Targets: len(req.Targets), Changed: []apiChangedTarget{}}
 	for _, t := range req.Targets {
 		var changes []apiChange
-		for _, c := range cs {
-			od, nd := oldR.Group(c.tokens...).Decide(t), newR.Group(c.tokens...).Decide(t)
+		for i, c := range cs {
+			if err := b.spend(); err != nil {
+				return nil, err
+			}
+			od, nd := oldG[i].Decide(t), newG[i].Decide(t)
 			if od.Allowed != nd.Allowed {
 				changes = append(changes, apiChange{Agent: c.name,
 					Old: apiDecision{Allowed: od.Allowed, Rule: jsonRuleOf(od.Rule)},
@@ -370,7 +465,19 @@ type aiResponse struct {
 	ContentSignals map[string]bool `json:"content_signals,omitempty"`
 }
 
-func (a *api) ai(_ context.Context, req *aiRequest) (*aiResponse, *apiError) {
+func (r *aiResponse) writeJSON(w *jsonWriter) {
+	w.raw(`{"crawlers":`)
+	w.array(len(r.Crawlers), func(i int) any { return r.Crawlers[i] })
+	w.raw(`,"summary":`)
+	w.value(r.Summary)
+	if len(r.ContentSignals) > 0 {
+		w.raw(`,"content_signals":`)
+		w.value(r.ContentSignals)
+	}
+	w.raw("}\n")
+}
+
+func (a *api) ai(b *budget, req *aiRequest) (*aiResponse, *apiError) {
 	o, err := options(req.Mode)
 	if err == nil {
 		err = checkTargets(req.Targets)
@@ -381,7 +488,10 @@ func (a *api) ai(_ context.Context, req *aiRequest) (*aiResponse, *apiError) {
 	if err != nil {
 		return nil, err
 	}
-	rep := aicrawlers.Audit(o.Parse([]byte(req.Robots)), req.Targets...)
+	rep, err := auditAI(b, o.Parse([]byte(req.Robots)), req.Targets)
+	if err != nil {
+		return nil, err
+	}
 	resp := &aiResponse{Crawlers: []jsonAIVerdict{}, Summary: []jsonAISummary{}, ContentSignals: rep.ContentSignals}
 	for _, v := range rep.Verdicts {
 		resp.Crawlers = append(resp.Crawlers, jsonAIVerdict{Name: v.Name, Operator: v.Operator, Category: v.Category.String(),

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
@@ -24,6 +25,7 @@ const serveExample = "User-agent: *\nDisallow: /private/\nAllow: /private/press/
 func post(t *testing.T, h http.Handler, path, contentType, body string) *httptest.ResponseRecorder {
 	t.Helper()
 	req := httptest.NewRequest(http.MethodPost, path, strings.NewReader(body))
+	req.Host = "localhost:8080"
 	if contentType != "" {
 		req.Header.Set("Content-Type", contentType)
 	}
@@ -184,6 +186,7 @@ func TestServeAPIErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			req := httptest.NewRequest(tt.method, tt.path, strings.NewReader(tt.body))
+			req.Host = "localhost:8080"
 			if tt.ct != "" {
 				req.Header.Set("Content-Type", tt.ct)
 			}
@@ -284,33 +287,59 @@ func TestServeFetchBusy(t *testing.T) {
 	for range maxFetches {
 		a.fetches <- struct{}{}
 	}
-	rec := post(t, endpoint(a.check), "/api/check", "application/json", `{"url":"https://example.com/"}`)
+	rec := post(t, endpoint(a, a.check), "/api/check", "application/json", `{"url":"https://example.com/"}`)
 	if rec.Code != http.StatusTooManyRequests || !strings.Contains(rec.Body.String(), "8 fetches are under way") {
 		t.Errorf("status %d, %s; want 429", rec.Code, rec.Body)
 	}
 }
 
+// TestRefusedReason checks the address filter of fetch by URL against
+// the IANA IPv4 and IPv6 Special-Purpose Address Registries.
 func TestRefusedReason(t *testing.T) {
 	tests := []struct{ addr, source, want string }{
-		{"127.0.0.1", "loopback", "loopback"},
-		{"127.8.9.10", "loopback is 127.0.0.0/8", "loopback"},
-		{"::1", "IPv6 loopback", "loopback"},
-		{"::ffff:127.0.0.1", "IPv4-mapped loopback", "loopback"},
-		{"10.1.2.3", "RFC 1918", "private"},
-		{"172.16.0.1", "RFC 1918", "private"},
-		{"192.168.1.1", "RFC 1918", "private"},
-		{"fd00::1", "RFC 4193", "private"},
-		{"169.254.169.254", "link-local: cloud metadata", "link-local"},
-		{"fe80::1", "IPv6 link-local", "link-local"},
-		{"0.0.0.0", "unspecified: this host", "unspecified"},
-		{"::", "IPv6 unspecified", "unspecified"},
-		{"0.1.2.3", `"this network" 0.0.0.0/8`, `"this network"`},
-		{"100.64.0.1", "carrier-grade NAT, RFC 6598", "carrier-grade NAT"},
-		{"100.127.255.255", "carrier-grade NAT's last address", "carrier-grade NAT"},
-		{"224.0.0.1", "multicast", "link-local"},
-		{"239.1.1.1", "multicast", "multicast"},
-		{"64:ff9b::7f00:1", "NAT64 of 127.0.0.1, RFC 6052", "loopback"},
-		{"64:ff9b::a00:1", "NAT64 of 10.0.0.1", "private"},
+		{"127.0.0.1", "loopback", "a loopback"},
+		{"127.8.9.10", "loopback is 127.0.0.0/8", "a loopback"},
+		{"::1", "IPv6 loopback", "a loopback"},
+		{"::ffff:127.0.0.1", "IPv4-mapped loopback", "a loopback"},
+		{"10.1.2.3", "RFC 1918", "a private"},
+		{"172.16.0.1", "RFC 1918", "a private"},
+		{"192.168.1.1", "RFC 1918", "a private"},
+		{"fd00::1", "RFC 4193", "a private"},
+		{"169.254.169.254", "link-local: cloud metadata", "a link-local"},
+		{"fe80::1", "IPv6 link-local", "a link-local"},
+		{"0.0.0.0", "unspecified: this host", `a "this network"`},
+		{"::", "IPv6 unspecified", "an unspecified"},
+		{"0.1.2.3", `"this network" 0.0.0.0/8`, `a "this network"`},
+		{"100.64.0.1", "carrier-grade NAT, RFC 6598", "a carrier-grade NAT"},
+		{"100.127.255.255", "carrier-grade NAT's last address", "a carrier-grade NAT"},
+		{"224.0.0.1", "multicast", "a multicast"},
+		{"239.1.1.1", "multicast", "a multicast"},
+		{"ff02::1", "IPv6 multicast", "a multicast"},
+		{"64:ff9b::7f00:1", "NAT64 of 127.0.0.1, RFC 6052", "a loopback"},
+		{"64:ff9b::a00:1", "NAT64 of 10.0.0.1", "a private"},
+		{"192.0.0.1", "IANA IPv4 registry: 192.0.0.0/24", "an IETF protocol"},
+		{"192.0.0.9", "IANA IPv4 registry: PCP anycast, globally reachable", ""},
+		{"192.0.2.2", "RFC 5737 TEST-NET-1", "a documentation"},
+		{"192.88.99.1", "RFC 7526 6to4 relay anycast", "a 6to4 relay"},
+		{"198.18.0.1", "RFC 2544 benchmarking", "a benchmarking"},
+		{"198.19.255.255", "RFC 2544 benchmarking is a /15", "a benchmarking"},
+		{"198.51.100.7", "RFC 5737 TEST-NET-2", "a documentation"},
+		{"203.0.113.7", "RFC 5737 TEST-NET-3", "a documentation"},
+		{"240.0.0.1", "RFC 1112 reserved", "a reserved"},
+		{"255.255.255.255", "limited broadcast", "a reserved"},
+		{"::7f00:1", "IPv4-compatible, RFC 4291", "an IPv4-compatible"},
+		{"::ffff:192.168.0.1", "IPv4-mapped private", "a private"},
+		{"64:ff9b:1::1", "RFC 8215 local-use NAT64", "a local NAT64"},
+		{"100::1", "RFC 6666 discard-only", "a discard-only"},
+		{"2001::1", "RFC 4380 Teredo, in 2001::/23", "an IETF protocol"},
+		{"2001:2::1", "RFC 5180 benchmarking, in 2001::/23", "an IETF protocol"},
+		{"2001:4:112::1", "IANA IPv6 registry: AS112-v6, globally reachable", ""},
+		{"2001:db8::1", "RFC 3849 documentation", "a documentation"},
+		{"3fff::1", "RFC 9637 documentation", "a documentation"},
+		{"2002:7f00:1::1", "6to4 of 127.0.0.1, RFC 3056", "a loopback"},
+		{"2002:c0a8:1::1", "6to4 of 192.168.0.1", "a private"},
+		{"2002:5db8:d70e::1", "6to4 of a public address", ""},
+		{"fec0::1", "RFC 3879 site-local", "a site-local"},
 		{"100.128.0.1", "just past carrier-grade NAT", ""},
 		{"93.184.215.14", "a public address", ""},
 		{"2606:2800:21f:cb07:6820:80da:af6b:8b2c", "a public IPv6 address", ""},
@@ -323,11 +352,68 @@ func TestRefusedReason(t *testing.T) {
 	}
 }
 
+// TestAddrGuardOwnAddrs checks that the dial check refuses this machine's
+// own addresses, whatever their range: a public address of an interface
+// reaches this machine's services as 127.0.0.1 does.
+func TestAddrGuardOwnAddrs(t *testing.T) {
+	own := func() ([]net.Addr, error) {
+		return []net.Addr{&net.IPNet{IP: net.ParseIP("93.184.215.14"), Mask: net.CIDRMask(24, 32)}}, nil
+	}
+	g := addrGuard{ownAddrs: own}
+	tests := []struct{ address, source, want string }{
+		{"93.184.215.14:80", "an interface's own address", "refusing to fetch from 93.184.215.14, this machine's own address"},
+		{"[::ffff:93.184.215.14]:80", "the same, IPv4-mapped", "this machine's own address"},
+		{"93.184.215.15:80", "another address of the interface's network", ""},
+	}
+	for _, tt := range tests {
+		err := g.control("tcp", tt.address, nil)
+		if (err == nil) != (tt.want == "") || err != nil && !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("control(%q) = %v, want %q (%s)", tt.address, err, tt.want, tt.source)
+		}
+	}
+}
+
+// TestServeFetchOwnAddrs fetches from a server listening on every
+// interface, through each of this machine's addresses: every one is
+// refused. The check runs at dial time, so a redirect to one is refused
+// alike.
+func TestServeFetchOwnAddrs(t *testing.T) {
+	ln, err := net.Listen("tcp", ":0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	site := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, serveExample) }))
+	site.Listener.Close()
+	site.Listener = ln
+	site.Start()
+	defer site.Close()
+	port := ln.Addr().(*net.TCPAddr).Port
+	addrs, err := net.InterfaceAddrs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newTestHandler(t, serveConfig{})
+	for _, a := range addrs {
+		p, err := netip.ParsePrefix(a.String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Addr().Is6() && p.Addr().IsLinkLocalUnicast() {
+			continue // needs a zone to dial
+		}
+		u := "http://" + netip.AddrPortFrom(p.Addr(), uint16(port)).String() + "/"
+		rec := post(t, h, "/api/check", "application/json", mustJSON(map[string]any{"url": u, "targets": []string{"/"}}))
+		if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "refusing to fetch from") {
+			t.Errorf("fetch of %s, an address of this machine: status %d, %s; want 400 and a refusal", u, rec.Code, rec.Body)
+		}
+	}
+}
+
 // TestServePage checks the page's assets and headers: the
 // Content-Security-Policy on every answer, and nothing loaded from
 // elsewhere.
 func TestServePage(t *testing.T) {
-	h := newTestHandler(t, serveConfig{loopbackOnly: true})
+	h := newTestHandler(t, serveConfig{})
 	tests := []struct {
 		path, host, source string
 		status             int
@@ -336,6 +422,7 @@ func TestServePage(t *testing.T) {
 		{"/", "127.0.0.1:8080", "the page", 200, "text/html; charset=utf-8"},
 		{"/app.js", "localhost:8080", "its script", 200, "text/javascript; charset=utf-8"},
 		{"/style.css", "[::1]:8080", "its style", 200, "text/css; charset=utf-8"},
+		{"/", "[::1]", "IPv6 loopback without a port", 200, "text/html; charset=utf-8"},
 		{"/index.html", "127.0.0.1", "one address per asset: the page is /", 404, ""},
 		{"/web/app.js", "127.0.0.1", "nothing else is served", 404, ""},
 		{"/", "evil.example:8080", "DNS rebinding: a Host that is not loopback", 403, "application/json; charset=utf-8"},
@@ -384,6 +471,69 @@ func TestServePage(t *testing.T) {
 	}
 }
 
+// TestServeHostGuard checks the Host check, which holds whatever the
+// server listens on: loopback names always, and the -host names.
+func TestServeHostGuard(t *testing.T) {
+	tests := []struct {
+		host, source string
+		hosts        []string
+		status       int
+	}{
+		{"localhost", "loopback name, no port", nil, 200},
+		{"LOCALHOST.:8080", "host names are case-insensitive, a final dot changes nothing", nil, 200},
+		{"127.0.0.1", "IPv4 loopback, no port", nil, 200},
+		{"127.0.0.1:8080", "IPv4 loopback", nil, 200},
+		{"[::1]", "IPv6 loopback without a port", nil, 200},
+		{"[::1]:8080", "IPv6 loopback", nil, 200},
+		{"example.internal:8080", "DNS rebinding on a server beyond loopback", nil, 403},
+		{"example.internal:8080", "-host example.internal", []string{"example.internal"}, 200},
+		{"Example.Internal", "-host, case-insensitive", []string{"example.internal"}, 200},
+		{"192.0.2.2:8080", "an address not named by -host", []string{"example.internal"}, 403},
+		{"192.0.2.2:8080", "-host 192.0.2.2", []string{"192.0.2.2"}, 200},
+		{"evil.example", "DNS rebinding", []string{"example.internal"}, 403},
+		{"[::1", "a malformed Host", nil, 403},
+	}
+	for _, tt := range tests {
+		var hosts hostsFlag
+		for _, h := range tt.hosts {
+			if err := hosts.Set(h); err != nil {
+				t.Fatal(err)
+			}
+		}
+		h := newTestHandler(t, serveConfig{hosts: hosts})
+		req := httptest.NewRequest(http.MethodGet, "/", nil)
+		req.Host = tt.host
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != tt.status {
+			t.Errorf("GET / (Host %q, -host %q): status %d, want %d (%s)", tt.host, tt.hosts, rec.Code, tt.status, tt.source)
+		}
+	}
+}
+
+// TestReachability checks what serve says on start-up of who reaches it.
+func TestReachability(t *testing.T) {
+	tests := []struct {
+		addr, source string
+		hosts        []string
+		want         string
+	}{
+		{"127.0.0.1:8080", "the default", nil, "reachable on this machine alone; answering requests for localhost, 127.0.0.1, [::1]"},
+		{"0.0.0.0:8080", "every interface, no -host", nil, "reachable on every interface: other machines can reach it; answering requests for localhost, 127.0.0.1, [::1] (name this machine with -host to be answered from elsewhere)"},
+		{"[::]:8080", "every interface, with -host", []string{"example.internal"}, "reachable on every interface: other machines can reach it; answering requests for localhost, 127.0.0.1, [::1], example.internal"},
+		{"192.0.2.2:8080", "one interface", []string{"example.internal"}, "reachable on 192.0.2.2: other machines can reach it; answering requests for localhost, 127.0.0.1, [::1], example.internal"},
+	}
+	for _, tt := range tests {
+		a, err := net.ResolveTCPAddr("tcp", tt.addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := reachability(a, tt.hosts); got != tt.want {
+			t.Errorf("reachability(%s, %q) = %q, want %q (%s)", tt.addr, tt.hosts, got, tt.want, tt.source)
+		}
+	}
+}
+
 func TestServeUsageErrors(t *testing.T) {
 	tests := []struct {
 		name, source string
@@ -393,6 +543,9 @@ func TestServeUsageErrors(t *testing.T) {
 		{"argument", "serve takes none", []string{"serve", "x"}, "takes no arguments"},
 		{"bad flag", "the flag package", []string{"serve", "-port", "1"}, "flag provided but not defined"},
 		{"bad address", "net.Listen", []string{"serve", "-addr", "127.0.0.1:99999"}, "invalid port"},
+		{"bad host", "-host takes a name", []string{"serve", "-host", "a b"}, "-host takes a host name or address"},
+		{"no timeout", "-request-timeout above 0", []string{"serve", "-request-timeout", "0s"}, "must be above 0"},
+		{"no requests", "-max-requests above 0", []string{"serve", "-max-requests", "0"}, "must be above 0"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

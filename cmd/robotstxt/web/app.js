@@ -466,7 +466,9 @@ function setup() {
 }
 
 // restore reads the test from the fragment, or shows the example, and
-// runs it.
+// runs it. A test that fetched a site's file is not fetched again until
+// the reader asks: opening a link must not make the server fetch a URL
+// that the link's author chose.
 async function restore() {
   let s = null;
   try {
@@ -478,6 +480,11 @@ async function restore() {
   else Object.assign(state, { robots: EXAMPLE.robots, targets: EXAMPLE.targets, agents: DEFAULT_AGENTS });
   writeForm();
   showTab(state.tab);
+  if (state.fetched && state.url) {
+    state.fetched = false;
+    say(`This link fetches the robots.txt of ${state.url}: press "Fetch its robots.txt" to fetch it, or Test to test the file as the link holds it.`);
+    return;
+  }
   await run();
 }
 
