@@ -26,7 +26,7 @@ func choose(r *robotstxt.Robots, agent string) choice {
 	reg := theRegistry()
 	i, ok := reg.byName(agent)
 	if !ok {
-		i, ok = reg.scan(agent)
+		i, ok, _ = reg.scan(agent)
 	}
 	if !ok {
 		name := headerName(agent)

@@ -46,6 +46,7 @@ type registry struct {
 	crawlers []Crawler
 	headers  map[string]int32
 	names    map[string]int32
+	filter   filter // of headers' keys
 }
 
 // theRegistry parses the embedded files once, on first use. The tests
@@ -117,8 +118,10 @@ func (r *registry) add(c Crawler) error {
 		}
 	}
 	for _, h := range c.UserAgents {
-		if _, ok := r.headers[strings.ToLower(h)]; !ok {
-			r.headers[strings.ToLower(h)] = i
+		k := strings.ToLower(h)
+		if _, ok := r.headers[k]; !ok {
+			r.headers[k] = i
+			r.filter.add(k)
 		}
 	}
 	return nil

@@ -50,7 +50,7 @@ func TestRegistry(t *testing.T) {
 			t.Errorf("byName(%q) does not find it", c.Name())
 		}
 		for _, h := range c.UserAgents {
-			if i, ok := reg.scan(h + "/1.0"); !ok || reg.crawlers[i].Name() != c.Name() && !strings.EqualFold(reg.crawlers[i].Name(), c.Name()) {
+			if i, ok, _ := reg.scan(h + "/1.0"); !ok || reg.crawlers[i].Name() != c.Name() && !strings.EqualFold(reg.crawlers[i].Name(), c.Name()) {
 				// A header name two crawlers share finds the first.
 				if !ok || !slices.ContainsFunc(reg.crawlers[:i+1], func(d Crawler) bool { return slices.Contains(d.UserAgents, h) }) {
 					t.Errorf("Identify(%q) does not find %s", h+"/1.0", c.Name())
