@@ -104,7 +104,7 @@ func Audit(r *robotstxt.Robots, targets ...string) Report {
 		if !c.AI {
 			continue
 		}
-		g := choose(r, c.Name()).group
+		g := choose(r, c.Name(), false).group
 		v := Verdict{Crawler: c.clone(), Group: g.Agents(), Signals: g.ContentSignals()}
 		v.Access, v.Rule = access(g, targets)
 		rep.Verdicts = append(rep.Verdicts, v)

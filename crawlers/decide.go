@@ -19,44 +19,68 @@ type choice struct {
 	group   *robotstxt.Group
 }
 
-// choose finds the group the crawler agent names obeys in r. It allocates
-// nothing but when a group names both "*" and one of the crawler's tokens
-// (see named).
-func choose(r *robotstxt.Robots, agent string) choice {
+// choose finds the group the crawler agent names obeys in r. With exact
+// false it may leave the token and star of the choice wrong where the
+// group is right, which Decide needs and Explain does not: then it
+// allocates nothing but for a crawler that ignores "*" in a file with a
+// "*" group and no other group it could obey (see named).
+func choose(r *robotstxt.Robots, agent string, exact bool) choice {
 	reg := theRegistry()
 	i, ok := reg.byName(agent)
 	if !ok {
 		i, ok, _ = reg.scan(agent)
 	}
+	global := r.Group()
 	if !ok {
 		name := headerName(agent)
-		c := choice{crawler: -1, name: name, token: -1}
-		if named(r, name) {
-			c.token, c.group = 0, r.Group(name)
-		} else if g := r.Group(); g != nil {
-			c.star, c.group = true, g
+		c := choice{crawler: -1, name: name, token: -1, group: r.Group(name)}
+		switch {
+		case c.group == nil:
+		case c.group != global || exact && named(r, name):
+			c.token = 0
+		default:
+			c.star = true
 		}
 		return c
 	}
 	cr := &reg.crawlers[i]
 	c := choice{known: true, crawler: i, name: cr.Name(), token: -1, ignored: cr.IgnoresStar}
 	for k, tok := range cr.Tokens {
-		if named(r, tok) {
-			c.token, c.group = k, r.Group(tok)
-			return c
+		g := r.Group(tok)
+		if g == nil {
+			continue // no group names tok, and there is no "*" group
 		}
+		if g == global && !namesStar(r, cr.Tokens[k+1:], tok, global, exact || cr.IgnoresStar) {
+			continue
+		}
+		c.token, c.group = k, g
+		return c
 	}
-	if g := r.Group(); g != nil && !cr.IgnoresStar {
-		c.star, c.group = true, g
+	if global != nil && !cr.IgnoresStar {
+		c.star, c.group = true, global
 	}
 	return c
 }
 
+// namesStar reports whether the group of token, which is r's "*" group,
+// names token as well as "*", rather than token falling back to it. A
+// later token with a group of its own tells without allocating: token
+// falls back exactly when the union of both is that group. Otherwise,
+// when the answer matters (exact), it reads the group's names; when it
+// does not, a crawler that reads "*" obeys that group either way.
+func namesStar(r *robotstxt.Robots, later []string, token string, global *robotstxt.Group, exact bool) bool {
+	for _, l := range later {
+		if g := r.Group(l); g != nil && g != global {
+			return r.Group(token, l) != g
+		}
+	}
+	return !exact || named(r, token)
+}
+
 // named reports whether a group of r names token, rather than token
-// falling back to the "*" group. r.Group(token) is the "*" group's
-// pointer both when it falls back and when one group names "*" and token
-// together; only the second case reads the group's agents, which
-// allocates.
+// falling back to the "*" group; it reads the group's names, which
+// allocates, when r.Group(token) is the "*" group's pointer, as it is
+// both when token falls back and when one group names "*" and token.
 func named(r *robotstxt.Robots, token string) bool {
 	g := r.Group(token)
 	if g == nil || token == "" {
@@ -91,18 +115,19 @@ func named(r *robotstxt.Robots, token string) bool {
 // This is a layer over the root package: [robotstxt.Robots.Group] and its
 // modes stay exact to RFC 9309 (every group naming one of several names
 // merged) and to Google's library; Group answers what a real crawler
-// does, as its operator documents it. It allocates nothing for a known
-// crawler or a name, but when one group names both "*" and one of the
-// crawler's tokens.
+// does, as its operator documents it. It allocates nothing, but for a
+// crawler that ignores "*" (AdsBot-Google) in a file with a "*" group and
+// no group of the crawler's tokens, where it reads the "*" group's names
+// to tell whether the group names the crawler too.
 func Group(r *robotstxt.Robots, agent string) *robotstxt.Group {
-	return choose(r, agent).group
+	return choose(r, agent, false).group
 }
 
 // Decide reports whether the crawler agent, a name or a whole User-Agent
 // header, may fetch target, with the group it obeys as [Group] chooses
 // it, and which rule decided.
 func Decide(r *robotstxt.Robots, agent, target string) robotstxt.Decision {
-	return choose(r, agent).group.Decide(target)
+	return choose(r, agent, false).group.Decide(target)
 }
 
 // An Explanation says which group of a file a crawler obeys, why, and
@@ -130,7 +155,7 @@ type Explanation struct {
 
 // Explain is [Decide] that also says which group decided and why.
 func Explain(r *robotstxt.Robots, agent, target string) Explanation {
-	c := choose(r, agent)
+	c := choose(r, agent, true)
 	e := Explanation{Decision: c.group.Decide(target), Known: c.known, Name: c.name, Agents: c.group.Agents()}
 	var tokens []string
 	if c.known {

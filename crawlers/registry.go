@@ -232,6 +232,7 @@ func (r *registry) byName(name string) (int32, bool) {
 		return 0, false
 	}
 	var buf [maxLookup]byte
-	i, ok := r.names[string(lower(buf[:0], name))]
+	key := lower(buf[:0], name)
+	i, ok := r.names[string(key)]
 	return i, ok
 }
