@@ -1,0 +1,159 @@
+package crawlers
+
+import (
+	"fmt"
+
+	"github.com/rfc9309/robotstxt"
+)
+
+// Access is what a file lets one crawler fetch.
+type Access uint8
+
+const (
+	Allowed    Access = iota // every path (or every target) asked about
+	Disallowed               // none of them
+	Partly                   // some
+)
+
+// String returns "allowed", "disallowed" or "partly".
+func (a Access) String() string {
+	switch a {
+	case Disallowed:
+		return "disallowed"
+	case Partly:
+		return "partly"
+	}
+	return "allowed"
+}
+
+// A Verdict is what a file lets one AI crawler fetch.
+type Verdict struct {
+	Crawler
+	Access Access
+	// Group holds the user-agent tokens of the group the crawler obeys
+	// as [Group] chooses it ("*" for the global group), nil when it obeys
+	// none and may fetch everything.
+	Group []string
+	// Rule is the rule that decided the first target ("/" when none
+	// was given), the zero Rule when no rule matched.
+	Rule robotstxt.Rule
+	// Signals are the Content-Signal values that apply to the crawler:
+	// its group's, or the file's.
+	Signals map[string]bool
+}
+
+// A Summary counts the verdicts of one purpose.
+type Summary struct {
+	Purpose                               Purpose
+	Crawlers, Allowed, Disallowed, Partly int
+}
+
+// String says what the file does to the purpose's crawlers: "blocks 12
+// of 31 AI training crawlers", "allows all 8 AI search crawlers".
+func (s Summary) String() string {
+	name := s.Purpose.String() + " crawlers"
+	switch {
+	case s.Crawlers == 0:
+		return "no " + name + " listed"
+	case s.Allowed == s.Crawlers:
+		return fmt.Sprintf("allows all %d %s", s.Crawlers, name)
+	case s.Disallowed == s.Crawlers:
+		return fmt.Sprintf("blocks all %d %s", s.Crawlers, name)
+	case s.Disallowed == 0:
+		return fmt.Sprintf("allows %d of %d %s, %d partly", s.Allowed, s.Crawlers, name, s.Partly)
+	case s.Partly == 0:
+		return fmt.Sprintf("blocks %d of %d %s", s.Disallowed, s.Crawlers, name)
+	}
+	return fmt.Sprintf("blocks %d of %d %s, %d partly", s.Disallowed, s.Crawlers, name, s.Partly)
+}
+
+// A Report is the audit of one file.
+type Report struct {
+	Verdicts []Verdict // in the registry's order
+	// Summaries has one Summary per purpose, the AI purposes first
+	// (AITraining, AISearch, AIAssistant, AIAgent, AIData), then the
+	// others in Purpose order: the AI crawler list names some crawlers
+	// whose operators state another purpose (CCBot, an archive).
+	Summaries []Summary
+	// ContentSignals are the Content-Signal values the file states
+	// outside any group, for every crawler.
+	ContentSignals map[string]bool
+}
+
+// summaryOrder is the order of Report.Summaries.
+var summaryOrder = [numPurposes]Purpose{AITraining, AISearch, AIAssistant, AIAgent, AIData,
+	Other, Search, Ads, SEOTool, Archive, Monitoring, Preview}
+
+// Audit reports what r lets each AI crawler of the registry (those with AI
+// set) fetch, each obeying the group [Group] chooses for it. With no
+// targets it asks about the whole site: a crawler is allowed when its
+// group allows "/" and disallows nothing, disallowed when it disallows
+// "/" and allows nothing, and partly allowed otherwise. With targets (URLs
+// or paths) it is allowed when every target is, disallowed when none is.
+// Audit only reads r, which may be shared.
+func Audit(r *robotstxt.Robots, targets ...string) Report {
+	rep := Report{ContentSignals: r.ContentSignals()}
+	rep.Summaries = make([]Summary, numPurposes)
+	at := make(map[Purpose]int, numPurposes)
+	for i, p := range summaryOrder {
+		rep.Summaries[i].Purpose = p
+		at[p] = i
+	}
+	reg := theRegistry()
+	for _, c := range reg.crawlers {
+		if !c.AI {
+			continue
+		}
+		g := choose(r, c.Name(), false).group
+		v := Verdict{Crawler: c.clone(), Group: g.Agents(), Signals: g.ContentSignals()}
+		v.Access, v.Rule = access(g, targets)
+		rep.Verdicts = append(rep.Verdicts, v)
+		s := &rep.Summaries[at[c.Purpose]]
+		s.Crawlers++
+		switch v.Access {
+		case Allowed:
+			s.Allowed++
+		case Disallowed:
+			s.Disallowed++
+		default:
+			s.Partly++
+		}
+	}
+	return rep
+}
+
+// access returns what g lets its crawler fetch of targets, or of the site
+// when there are none, and the rule that decided the first target.
+func access(g *robotstxt.Group, targets []string) (Access, robotstxt.Rule) {
+	if len(targets) == 0 {
+		d := g.Decide("/")
+		// A rule of the other kind opens or closes some paths.
+		for _, rl := range g.Rules() {
+			if rl.Pattern != "" && rl.Allow != d.Allowed {
+				return Partly, d.Rule
+			}
+		}
+		if d.Allowed {
+			return Allowed, d.Rule
+		}
+		return Disallowed, d.Rule
+	}
+	var first robotstxt.Rule
+	allowed := 0
+	for i, t := range targets {
+		d := g.Decide(t)
+		if i == 0 {
+			first = d.Rule
+		}
+		if d.Allowed {
+			allowed++
+		}
+	}
+	switch allowed {
+	case len(targets):
+		return Allowed, first
+	case 0:
+		return Disallowed, first
+	}
+	return Partly, first
+}

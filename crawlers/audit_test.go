@@ -1,0 +1,119 @@
+package crawlers
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/rfc9309/robotstxt"
+)
+
+// TestAudit checks the verdicts and summaries of files shaped like those
+// sites publish to keep AI crawlers out.
+func TestAudit(t *testing.T) {
+	tests := []struct {
+		source  string
+		robots  string
+		targets []string
+		want    map[string]Access // by crawler name
+		group   map[string]string // the first token of the group each obeys
+	}{
+		{"the GPTBot block OpenAI documents", "User-agent: GPTBot\nDisallow: /\n", nil,
+			map[string]Access{"GPTBot": Disallowed, "ClaudeBot": Allowed, "OAI-SearchBot": Allowed},
+			map[string]string{"GPTBot": "GPTBot", "ClaudeBot": ""}},
+		{"a site closed to all but Googlebot", "User-agent: Googlebot\nDisallow:\n\nUser-agent: *\nDisallow: /\n", nil,
+			map[string]Access{"GPTBot": Disallowed, "Google-Extended": Disallowed, "PerplexityBot": Disallowed},
+			map[string]string{"GPTBot": "*"}},
+		{"some paths closed", "User-agent: *\nDisallow: /private/\n\nUser-agent: CCBot\nDisallow: /\nAllow: /blog/\n", nil,
+			map[string]Access{"GPTBot": Partly, "CCBot": Partly},
+			map[string]string{"CCBot": "CCBot"}},
+		{"targets given", "User-agent: ClaudeBot\nDisallow: /articles/\n", []string{"/articles/a", "/shop/"},
+			map[string]Access{"ClaudeBot": Partly, "GPTBot": Allowed}, nil},
+		{"every target closed", "User-agent: ClaudeBot\nDisallow: /articles/\n", []string{"/articles/a"},
+			map[string]Access{"ClaudeBot": Disallowed}, nil},
+		{"a name with a version, as written in files", "User-agent: iaskspider/2.0\nDisallow: /\n", nil,
+			map[string]Access{"iaskspider/2.0": Disallowed}, nil},
+		{"https://support.apple.com/en-us/119829: Applebot follows Googlebot's group", "User-agent: Googlebot\nDisallow: /\n", nil,
+			map[string]Access{"Applebot": Disallowed, "Applebot-Extended": Allowed},
+			map[string]string{"Applebot": "Googlebot", "Applebot-Extended": ""}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.source, func(t *testing.T) {
+			rep := Audit(robotstxt.Parse([]byte(tt.robots)), tt.targets...)
+			got := make(map[string]Access)
+			groups := make(map[string]string)
+			for _, v := range rep.Verdicts {
+				if _, ok := tt.want[v.Name()]; ok {
+					got[v.Name()] = v.Access
+				}
+				if _, ok := tt.group[v.Name()]; ok {
+					groups[v.Name()] = ""
+					if len(v.Group) > 0 {
+						groups[v.Name()] = v.Group[0]
+					}
+				}
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("access (-want +got):\n%s", diff)
+			}
+			if tt.group != nil {
+				if diff := cmp.Diff(tt.group, groups); diff != "" {
+					t.Errorf("groups (-want +got):\n%s", diff)
+				}
+			}
+			total := 0
+			for _, s := range rep.Summaries {
+				total += s.Crawlers
+				if s.Allowed+s.Disallowed+s.Partly != s.Crawlers {
+					t.Errorf("%v: counts do not add up", s)
+				}
+			}
+			ai := 0
+			for _, c := range List() {
+				if c.AI {
+					ai++
+				}
+			}
+			if total != ai || len(rep.Verdicts) != ai {
+				t.Errorf("summaries count %d crawlers and %d verdicts, want the %d AI crawlers", total, len(rep.Verdicts), ai)
+			}
+		})
+	}
+}
+
+// TestAuditCoversTheAIList checks that the audit reports on every entry
+// of the AI crawler list, as aicrawlers did.
+func TestAuditCoversTheAIList(t *testing.T) {
+	rep := Audit(robotstxt.Parse(nil))
+	names := make(map[string]bool)
+	for _, v := range rep.Verdicts {
+		names[v.Name()] = true
+	}
+	for name := range readAIList(t) {
+		c, ok := Identify(name)
+		if !names[name] && !(ok && names[c.Name()]) {
+			t.Errorf("Audit has no verdict for %s of the AI crawler list", name)
+		}
+	}
+	if rep.Summaries[0].Purpose != AITraining {
+		t.Errorf("Summaries[0] is %v, want AI training first", rep.Summaries[0].Purpose)
+	}
+}
+
+func TestSummaryString(t *testing.T) {
+	tests := []struct {
+		s    Summary
+		want string
+	}{
+		{Summary{AITraining, 31, 19, 12, 0}, "blocks 12 of 31 AI training crawlers"},
+		{Summary{AISearch, 8, 8, 0, 0}, "allows all 8 AI search crawlers"},
+		{Summary{AIAgent, 5, 0, 5, 0}, "blocks all 5 AI agent crawlers"},
+		{Summary{AIAssistant, 6, 2, 3, 1}, "blocks 3 of 6 AI assistant crawlers, 1 partly"},
+		{Summary{Search, 21, 20, 0, 1}, "allows 20 of 21 search crawlers, 1 partly"},
+		{Summary{Archive, 0, 0, 0, 0}, "no archive crawlers listed"},
+	}
+	for _, tt := range tests {
+		if got := tt.s.String(); got != tt.want {
+			t.Errorf("%#v.String() = %q, want %q", tt.s, got, tt.want)
+		}
+	}
+}

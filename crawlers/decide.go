@@ -1,0 +1,203 @@
+package crawlers
+
+import (
+	"strings"
+
+	"github.com/rfc9309/robotstxt"
+)
+
+// A choice is the group a crawler obeys in one file, and how it was
+// chosen: the crawler (known or by name), the token whose group decided
+// (its index in the crawler's tokens; -1 for the "*" group, or for none).
+type choice struct {
+	known   bool
+	crawler int32
+	name    string // the crawler's name: its first token, or its header's name
+	token   int    // index into the crawler's Tokens; -1: "*" or none
+	star    bool   // the "*" group decided
+	ignored bool   // the crawler ignores "*" (known crawlers only)
+	group   *robotstxt.Group
+}
+
+// choose finds the group the crawler agent names obeys in r. With exact
+// false it may leave the token and star of the choice wrong where the
+// group is right, which Decide needs and Explain does not: then it
+// allocates nothing but for a crawler that ignores "*" in a file with a
+// "*" group and no other group it could obey (see named).
+func choose(r *robotstxt.Robots, agent string, exact bool) choice {
+	reg := theRegistry()
+	i, ok := reg.byName(agent)
+	if !ok {
+		i, ok, _ = reg.scan(agent)
+	}
+	global := r.Group()
+	if !ok {
+		name := headerName(agent)
+		c := choice{crawler: -1, name: name, token: -1, group: r.Group(name)}
+		switch {
+		case c.group == nil:
+		case c.group != global || exact && named(r, name):
+			c.token = 0
+		default:
+			c.star = true
+		}
+		return c
+	}
+	cr := &reg.crawlers[i]
+	c := choice{known: true, crawler: i, name: cr.Name(), token: -1, ignored: cr.IgnoresStar}
+	for k, tok := range cr.Tokens {
+		g := r.Group(tok)
+		if g == nil {
+			continue // no group names tok, and there is no "*" group
+		}
+		if g == global && !namesStar(r, cr.Tokens[k+1:], tok, global, exact || cr.IgnoresStar) {
+			continue
+		}
+		c.token, c.group = k, g
+		return c
+	}
+	if global != nil && !cr.IgnoresStar {
+		c.star, c.group = true, global
+	}
+	return c
+}
+
+// namesStar reports whether the group of token, which is r's "*" group,
+// names token as well as "*", rather than token falling back to it. A
+// later token with a group of its own tells without allocating: token
+// falls back exactly when the union of both is that group. Otherwise,
+// when the answer matters (exact), it reads the group's names; when it
+// does not, a crawler that reads "*" obeys that group either way.
+func namesStar(r *robotstxt.Robots, later []string, token string, global *robotstxt.Group, exact bool) bool {
+	for _, l := range later {
+		if g := r.Group(l); g != nil && g != global {
+			return r.Group(token, l) != g
+		}
+	}
+	return !exact || named(r, token)
+}
+
+// named reports whether a group of r names token, rather than token
+// falling back to the "*" group; it reads the group's names, which
+// allocates, when r.Group(token) is the "*" group's pointer, as it is
+// both when token falls back and when one group names "*" and token.
+func named(r *robotstxt.Robots, token string) bool {
+	g := r.Group(token)
+	if g == nil || token == "" {
+		return false
+	}
+	if g != r.Group() {
+		return true
+	}
+	name := token
+	if r.Mode() == robotstxt.RFC {
+		name = robotstxt.ProductToken(token)
+	}
+	for _, a := range g.Agents() {
+		if a != "*" && strings.EqualFold(a, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// Group returns the group of r that the crawler agent obeys, as the
+// crawler does: agent is a crawler's name ("Googlebot-Image") or a whole
+// User-Agent header. A crawler of the registry obeys the group of its
+// first token that a group of r names (Googlebot-Image obeys the
+// "Googlebot" group when no group names "Googlebot-Image", and only its
+// own when one does); when none is named, the "*" group, unless the
+// crawler ignores it (AdsBot-Google). Any other crawler obeys the group
+// of the name its header gives (see [Name]), or "*", as
+// [robotstxt.Robots.Group] decides. Group returns nil, which allows
+// everything, when the crawler obeys no group.
+//
+// This is a layer over the root package: [robotstxt.Robots.Group] and its
+// modes stay exact to RFC 9309 (every group naming one of several names
+// merged) and to Google's library; Group answers what a real crawler
+// does, as its operator documents it. It allocates nothing, but for a
+// crawler that ignores "*" (AdsBot-Google) in a file with a "*" group and
+// no group of the crawler's tokens, where it reads the "*" group's names
+// to tell whether the group names the crawler too.
+func Group(r *robotstxt.Robots, agent string) *robotstxt.Group {
+	return choose(r, agent, false).group
+}
+
+// Decide reports whether the crawler agent, a name or a whole User-Agent
+// header, may fetch target, with the group it obeys as [Group] chooses
+// it, and which rule decided.
+func Decide(r *robotstxt.Robots, agent, target string) robotstxt.Decision {
+	return choose(r, agent, false).group.Decide(target)
+}
+
+// An Explanation says which group of a file a crawler obeys, why, and
+// what it decided for one target.
+type Explanation struct {
+	Decision robotstxt.Decision
+	// Crawler is the crawler of the registry the agent names; the zero
+	// Crawler when Known is false.
+	Crawler Crawler
+	Known   bool
+	// Name is the crawler's name: its first token, or the name its
+	// header gives (see [Name]).
+	Name string
+	// Token is the token whose group decided: one of Crawler.Tokens (or
+	// Name for an unknown crawler), "*" for the global group, "" when
+	// the crawler obeys no group.
+	Token string
+	// Agents are the user-agent names of the group that decided, as
+	// [robotstxt.Group.Agents] gives them; nil when none did.
+	Agents []string
+	// Reason says it in words: "Googlebot-Image: no group names it,
+	// follows Googlebot's".
+	Reason string
+}
+
+// Explain is [Decide] that also says which group decided and why.
+func Explain(r *robotstxt.Robots, agent, target string) Explanation {
+	c := choose(r, agent, true)
+	e := Explanation{Decision: c.group.Decide(target), Known: c.known, Name: c.name, Agents: c.group.Agents()}
+	var tokens []string
+	if c.known {
+		e.Crawler = theRegistry().crawlers[c.crawler].clone()
+		tokens = e.Crawler.Tokens
+	} else {
+		tokens = []string{c.name}
+	}
+	switch {
+	case c.token >= 0:
+		e.Token = tokens[c.token]
+	case c.star:
+		e.Token = "*"
+	}
+	e.Reason = reason(c, tokens)
+	return e
+}
+
+// reason words a choice.
+func reason(c choice, tokens []string) string {
+	name := c.name
+	if name == "" {
+		name = "the crawler"
+	}
+	if c.token == 0 {
+		return name + ": a group names it"
+	}
+	unnamed := "no group names it"
+	skipped := tokens[1:]
+	if c.token > 0 {
+		skipped = tokens[1:c.token]
+	}
+	if len(skipped) > 0 {
+		unnamed = "no group names it or " + strings.Join(skipped, " or ")
+	}
+	switch {
+	case c.token > 0:
+		return name + ": " + unnamed + ", follows " + tokens[c.token] + "'s"
+	case c.star:
+		return name + ": " + unnamed + ", follows the * group"
+	case c.ignored:
+		return name + ": " + unnamed + ", and it ignores the * group: nothing is disallowed"
+	}
+	return name + ": " + unnamed + " and there is no * group: nothing is disallowed"
+}

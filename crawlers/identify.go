@@ -1,0 +1,219 @@
+package crawlers
+
+import "github.com/rfc9309/robotstxt"
+
+// Identify returns the crawler of the registry that a whole User-Agent
+// header names, for every header shape the operators document: a bare
+// product ("CCBot/2.0 (https://commoncrawl.org/faq/)", "Googlebot/2.1
+// (+http://www.google.com/bot.html)"), a browser's header with the
+// crawler in a comment ("Mozilla/5.0 (compatible; bingbot/2.0; +url)",
+// "... (KHTML, like Gecko; compatible; Googlebot/2.1; +url) Chrome/W.X.Y.Z
+// Safari/537.36", "... Safari/605.1.15 (Applebot/0.1; +url)") or after the
+// comments ("...; compatible; GPTBot/1.2; +url"). A header that is a
+// crawler's name ("Google-Extended") identifies it too.
+//
+// Identify reads the header's words: runs of ASCII letters, digits, '-',
+// '_' and '.' that start the header or follow a space, a tab, '(', ')', ';'
+// or ',', so that the words of URLs and versions ("/bot.html", "/2.1") are
+// never read as names. At each word it looks up the longest run of up to
+// four words joined by single spaces ("Screaming Frog SEO Spider") among
+// the registry's header names, without regard to case, and the first word
+// that names a crawler wins. Its work is linear in the header's length:
+// each position costs at most a bounded look-up (64 bytes, four words),
+// whatever the bytes. It allocates once, for the copy of the crawler's
+// slices it returns.
+func Identify(userAgent string) (Crawler, bool) {
+	reg := theRegistry()
+	i, ok := reg.identify(userAgent)
+	if !ok {
+		return Crawler{}, false
+	}
+	return reg.crawlers[i].clone(), true
+}
+
+// identify returns the index of the crawler userAgent names: by its
+// header names, else as a name.
+func (r *registry) identify(userAgent string) (int32, bool) {
+	if i, ok, _ := r.scan(userAgent); ok {
+		return i, true
+	}
+	return r.byName(userAgent)
+}
+
+// scan looks up each word position of ua as Identify describes, and
+// returns the number of key bytes it looked up, which TestIdentifyLinear
+// counts. Shaped for speed (BenchmarkIdentify): the key is lowered into a
+// buffer on the stack, and a map index by string(bytes) does not
+// allocate.
+func (r *registry) scan(ua string) (crawler int32, ok bool, work int) {
+	var buf [maxNameLen]byte
+	for i := 0; i < len(ua); {
+		if !isWordByte(ua[i]) || i > 0 && !isDelim(ua[i-1]) {
+			i++
+			continue
+		}
+		// ends[k] is the key's length after k+1 words.
+		var ends [maxNameWords]int
+		n, key, j := 0, buf[:0], i
+		for n < maxNameWords {
+			end := j
+			for end < len(ua) && isWordByte(ua[end]) && len(key)+end-j <= maxNameLen {
+				end++
+			}
+			if len(key)+end-j > maxNameLen {
+				break
+			}
+			key = lower(key, ua[j:end])
+			ends[n] = len(key)
+			n++
+			if end+1 >= len(ua) || ua[end] != ' ' || !isWordByte(ua[end+1]) || len(key) == maxNameLen {
+				break
+			}
+			key = append(key, ' ')
+			j = end + 1
+		}
+		for k := n - 1; k >= 0; k-- {
+			if !r.filter.has(key[:ends[k]]) {
+				continue
+			}
+			work += ends[k] + 1
+			if c, ok := r.headers[string(key[:ends[k]])]; ok {
+				return c, true, work
+			}
+		}
+		// Skip the first word: a position is only at a word's start.
+		for i < len(ua) && isWordByte(ua[i]) {
+			i++
+		}
+	}
+	return 0, false, work
+}
+
+// A filter says, by its length and first byte, whether a key may be a
+// header name of the registry: most words of a header are not, and
+// skipping their hashing makes Identify several times faster
+// (BenchmarkIdentify).
+type filter [maxNameLen + 1][4]uint64
+
+func (f *filter) add(key string) {
+	c := key[0]
+	f[len(key)][c>>6] |= 1 << (c & 63)
+}
+
+func (f *filter) has(key []byte) bool {
+	c := key[0]
+	return f[len(key)][c>>6]&(1<<(c&63)) != 0
+}
+
+// Name returns the name a User-Agent header gives its crawler, known or
+// not: the name Identify finds; else the word after "compatible;"
+// ("Mozilla/5.0 (compatible; ExampleBot/1.0; +url)" gives "ExampleBot");
+// else a word that opens a comment and is followed by a version
+// ("... Safari/537.36 (ExampleBot/1.0; +url)"); else the header's leading
+// name, as [robotstxt.ProductToken] reads it. The result is a part of
+// userAgent and costs no allocation.
+func Name(userAgent string) string {
+	reg := theRegistry()
+	if i, ok := reg.identify(userAgent); ok {
+		return reg.crawlers[i].Name()
+	}
+	return headerName(userAgent)
+}
+
+// headerName is Name for a crawler the registry does not know.
+func headerName(ua string) string {
+	compatible := false
+	for i := 0; i < len(ua); {
+		if !isWordByte(ua[i]) || i > 0 && !isDelim(ua[i-1]) {
+			i++
+			continue
+		}
+		end := i
+		for end < len(ua) && isWordByte(ua[end]) {
+			end++
+		}
+		word := ua[i:end]
+		switch {
+		case compatible:
+			return word
+		case equalFold(word, "compatible"):
+			k := end
+			for k < len(ua) && ua[k] == ' ' {
+				k++
+			}
+			compatible = k < len(ua) && (ua[k] == ';' || ua[k] == ',')
+		case i > 0 && ua[i-1] == '(' && end < len(ua) && ua[end] == '/':
+			return word
+		}
+		i = end
+	}
+	if compatible {
+		return ""
+	}
+	return robotstxt.ProductToken(ua)
+}
+
+// validHeaderName reports whether scan can find h: words joined by single
+// spaces, within the bounds of a look-up.
+func validHeaderName(h string) bool {
+	if h == "" || len(h) > maxNameLen {
+		return false
+	}
+	words := 1
+	for i := 0; i < len(h); i++ {
+		switch {
+		case h[i] == ' ' && i > 0 && i+1 < len(h) && h[i-1] != ' ':
+			words++
+		case !isWordByte(h[i]):
+			return false
+		}
+	}
+	return words <= maxNameWords
+}
+
+// isWordByte reports whether c may be part of a crawler's name in a
+// header: an ASCII letter, digit, '-', '_' or '.'.
+func isWordByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.'
+}
+
+// isDelim reports whether a word may start after c.
+func isDelim(c byte) bool {
+	switch c {
+	case ' ', '\t', '(', ')', ';', ',':
+		return true
+	}
+	return false
+}
+
+// lower appends s to b with ASCII letters in lower case.
+func lower(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b = append(b, c)
+	}
+	return b
+}
+
+// equalFold compares ASCII case-insensitively.
+func equalFold(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		x, y := a[i], b[i]
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
+}

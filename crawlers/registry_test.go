@@ -1,0 +1,234 @@
+package crawlers
+
+import (
+	"encoding/json"
+	"flag"
+	"net/url"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+var update = flag.Bool("update", false, "rebuild ai.tsv from testdata/ai-robots/robots.json")
+
+// TestRegistry checks every line of the embedded files: each parses, each
+// crawler has a source for each behaviour it states, and no two crawlers
+// claim one name in a way that hides one of them.
+func TestRegistry(t *testing.T) {
+	reg, errs := parseRegistry(registryTSV, aiTSV)
+	for _, err := range errs {
+		t.Error(err)
+	}
+	if len(reg.crawlers) == 0 {
+		t.Fatal("the registry is empty")
+	}
+	for _, c := range reg.crawlers {
+		for _, src := range []string{c.Source, c.CrawlDelaySource} {
+			if src == "" {
+				continue
+			}
+			if u, err := url.Parse(src); err != nil || u.Scheme != "https" && u.Scheme != "http" || u.Host == "" {
+				t.Errorf("%s: source %q is not an http(s) URL", c.Name(), src)
+			}
+		}
+		if c.Source == "" {
+			t.Errorf("%s: no source", c.Name())
+		}
+		if (c.CrawlDelay == Unknown) != (c.CrawlDelaySource == "") {
+			t.Errorf("%s: CrawlDelay %v with source %q", c.Name(), c.CrawlDelay, c.CrawlDelaySource)
+		}
+		// A behaviour beyond the plain reading comes from the operator's
+		// page, never from the AI crawler list.
+		if (len(c.Tokens) > 1 || c.IgnoresStar) && strings.Contains(c.Source, "ai.robots.txt") {
+			t.Errorf("%s: precedence without an operator's page", c.Name())
+		}
+		if i, ok := reg.byName(c.Name()); !ok || !strings.EqualFold(reg.crawlers[i].Name(), c.Name()) {
+			t.Errorf("byName(%q) does not find it", c.Name())
+		}
+		for _, h := range c.UserAgents {
+			if i, ok, _ := reg.scan(h + "/1.0"); !ok || reg.crawlers[i].Name() != c.Name() && !strings.EqualFold(reg.crawlers[i].Name(), c.Name()) {
+				// A header name two crawlers share finds the first.
+				if !ok || !slices.ContainsFunc(reg.crawlers[:i+1], func(d Crawler) bool { return slices.Contains(d.UserAgents, h) }) {
+					t.Errorf("Identify(%q) does not find %s", h+"/1.0", c.Name())
+				}
+			}
+		}
+	}
+	// The AI crawler list's every entry is in the registry, as an AI
+	// crawler.
+	src := readAIList(t)
+	for name := range src {
+		i, ok := reg.byName(name)
+		if !ok || !reg.crawlers[i].AI {
+			t.Errorf("%s of the AI crawler list is not an AI crawler of the registry", name)
+		}
+	}
+}
+
+// TestAIList checks that the embedded ai.tsv is what
+// testdata/ai-robots/robots.json gives; -update rewrites it.
+func TestAIList(t *testing.T) {
+	want := buildAITSV(readAIList(t))
+	if *update {
+		if err := os.WriteFile("ai.tsv", []byte(want), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if diff := cmp.Diff(strings.Split(want, "\n"), strings.Split(aiTSV, "\n")); diff != "" {
+		t.Errorf("ai.tsv is not what testdata/ai-robots/robots.json gives (-want +got); rerun with -update:\n%s", diff)
+	}
+}
+
+// aiEntry is an entry of the ai.robots.txt list.
+type aiEntry struct {
+	Operator string `json:"operator"`
+	Respect  string `json:"respect"`
+	Function string `json:"function"`
+}
+
+func readAIList(t *testing.T) map[string]aiEntry {
+	t.Helper()
+	data, err := os.ReadFile("testdata/ai-robots/robots.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var src map[string]aiEntry
+	if err := json.Unmarshal(data, &src); err != nil {
+		t.Fatal(err)
+	}
+	return src
+}
+
+// buildAITSV derives ai.tsv from the ai.robots.txt list: facts only, in
+// this package's words.
+func buildAITSV(src map[string]aiEntry) string {
+	var b strings.Builder
+	b.WriteString("# AI crawlers: name, operator, purpose, obeys robots.txt, header name, source.\n")
+	b.WriteString("# Derived from " + AISource + " at " + AISourceCommit + " (" + AISourceDate + "),\n")
+	b.WriteString("# Copyright (c) 2024 ai.robots.txt, MIT licence (testdata/ai-robots/LICENSE).\n")
+	b.WriteString("# Built by TestAIList from testdata/ai-robots/robots.json; do not edit.\n")
+	names := make([]string, 0, len(src))
+	for name := range src {
+		names = append(names, name)
+	}
+	slices.SortFunc(names, func(a, b string) int {
+		if c := strings.Compare(strings.ToLower(a), strings.ToLower(b)); c != 0 {
+			return c
+		}
+		return strings.Compare(a, b)
+	})
+	for _, name := range names {
+		e := src[name]
+		p, ok := purposeOf[name]
+		if !ok {
+			p = purpose(e.Function)
+		}
+		b.WriteString(strings.Join([]string{clean(name), orDash(operator(e.Operator)), p.String(), obeysField(obeys(e.Respect)),
+			orDash(aiHeaderName(name)), aiSourceOf(e)}, "\t"))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+var mdLink = regexp.MustCompile(`\[([^\]]*)\]\(([^)]*)\)`)
+
+// operator returns an operator's name: without links, and without the
+// description some entries add after it; "" when not known.
+func operator(s string) string {
+	s = clean(mdLink.ReplaceAllString(s, "$1"))
+	if l := strings.ToLower(s); strings.HasPrefix(l, "unclear") || strings.HasPrefix(l, "no information") || l == "unknown" {
+		return ""
+	}
+	for _, sep := range []string{", ", " that ", " (", " - "} {
+		s, _, _ = strings.Cut(s, sep)
+	}
+	return strings.TrimSuffix(s, ".")
+}
+
+// aiSourceOf returns the page an entry cites for whether the crawler
+// obeys robots.txt, else for its operator, else the list itself.
+func aiSourceOf(e aiEntry) string {
+	for _, f := range []string{e.Respect, e.Operator} {
+		if m := mdLink.FindStringSubmatch(f); m != nil && (strings.HasPrefix(m[2], "https://") || strings.HasPrefix(m[2], "http://")) {
+			return m[2]
+		}
+	}
+	return AISource
+}
+
+// commonWords are names of the list that are ordinary words, too likely
+// to stand in a header for something else ("Sogou web spider/4.0") to
+// identify a crawler: Decide still finds them by name.
+var commonWords = map[string]bool{"Code": true, "Cursor": true, "Operator": true, "Spider": true}
+
+// aiHeaderName returns the name a crawler of the list gives in its
+// header, taken to be its name up to a version; "" when Identify cannot
+// or should not look for it.
+func aiHeaderName(name string) string {
+	h, _, _ := strings.Cut(name, "/")
+	if commonWords[h] || !validHeaderName(h) {
+		return ""
+	}
+	return h
+}
+
+func clean(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func obeysField(o Obeys) string {
+	if o == Unknown {
+		return "-"
+	}
+	return o.String()
+}
+
+// purposeOf holds the purposes that an entry's stated function does not
+// give: Apple documents Applebot-Extended as the token that controls the
+// use of pages to train its models.
+var purposeOf = map[string]Purpose{"Applebot-Extended": AITraining}
+
+// purpose sorts a crawler by the purpose its entry states, in this
+// order: an AI search engine's crawler, a fetcher of an assistant acting
+// on a user's request, an agent browsing for a user, a collector of
+// training data, and any other AI use.
+func purpose(function string) Purpose {
+	f := strings.ToLower(function)
+	switch {
+	case strings.Contains(f, "search"):
+		return AISearch
+	case strings.Contains(f, "assistant"), strings.Contains(f, "user-initiated"), strings.Contains(f, "user prompt"), strings.Contains(f, "on behalf"):
+		return AIAssistant
+	case strings.Contains(f, "agent"):
+		return AIAgent
+	case strings.Contains(f, "train"), strings.Contains(f, "llm"), strings.Contains(f, "scrap"), strings.Contains(f, "data provider"),
+		strings.Contains(f, "dataset"), strings.Contains(f, "machine learning"), strings.Contains(f, "model"):
+		return AITraining
+	}
+	return AIData
+}
+
+// obeys reads the list's "respect" field: "Yes", "No", or a link whose
+// text is one of them.
+func obeys(respect string) Obeys {
+	r := strings.TrimPrefix(respect, "[")
+	switch {
+	case strings.HasPrefix(r, "Yes"):
+		return Yes
+	case strings.HasPrefix(r, "No"):
+		return No
+	}
+	return Unknown
+}
