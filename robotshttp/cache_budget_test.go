@@ -53,7 +53,7 @@ func cacheHeld(t *testing.T, files map[string]string, agents func(host string) [
 			// A group answers 16 queries by a linear pass and then
 			// builds its index.
 			for i := range 20 {
-				if _, _, err := c.Decide(ctx, fmt.Sprintf("http://%s/catalog/%d/x", host, i), agent); err != nil {
+				if _, _, err := c.Decide(ctx, agent, fmt.Sprintf("http://%s/catalog/%d/x", host, i)); err != nil {
 					t.Fatal(err)
 				}
 			}
