@@ -2,6 +2,9 @@ package robotstxt
 
 import (
 	"fmt"
+	"regexp"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -151,5 +154,97 @@ func BenchmarkDiagnosticsHostile(b *testing.B) {
 			}
 			b.ReportMetric(float64(diag)/float64(parse), "diag/parse")
 		})
+	}
+}
+
+// allocatedBytes returns the bytes f allocates, run once.
+func allocatedBytes(f func()) uint64 {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// TestDiagnosticsCostLinear checks, by the bytes they allocate, that the
+// parse and diagnostics of each worst file of twice the size cost at most
+// three times as much: a check that formats a string per pair of groups
+// and rules, or builds a group per pair, costs four times as much.
+func TestDiagnosticsCostLinear(t *testing.T) {
+	const n = 300
+	for _, c := range costShapes {
+		t.Run(c.name, func(t *testing.T) {
+			small, large := c.file(n), c.file(2*n)
+			cost := func(data []byte) uint64 {
+				return allocatedBytes(func() { Parse(data).Diagnostics() })
+			}
+			cost(small) // pools and caches warm
+			if s, l := cost(small), cost(large); l > 3*s {
+				t.Errorf("Parse(file(%d)).Diagnostics() allocates %d bytes, %.1f times file(%d)'s %d, want at most 3", 2*n, l, float64(l)/float64(s), n, s)
+			}
+		})
+	}
+}
+
+// comparedRE reads how many "*" rules a partial global-not-inherited note
+// compared with its group.
+var comparedRE = regexp.MustCompile(`only the first (\d+) of the "\*" group's (\d+) disallows were compared`)
+
+// TestGlobalNotInheritedBounded checks that global-not-inherited compares
+// at most as many pairs of groups and "*" rules as the file has bytes,
+// counted from what its notes say they compared (a note that does not say
+// compared them all), and that each group draws one note.
+func TestGlobalNotInheritedBounded(t *testing.T) {
+	for _, n := range []int{100, 2000} {
+		data := costShapes[0].file(n)
+		compared, notes := 0, 0
+		for _, d := range Parse(data).Diagnostics() {
+			if d.Code != CodeGlobalNotInherited {
+				continue
+			}
+			notes++
+			if m := comparedRE.FindStringSubmatch(d.Message); m != nil {
+				k, _ := strconv.Atoi(m[1])
+				compared += k
+			} else {
+				compared += n
+			}
+		}
+		if notes != n {
+			t.Errorf("file(%d): %d %s notes, want %d, one per named group", n, notes, CodeGlobalNotInherited, n)
+		}
+		if compared > len(data) {
+			t.Errorf("file(%d) of %d bytes: %d pairs compared, want at most one per byte", n, len(data), compared)
+		}
+	}
+}
+
+// TestPairChecksBounded checks the other checks that compare pairs on
+// their worst files, by what their notes say: the pairs compared, each
+// weighed by the rules a comparison tries, are at most a few per byte of
+// the file.
+func TestPairChecksBounded(t *testing.T) {
+	const n = 3000
+	for _, c := range costShapes {
+		data := c.file(n)
+		var work int
+		for _, d := range Parse(data).Diagnostics() {
+			switch {
+			case c.name == "star-rules" && d.Code == CodeGlobalNotInherited:
+				// Each comparison tries the named group's n rules.
+				k := n
+				if m := comparedRE.FindStringSubmatch(d.Message); m != nil {
+					k, _ = strconv.Atoi(m[1])
+				}
+				work += k * n
+			case c.name == "blocks-resources" && d.Code == CodeBlocksResources:
+				// Each rule noted was compared with the group's n rules.
+				work += n
+			}
+		}
+		if work > 4*len(data) {
+			t.Errorf("%s: file(%d) of %d bytes: %d rules tried, want at most 4 per byte", c.name, n, len(data), work)
+		}
 	}
 }
