@@ -92,6 +92,9 @@ func (r *Robots) neverDecides() {
 		} else {
 			rules = r.groupRules(id)
 		}
+		if len(rules) < 2 {
+			continue // no other rule to outrank it
+		}
 		best := make(map[string]*rule)
 		for i := range rules {
 			rl := &rules[i]

@@ -19,10 +19,10 @@ import (
 // compareBudgetFor). A unit is about the cost of one octet of a query's
 // path or one rule a query tries, a few nanoseconds, and parsing costs
 // about as much per unit of the file, so a check spends at most a few
-// times the parse. Every file of testdata/corpus fits in it with room to
-// spare (its diagnostics are those of comparing every pair; at 4, one
-// file's are not); a file shaped to compare every rule with every group
-// does not.
+// times the parse. Every file of testdata/corpus fits in it: its
+// diagnostics are those of comparing every pair (at 7 as well; at 6, those
+// of one file are not). A file shaped to compare every rule with every
+// group does not.
 const compareWork = 8
 
 // A compareBudget is the work left to a check that compares pairs. A check

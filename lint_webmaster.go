@@ -181,6 +181,7 @@ func (r *Robots) globalNotInherited(w *noteWriter, global *Group) {
 	slices.SortStableFunc(sets, func(a, b named) int { return cmp.Compare(a.cost, b.cost) })
 	budget := compareBudgetFor(r)
 	found := make(map[string]missedRules) // by the groups' rules
+	quoted := make([]string, len(disallows))
 	var key []byte
 	for i, s := range sets {
 		share := budget.share(len(sets) - i)
@@ -203,7 +204,7 @@ func (r *Robots) globalNotInherited(w *noteWriter, global *Group) {
 		if m.count == 0 {
 			continue
 		}
-		list := m.list(disallows)
+		list := m.list(disallows, quoted)
 		agents := strings.Join(g.agents, ", ")
 		if m.compared < len(disallows) {
 			w.add(int(r.groupLines[s.id]), noteGlobalNotInheritedPart, agents, list, m.compared, len(disallows))
@@ -247,18 +248,23 @@ func missedBy(g *Group, samples []string, budget *compareBudget) missedRules {
 	return m
 }
 
-// list quotes the first missed rules and counts the rest.
-func (m *missedRules) list(disallows []Rule) string {
+// list quotes the first missed rules and counts the rest. quoted holds
+// the quotes of the rules, as far as they were needed: most groups of a
+// file miss the same first few.
+func (m *missedRules) list(disallows []Rule, quoted []string) string {
 	var b []byte
 	for i := range min(m.count, missedShown) {
 		if i > 0 {
 			b = append(b, ", "...)
 		}
-		rl := disallows[m.first[i]]
-		b = append(b, "line "...)
-		b = strconv.AppendInt(b, int64(rl.Line), 10)
-		b = append(b, ' ')
-		b = strconv.AppendQuote(b, "Disallow: "+rl.Pattern)
+		j := m.first[i]
+		if quoted[j] == "" {
+			rl := disallows[j]
+			q := append([]byte("line "), strconv.Itoa(rl.Line)...)
+			q = append(q, ' ')
+			quoted[j] = string(strconv.AppendQuote(q, "Disallow: "+rl.Pattern))
+		}
+		b = append(b, quoted[j]...)
 	}
 	if m.count > missedShown {
 		b = append(b, " and "...)
@@ -361,10 +367,12 @@ func blocksResources(w *noteWriter, g *Group, who string, reported map[int]bool,
 // about, or none when it names no such extension or directory.
 func resourceSamples(pattern string) []string {
 	path := samplePath(pattern)
-	lower := strings.ToLower(path)
-	for _, ext := range renderExts {
-		if i := strings.LastIndex(lower, ext); i >= 0 && endsName(lower[i+len(ext):]) {
-			return []string{path}
+	if strings.IndexByte(path, '.') >= 0 { // every extension starts with one
+		lower := strings.ToLower(path)
+		for _, ext := range renderExts {
+			if i := strings.LastIndex(lower, ext); i >= 0 && endsName(lower[i+len(ext):]) {
+				return []string{path}
+			}
 		}
 	}
 	// A top-level directory, and only the whole of it: deeper, a name
@@ -420,13 +428,20 @@ var (
 	sensitiveExts  = [...]string{".sql", ".sql.gz", ".bak", ".env", ".htpasswd", ".dump"}
 )
 
-// sensitivePaths notes each rule whose path looks private.
+// sensitivePaths notes each rule whose path looks private. It reads the
+// file's rules as written, without building a Group for each group.
 func (r *Robots) sensitivePaths(w *noteWriter) {
-	for id := range r.starts {
-		for _, rl := range r.groupOf(id).Rules() {
-			if name, ok := sensitiveName(rl.Pattern); ok && rl.Line > 0 {
-				w.add(rl.Line, noteSensitivePath, rl.Pattern, name)
-			}
+	for i := range r.rules {
+		rl := &r.rules[i]
+		if rl.derived() || rl.line() == 0 {
+			continue
+		}
+		p, ok := r.text.writtenAt(rl.line())
+		if !ok {
+			p = r.text.pattern(rl)
+		}
+		if name, ok := sensitiveName(p); ok {
+			w.add(int(rl.line()), noteSensitivePath, p, name)
 		}
 	}
 }
