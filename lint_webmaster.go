@@ -139,8 +139,9 @@ func (r *Robots) globalNotInherited(w *noteWriter, global *Group) {
 		return
 	}
 	var disallows []Rule
-	listed := make(map[string]bool) // merged "*" groups may repeat a pattern: it is listed once
-	for _, rl := range global.Rules() {
+	rules := global.Rules()
+	listed := make(map[string]bool, len(rules)) // merged "*" groups may repeat a pattern: it is listed once
+	for _, rl := range rules {
 		if rl.Allow || rl.Pattern == "" || rl.Line == 0 || listed[rl.Pattern] {
 			continue
 		}
