@@ -63,15 +63,24 @@ func (b *compareBudget) refund(s compareBudget) { b.left += s.left }
 // It costs two binary searches per group, so that a check can decline a
 // set too large for its budget before paying for it.
 func (r *Robots) setCost(set int) int {
-	lookup := bits.Len(uint(len(r.toks))) // the comparisons of one find
+	if set < len(r.starts) {
+		return r.groupCost(set) // without the slice setIDs makes
+	}
 	n := 0
 	for _, id := range r.setIDs(set) {
-		if rules := r.groupRules(id); len(rules) > 0 {
-			// A group's patterns are back to back in the arena.
-			first, last := &rules[0], &rules[len(rules)-1]
-			n += len(rules) + int(last.off+last.n-first.off)
-		}
-		n += 1 + lookup*(r.tokenStart(id+1)-r.tokenStart(id))
+		n += r.groupCost(id)
+	}
+	return n
+}
+
+// groupCost is the part of setCost of the file's group id.
+func (r *Robots) groupCost(id int) int {
+	lookup := bits.Len(uint(len(r.toks))) // the comparisons of one find
+	n := 1 + lookup*(r.tokenStart(id+1)-r.tokenStart(id))
+	if rules := r.groupRules(id); len(rules) > 0 {
+		// A group's patterns are back to back in the arena.
+		first, last := &rules[0], &rules[len(rules)-1]
+		n += len(rules) + int(last.off+last.n-first.off)
 	}
 	return n
 }

@@ -181,7 +181,7 @@ func (r *Robots) globalNotInherited(w *noteWriter, global *Group) {
 	// larger ones.
 	slices.SortStableFunc(sets, func(a, b named) int { return cmp.Compare(a.cost, b.cost) })
 	budget := compareBudgetFor(r)
-	found := make(map[string]missedRules) // by the groups' rules
+	found := make(map[string]missedRules, len(sets)) // by the groups' rules
 	quoted := make([]string, len(disallows))
 	var key []byte
 	for i, s := range sets {
