@@ -132,6 +132,7 @@ const (
 	// The checks webmasters expect (lint_webmaster.go).
 	noteNoindex
 	noteGlobalNotInherited
+	noteGlobalNotInheritedPart
 	noteCrawlDelayGoogle
 	noteMatchesAnywhere
 	noteBlocksResources
@@ -187,14 +188,15 @@ var noteKinds = [numNoteKinds]struct {
 	noteOutrankedSamePattern: {Warning, CodeNeverDecides, "this rule never decides: line %d has the same pattern and outranks it (RFC 9309 section 2.2.2)"},
 	noteOutranked:            {Warning, CodeNeverDecides, "this rule never decides: line %d has the same paths as it and outranks it (RFC 9309 section 2.2.2)"},
 	// The checks webmasters expect (lint_webmaster.go).
-	noteNoindex:            {Warning, CodeNoindex, `%q is not a robots.txt rule and no crawler obeys it (RFC 9309 has no such key; Google stopped reading it in 2019): to keep a page out of search results, let crawlers fetch it and send <meta name="robots" content="%s"> or the header "X-Robots-Tag: %[2]s"`},
-	noteGlobalNotInherited: {Warning, CodeGlobalNotInherited, `crawlers that obey this group (%s) ignore the "*" group, so they may fetch what it disallows: %s; repeat those rules in this group if they are meant for these crawlers too`},
-	noteCrawlDelayGoogle:   {Info, CodeCrawlDelayGoogle, "Googlebot obeys this group but ignores Crawl-delay (Bingbot, YandexBot and others read it); Googlebot slows down by itself when the server answers 429, 500 or 503"},
-	noteMatchesAnywhere:    {Warning, CodeMatchesAnywhere, "the pattern %q matches every path that contains %q anywhere, such as %q; to match only paths that end so, write %q"},
-	noteBlocksResources:    {Warning, CodeBlocksResources, "the rule %q keeps %s from CSS, JavaScript or image files, which search engines need to render pages (a page they cannot render may rank lower); allow them, for example with \"Allow: /*.css$\" and \"Allow: /*.js$\""},
-	noteSiteClosed:         {Info, CodeSiteClosed, "%q closes the whole site to every crawler without a group of its own; if that is not meant (a staging site's file copied to production is the usual cause), remove the line"},
-	noteSensitivePath:      {Info, CodeSensitivePath, "the path %q looks private (%q); robots.txt is public, so listing a path tells everyone where it is and does not protect it: put it behind authentication and leave it out of this file"},
-	noteBlankLineInGroup:   {Info, CodeBlankLineInGroup, "a blank line comes before this rule with no user-agent line since: in RFC 9309 the rule still belongs to the group above, but older parsers end a group at a blank line and may drop it; remove the blank line, or start a group with user-agent lines"},
+	noteNoindex:                {Warning, CodeNoindex, `%q is not a robots.txt rule and no crawler obeys it (RFC 9309 has no such key; Google stopped reading it in 2019): to keep a page out of search results, let crawlers fetch it and send <meta name="robots" content="%s"> or the header "X-Robots-Tag: %[2]s"`},
+	noteGlobalNotInherited:     {Warning, CodeGlobalNotInherited, `crawlers that obey this group (%s) ignore the "*" group, so they may fetch what it disallows: %s; repeat those rules in this group if they are meant for these crawlers too`},
+	noteGlobalNotInheritedPart: {Warning, CodeGlobalNotInherited, `crawlers that obey this group (%s) ignore the "*" group, so they may fetch what it disallows: %s; repeat those rules in this group if they are meant for these crawlers too (only the first %d of the "*" group's %d disallows were compared with this group: the file has too many groups and rules to compare every pair)`},
+	noteCrawlDelayGoogle:       {Info, CodeCrawlDelayGoogle, "Googlebot obeys this group but ignores Crawl-delay (Bingbot, YandexBot and others read it); Googlebot slows down by itself when the server answers 429, 500 or 503"},
+	noteMatchesAnywhere:        {Warning, CodeMatchesAnywhere, "the pattern %q matches every path that contains %q anywhere, such as %q; to match only paths that end so, write %q"},
+	noteBlocksResources:        {Warning, CodeBlocksResources, "the rule %q keeps %s from CSS, JavaScript or image files, which search engines need to render pages (a page they cannot render may rank lower); allow them, for example with \"Allow: /*.css$\" and \"Allow: /*.js$\""},
+	noteSiteClosed:             {Info, CodeSiteClosed, "%q closes the whole site to every crawler without a group of its own; if that is not meant (a staging site's file copied to production is the usual cause), remove the line"},
+	noteSensitivePath:          {Info, CodeSensitivePath, "the path %q looks private (%q); robots.txt is public, so listing a path tells everyone where it is and does not protect it: put it behind authentication and leave it out of this file"},
+	noteBlankLineInGroup:       {Info, CodeBlankLineInGroup, "a blank line comes before this rule with no user-agent line since: in RFC 9309 the rule still belongs to the group above, but older parsers end a group at a blank line and may drop it; remove the blank line, or start a group with user-agent lines"},
 }
 
 // noteFlags are the line flags that lineNotes reports.

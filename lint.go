@@ -92,7 +92,10 @@ func (r *Robots) neverDecides() {
 		} else {
 			rules = r.groupRules(id)
 		}
-		best := make(map[string]*rule)
+		if len(rules) < 2 {
+			continue // no other rule to outrank it
+		}
+		best := make(map[string]*rule, len(rules)) // sized at once: growing cost as much again
 		for i := range rules {
 			rl := &rules[i]
 			key := matchKey(r.text.pattern(rl))

@@ -13,8 +13,10 @@ package robotstxt
 // webmasterChecks), so that a crawler that never asks pays nothing.
 
 import (
-	"fmt"
+	"cmp"
+	"encoding/binary"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -106,9 +108,10 @@ func (r *Robots) webmasterChecks() {
 		}
 	}
 	reported := make(map[int]bool)
-	blocksResources(&w, global, "every crawler without a group of its own", reported)
+	budget := compareBudgetFor(r)
+	blocksResources(&w, global, "every crawler without a group of its own", reported, &budget)
 	if googlebot != global {
-		blocksResources(&w, googlebot, "Googlebot", reported)
+		blocksResources(&w, googlebot, "Googlebot", reported, &budget)
 	}
 	siteClosed(&w, global)
 	r.sensitivePaths(&w)
@@ -121,6 +124,14 @@ func (r *Robots) webmasterChecks() {
 // no other. A group with no rules, or only empty ones, allows everything
 // on purpose and is left alone; groups merged for every crawler that
 // obeys them draw one note, on the first one's first user-agent line.
+//
+// Each group draws at most one note, which counts the "*" rules it misses
+// and quotes the first few. The check compares each "*" disallow with each
+// named group, within a compareBudget shared evenly among the groups (the
+// cheapest first, and what one leaves goes to the others); groups with the same rules are
+// compared once. A group whose share ran out before the last "*" rule
+// draws a note that says how many were compared, and one whose share does
+// not pay for building it draws none.
 func (r *Robots) globalNotInherited(w *noteWriter, global *Group) {
 	// The groups' lines are kept when a "*" group disallows something
 	// (see builder.finish), which this check needs too.
@@ -128,47 +139,161 @@ func (r *Robots) globalNotInherited(w *noteWriter, global *Group) {
 		return
 	}
 	var disallows []Rule
-	for _, rl := range global.Rules() {
-		// Merged "*" groups may repeat a pattern: it is listed once.
-		if !rl.Allow && rl.Pattern != "" && rl.Line > 0 && !slices.ContainsFunc(disallows, func(d Rule) bool { return d.Pattern == rl.Pattern }) {
-			disallows = append(disallows, rl)
+	rules := global.Rules()
+	listed := make(map[string]bool, len(rules)) // merged "*" groups may repeat a pattern: it is listed once
+	for _, rl := range rules {
+		if rl.Allow || rl.Pattern == "" || rl.Line == 0 || listed[rl.Pattern] {
+			continue
 		}
+		if closesSite(rl) {
+			// A "*" group that closes the site makes the named groups its
+			// exceptions, on purpose.
+			return
+		}
+		listed[rl.Pattern] = true
+		disallows = append(disallows, rl)
 	}
-	if len(disallows) == 0 || slices.ContainsFunc(disallows, closesSite) {
-		// A "*" group that closes the site makes the named groups its
-		// exceptions, on purpose.
+	if len(disallows) == 0 {
 		return
 	}
-	seen := map[*Group]bool{global: true}
+	samples := make([]string, len(disallows))
+	for i, rl := range disallows {
+		samples[i] = samplePath(rl.Pattern)
+	}
+	// The sets of groups that named crawlers obey, each once, with the
+	// first group of the file that selects it and what building its Group
+	// costs.
+	type named struct{ id, set, cost int }
+	var sets []named
+	seen := make([]bool, len(r.cache))
+	seen[r.global-1] = true
 	for id := range r.starts {
 		lo, hi := r.groupTokens(id)
 		if lo == hi {
 			continue
 		}
-		g := r.groupOf(r.tokenSet(lo))
-		if seen[g] {
-			continue
+		if set := r.tokenSet(lo); !seen[set] {
+			seen[set] = true
+			sets = append(sets, named{id, set, r.setCost(set)})
 		}
-		seen[g] = true
-		if !hasRules(g) {
-			continue
-		}
-		var missed []string
-		for _, rl := range disallows {
-			if g.Allowed(samplePath(rl.Pattern)) {
-				missed = append(missed, fmt.Sprintf("line %d %q", rl.Line, "Disallow: "+rl.Pattern))
-			}
-		}
-		if len(missed) == 0 {
-			continue
-		}
-		const shown = 3
-		list := strings.Join(missed[:min(len(missed), shown)], ", ")
-		if len(missed) > shown {
-			list += fmt.Sprintf(" and %d more", len(missed)-shown)
-		}
-		w.add(int(r.groupLines[id]), noteGlobalNotInherited, strings.Join(g.agents, ", "), list)
 	}
+	// The cheapest first: what they leave of their shares goes to the
+	// larger ones.
+	slices.SortStableFunc(sets, func(a, b named) int { return cmp.Compare(a.cost, b.cost) })
+	budget := compareBudgetFor(r)
+	found := make(map[string]missedRules, len(sets)) // by the groups' rules
+	quoted := make([]string, len(disallows))
+	var key []byte
+	for i, s := range sets {
+		share := budget.share(len(sets) - i)
+		if !share.spend(s.cost) {
+			budget.refund(share)
+			continue
+		}
+		g := r.groupOf(s.set)
+		if !hasRules(g) {
+			budget.refund(share)
+			continue
+		}
+		key = appendRulesKey(key[:0], g)
+		m, ok := found[string(key)]
+		if !ok {
+			m = missedBy(g, samples, &share)
+			found[string(key)] = m
+		}
+		budget.refund(share)
+		if m.count == 0 {
+			continue
+		}
+		list := m.list(disallows, quoted)
+		agents := strings.Join(g.agents, ", ")
+		if m.compared < len(disallows) {
+			w.add(int(r.groupLines[s.id]), noteGlobalNotInheritedPart, agents, list, m.compared, len(disallows))
+		} else {
+			w.add(int(r.groupLines[s.id]), noteGlobalNotInherited, agents, list)
+		}
+	}
+}
+
+// missedRules is what globalNotInherited found of one group: how many
+// "*" disallows it compared with it and how many of those it misses, and
+// the first few of those.
+type missedRules struct {
+	compared, count int
+	first           [missedShown]int
+}
+
+// missedShown is how many missed rules a note quotes.
+const missedShown = 3
+
+// missedBy compares g with the "*" disallows whose sample paths are
+// samples, in order, while budget lasts.
+func missedBy(g *Group, samples []string, budget *compareBudget) missedRules {
+	var m missedRules
+	cost := queryCostOf(g)
+	if !budget.spend(cost.once) {
+		return m
+	}
+	for i, s := range samples {
+		if !cost.spend(budget, s) {
+			break
+		}
+		m.compared++
+		if g.Allowed(s) {
+			if m.count < missedShown {
+				m.first[m.count] = i
+			}
+			m.count++
+		}
+	}
+	return m
+}
+
+// list quotes the first missed rules and counts the rest. quoted holds
+// the quotes of the rules, as far as they were needed: most groups of a
+// file miss the same first few.
+func (m *missedRules) list(disallows []Rule, quoted []string) string {
+	var b []byte
+	for i := range min(m.count, missedShown) {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		j := m.first[i]
+		if quoted[j] == "" {
+			rl := disallows[j]
+			q := append([]byte("line "), strconv.Itoa(rl.Line)...)
+			q = append(q, ' ')
+			quoted[j] = string(strconv.AppendQuote(q, "Disallow: "+rl.Pattern))
+		}
+		b = append(b, quoted[j]...)
+	}
+	if m.count > missedShown {
+		b = append(b, " and "...)
+		b = strconv.AppendInt(b, int64(m.count-missedShown), 10)
+		b = append(b, " more"...)
+	}
+	return string(b)
+}
+
+// appendRulesKey appends to b a key that two groups share when they have
+// the same rules, in the same order: they then answer every path alike.
+func appendRulesKey(b []byte, g *Group) []byte {
+	for i := range g.rules {
+		rl := &g.rules[i]
+		flags := byte(0)
+		if rl.allow() {
+			flags |= 1
+		}
+		if rl.derived() {
+			flags |= 2
+		}
+		b = append(b, flags)
+		b = binary.AppendUvarint(b, uint64(g.text.prio(rl)))
+		p := g.text.pattern(rl)
+		b = binary.AppendUvarint(b, uint64(len(p)))
+		b = append(b, p...)
+	}
+	return b
 }
 
 // closesSite reports whether a rule disallows every path.
@@ -207,16 +332,29 @@ var renderDirs = [...]string{"css", "js", "javascript", "scripts", "images", "im
 // image extension or a directory of them, when g disallows a file there
 // (an allow rule may open them again). Google renders pages as a browser
 // does, and reads a page it cannot render as broken. who names g's
-// crawlers; reported holds the lines already noted.
-func blocksResources(w *noteWriter, g *Group, who string, reported map[int]bool) {
+// crawlers; reported holds the lines already noted. The queries it asks
+// of g are paid from budget: once it runs out, the later rules are not
+// looked at.
+func blocksResources(w *noteWriter, g *Group, who string, reported map[int]bool, budget *compareBudget) {
 	if g == nil {
 		return
 	}
+	var cost queryCost
+	paid := false
 	for _, rl := range g.Rules() {
 		if rl.Allow || rl.Line == 0 || reported[rl.Line] {
 			continue
 		}
 		for _, path := range resourceSamples(rl.Pattern) {
+			if !paid {
+				if cost = queryCostOf(g); !budget.spend(cost.once) {
+					return
+				}
+				paid = true
+			}
+			if !cost.spend(budget, path) {
+				return
+			}
 			if !g.Allowed(path) {
 				reported[rl.Line] = true
 				w.add(rl.Line, noteBlocksResources, "Disallow: "+rl.Pattern, who)
@@ -230,10 +368,12 @@ func blocksResources(w *noteWriter, g *Group, who string, reported map[int]bool)
 // about, or none when it names no such extension or directory.
 func resourceSamples(pattern string) []string {
 	path := samplePath(pattern)
-	lower := strings.ToLower(path)
-	for _, ext := range renderExts {
-		if i := strings.LastIndex(lower, ext); i >= 0 && endsName(lower[i+len(ext):]) {
-			return []string{path}
+	if strings.IndexByte(path, '.') >= 0 { // every extension starts with one
+		lower := strings.ToLower(path)
+		for _, ext := range renderExts {
+			if i := strings.LastIndex(lower, ext); i >= 0 && endsName(lower[i+len(ext):]) {
+				return []string{path}
+			}
 		}
 	}
 	// A top-level directory, and only the whole of it: deeper, a name
@@ -289,13 +429,20 @@ var (
 	sensitiveExts  = [...]string{".sql", ".sql.gz", ".bak", ".env", ".htpasswd", ".dump"}
 )
 
-// sensitivePaths notes each rule whose path looks private.
+// sensitivePaths notes each rule whose path looks private. It reads the
+// file's rules as written, without building a Group for each group.
 func (r *Robots) sensitivePaths(w *noteWriter) {
-	for id := range r.starts {
-		for _, rl := range r.groupOf(id).Rules() {
-			if name, ok := sensitiveName(rl.Pattern); ok && rl.Line > 0 {
-				w.add(rl.Line, noteSensitivePath, rl.Pattern, name)
-			}
+	for i := range r.rules {
+		rl := &r.rules[i]
+		if rl.derived() || rl.line() == 0 {
+			continue
+		}
+		p, ok := r.text.writtenAt(rl.line())
+		if !ok {
+			p = r.text.pattern(rl)
+		}
+		if name, ok := sensitiveName(p); ok {
+			w.add(int(rl.line()), noteSensitivePath, p, name)
 		}
 	}
 }

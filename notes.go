@@ -8,6 +8,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -136,6 +137,18 @@ func (n *notes) diagnostics(text *ruleText, token func(i uint32) string) []Diagn
 	}
 	out := make([]Diagnostic, len(n.list))
 	var args []any
+	// The messages are written back to back into one buffer, sized for
+	// them at once, and cut out of it: a file can draw a note per line,
+	// and a string each cost more than formatting them
+	// (BenchmarkDiagnosticsHostile, never-decides). The arguments' text
+	// is mostly in n.args; the rest (textRefs) is a rule's pattern, a few
+	// dozen octets.
+	size := len(n.args)
+	for _, nt := range n.list {
+		size += len(noteKinds[nt.kind].format) + 32
+	}
+	msgs := make([]byte, 0, size)
+	ends := make([]int, len(n.list))
 	for i, nt := range n.list {
 		k := &noteKinds[nt.kind]
 		b := n.args[nt.args:]
@@ -179,11 +192,74 @@ func (n *notes) diagnostics(text *ruleText, token func(i uint32) string) []Diagn
 				b = b[w+int(l):]
 			}
 		}
-		msg := k.format
-		if count > 0 {
-			msg = fmt.Sprintf(k.format, args...)
+		if count == 0 {
+			msgs = append(msgs, k.format...)
+		} else if b, ok := appendMessage(msgs, k.format, args); ok {
+			msgs = b
+		} else {
+			msgs = fmt.Appendf(msgs, k.format, args...)
 		}
-		out[i] = Diagnostic{Line: int(nt.line), Severity: k.sev, Code: k.code, Message: msg}
+		ends[i] = len(msgs)
+		out[i] = Diagnostic{Line: int(nt.line), Severity: k.sev, Code: k.code}
+	}
+	all := view(msgs) // msgs is not written again: the messages share it
+	start := 0
+	for i, end := range ends {
+		out[i].Message = all[start:end]
+		start = end
 	}
 	return out
+}
+
+// appendMessage appends format with args as fmt would, for the verbs the
+// formats of noteKinds use: %s and %q of a string, %d of an int, and %[n]s.
+// It reports false, having appended nothing, for anything else, which
+// fmt formats instead. fmt.Sprintf costs several times as much, for its
+// generality and a string per message (BenchmarkDiagnosticsHostile,
+// never-decides).
+func appendMessage(b []byte, format string, args []any) ([]byte, bool) {
+	start := len(b)
+	next := 0 // the argument of the next verb
+	for i := 0; i < len(format); i++ {
+		c := format[i]
+		if c != '%' {
+			b = append(b, c)
+			continue
+		}
+		i++
+		if i < len(format) && format[i] == '[' {
+			// An explicit argument index of one digit: "%[2]s".
+			if i+3 >= len(format) || format[i+2] != ']' || format[i+1] < '1' || format[i+1] > '9' {
+				return b[:start], false
+			}
+			next = int(format[i+1] - '1')
+			i += 3
+		}
+		if i >= len(format) || next >= len(args) {
+			return b[:start], false
+		}
+		switch a := args[next].(type) {
+		case string:
+			switch format[i] {
+			case 's':
+				b = append(b, a...)
+			case 'q':
+				b = strconv.AppendQuote(b, a)
+			default:
+				return b[:start], false
+			}
+		case int:
+			if format[i] != 'd' {
+				return b[:start], false
+			}
+			b = strconv.AppendInt(b, int64(a), 10)
+		default:
+			return b[:start], false
+		}
+		next++
+	}
+	if next != len(args) {
+		return b[:start], false // fmt reports extra arguments
+	}
+	return b, true
 }

@@ -343,7 +343,11 @@ func (r *Robots) Sitemaps() []string {
 }
 
 // Diagnostics returns the problems found while parsing, in line order.
-// None of them changed a verdict beyond what it says.
+// None of them changed a verdict beyond what it says. The checks of whole
+// groups run at the first call, within a budget of work in proportion to
+// the file's size: a check that would compare every rule with every group
+// of a file of thousands of both compares part of them and says so in its
+// notes.
 func (r *Robots) Diagnostics() []Diagnostic {
 	if r == nil {
 		return nil
