@@ -2,6 +2,7 @@ package robotstxt
 
 import (
 	"bytes"
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -58,7 +59,42 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add([]byte("User-agent: FooBot\nDisallow: /a$b\nAllow: /a%24\n"), "/a$")
 	f.Add([]byte("User-agent: *\nAllow: /d/index.html\nDisallow: /\n"), "/d/")
+	// Hostile shapes, small versions (each within checkParse's 16 KiB):
+	// many "*" disallows, then many named groups of one rule, which a
+	// lint check that pairs them takes quadratic time over; and many
+	// rules of a '*' and 16 letters, the costliest to match.
+	f.Add(manyGroups(50), "/p7/x")
+	f.Add(wildcardRules(400), "/"+strings.Repeat("abcdefghijklmnop", 4))
 	f.Fuzz(checkParse)
+}
+
+// manyGroups is a file of n "*" disallows followed by n named groups of
+// one rule each.
+func manyGroups(n int) []byte {
+	var b bytes.Buffer
+	b.WriteString("User-agent: *\n")
+	for i := range n {
+		fmt.Fprintf(&b, "Disallow: /p%d/\n", i)
+	}
+	for i := range n {
+		fmt.Fprintf(&b, "User-agent: bot%d\nDisallow: /q%d/\n", i, i)
+	}
+	return b.Bytes()
+}
+
+// wildcardRules is a file of one group of n rules, each "/*" and 16
+// letters, all different.
+func wildcardRules(n int) []byte {
+	var b bytes.Buffer
+	b.WriteString("User-agent: *\n")
+	for i := range n {
+		letters := []byte("abcdefghijklmnop")
+		for j, k := 0, i; k > 0; j, k = j+1, k/16 {
+			letters[j] = 'a' + byte(k%16) + byte(j)
+		}
+		fmt.Fprintf(&b, "Disallow: /*%s\n", letters)
+	}
+	return b.Bytes()
 }
 
 // checkParse is FuzzParse's body: for data in each mode, Parse and
