@@ -3,6 +3,8 @@ package robotstxt
 import (
 	"bytes"
 	"fmt"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -57,54 +59,141 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add([]byte("User-agent: FooBot\nDisallow: /a$b\nAllow: /a%24\n"), "/a$")
 	f.Add([]byte("User-agent: *\nAllow: /d/index.html\nDisallow: /\n"), "/d/")
-	f.Fuzz(func(t *testing.T, data []byte, target string) {
-		if len(data) > 16<<10 || len(target) > 256 {
-			return // keep the slow evaluation fast
+	// Hostile shapes, small versions (each within checkParse's 16 KiB):
+	// many "*" disallows, then many named groups of one rule, which a
+	// lint check that pairs them takes quadratic time over; and many
+	// rules of a '*' and 16 letters, the costliest to match.
+	f.Add(manyGroups(50), "/p7/x")
+	f.Add(wildcardRules(400), "/"+strings.Repeat("a", 64)) // near misses
+	f.Fuzz(checkParse)
+}
+
+// manyGroups is a file of n "*" disallows followed by n named groups of
+// one rule each.
+func manyGroups(n int) []byte {
+	var b bytes.Buffer
+	b.WriteString("User-agent: *\n")
+	for i := range n {
+		fmt.Fprintf(&b, "Disallow: /p%d/\n", i)
+	}
+	for i := range n {
+		fmt.Fprintf(&b, "User-agent: bot%d\nDisallow: /q%d/\n", i, i)
+	}
+	return b.Bytes()
+}
+
+// wildcardRules is a file of one group of n rules, each "/*" and 16
+// letters, all different.
+func wildcardRules(n int) []byte {
+	var b bytes.Buffer
+	b.WriteString("User-agent: *\n")
+	for i := range n {
+		letters := []byte("aaaaaaaaaaaaaaaa") // i in base 16, digits 'a' to 'p'
+		for j, k := len(letters)-1, i; k > 0; j, k = j-1, k/16 {
+			letters[j] = 'a' + byte(k%16)
 		}
-		for _, mode := range []Mode{RFC, Google} {
-			o := Options{Mode: mode}
-			r := o.Parse(data)
-			r2, err := o.ParseReader(iotest.HalfReader(bytes.NewReader(data)))
-			if err != nil {
-				t.Fatal(err)
+		fmt.Fprintf(&b, "Disallow: /*%s\n", letters)
+	}
+	return b.Bytes()
+}
+
+// checkParse is FuzzParse's body: for data in each mode, Parse and
+// ParseReader agree, the result keeps no view of data, writing it back
+// keeps its verdicts and extensions, and the fast matcher agrees with
+// slowAllowed on target.
+func checkParse(t *testing.T, data []byte, target string) {
+	if len(data) > 16<<10 || len(target) > 256 {
+		return // keep the slow evaluation fast
+	}
+	for _, mode := range []Mode{RFC, Google} {
+		o := Options{Mode: mode}
+		r := o.Parse(data)
+		r2, err := o.ParseReader(iotest.HalfReader(bytes.NewReader(data)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Compared first and diffed only on failure: the fuzzer runs
+		// this body thousands of times a second, and cmp.Diff of equal
+		// values would be most of its cost.
+		if d, d2 := r.Diagnostics(), r2.Diagnostics(); !slices.Equal(d, d2) {
+			t.Fatalf("%v: Parse and ParseReader diagnostics differ:\n%s", mode, cmp.Diff(d, d2))
+		}
+		// Parse keeps no view of its input (see view): a file parsed
+		// from a copy that is then overwritten reads as the file parsed
+		// from the untouched input. Its diagnostics are first asked
+		// after the overwrite, so a lazy reading of the input is caught
+		// as well as a kept one.
+		written := r.String()
+		in := bytes.Clone(data)
+		rv := o.Parse(in)
+		clear(in)
+		if rv.String() != written || !slices.Equal(rv.Diagnostics(), r.Diagnostics()) || !slices.Equal(rv.Records(), r.Records()) {
+			t.Fatalf("%v: overwriting the input changed the parsed file", mode)
+		}
+		checkPlainLines(t, string(data), mode.dialect())
+		rt := o.Parse([]byte(written))
+		checkSameExtensions(t, r, rt)
+		for _, agent := range []string{"FooBot", "googlebot", ""} {
+			g := r.Group(agent)
+			if got := rt.Allowed(agent, target); got != g.Allowed(target) {
+				t.Fatalf("%v: after writing back, Allowed(%q, %q) = %v, was %v\nwritten:\n%s", mode, agent, target, got, g.Allowed(target), written)
 			}
-			if diff := cmp.Diff(r.Diagnostics(), r2.Diagnostics()); diff != "" {
-				t.Fatalf("%v: Parse and ParseReader diagnostics differ:\n%s", mode, diff)
+			d := r.Decide(agent, target)
+			if d.Allowed != g.Allowed(target) || d.Allowed != r2.Allowed(agent, target) {
+				t.Fatalf("%v: Decide, Group.Allowed and the ParseReader result disagree on %q", mode, target)
 			}
-			// Parse keeps no view of its input (see view).
-			in := bytes.Clone(data)
-			rv := o.Parse(in)
-			before := rv.String() + fmt.Sprint(rv.Diagnostics(), rv.Records())
-			for i := range in {
-				in[i] = 0
+			if want := slowAllowed(g, mode, target); d.Allowed != want {
+				t.Fatalf("%v: Allowed(%q, %q) = %v, slow evaluation says %v", mode, agent, target, d.Allowed, want)
 			}
-			if after := rv.String() + fmt.Sprint(rv.Diagnostics(), rv.Records()); after != before {
-				t.Fatalf("%v: overwriting the input changed the parsed file", mode)
+			if mode == RFC && !g.Allowed("/robots.txt") {
+				t.Fatalf("RFC mode disallows /robots.txt")
 			}
-			checkPlainLines(t, string(data), mode.dialect())
-			rt := o.Parse([]byte(r.String()))
-			checkSameExtensions(t, r, rt)
-			for _, agent := range []string{"FooBot", "googlebot", ""} {
-				g := r.Group(agent)
-				if got := rt.Allowed(agent, target); got != g.Allowed(target) {
-					t.Fatalf("%v: after writing back, Allowed(%q, %q) = %v, was %v\nwritten:\n%s", mode, agent, target, got, g.Allowed(target), r.String())
-				}
-				d := r.Decide(agent, target)
-				if d.Allowed != g.Allowed(target) || d.Allowed != r2.Allowed(agent, target) {
-					t.Fatalf("%v: Decide, Group.Allowed and the ParseReader result disagree on %q", mode, target)
-				}
-				if want := slowAllowed(g, mode, target); d.Allowed != want {
-					t.Fatalf("%v: Allowed(%q, %q) = %v, slow evaluation says %v", mode, agent, target, d.Allowed, want)
-				}
-				if mode == RFC && !g.Allowed("/robots.txt") {
-					t.Fatalf("RFC mode disallows /robots.txt")
-				}
-				if d.Rule.Line < 0 || d.Rule.Line == 0 && d.Rule != (Rule{}) {
-					t.Fatalf("deciding rule %+v has no line", d.Rule)
-				}
+			if d.Rule.Line < 0 || d.Rule.Line == 0 && d.Rule != (Rule{}) {
+				t.Fatalf("deciding rule %+v has no line", d.Rule)
 			}
 		}
-	})
+	}
+}
+
+// TestCheckParseCost keeps FuzzParse's checks cheap beside the work they
+// check: on the small corpus files it starts from, what checkParse
+// allocates beyond its own parses and diagnostics is at most 6 times what
+// the parses alone allocate (about 3 times today). A comparison that diffs
+// equal values (cmp.Diff on every input) takes it past 13 times, and the
+// fuzzer to half its speed. Diagnostics are counted on both sides, so that
+// the bound holds however much they cost; allocations are counted, not
+// timed, so that it holds on a busy machine.
+func TestCheckParseCost(t *testing.T) {
+	parse := func(o Options, data []byte) (r, r2, rv *Robots) {
+		r = o.Parse(data)
+		r2, _ = o.ParseReader(iotest.HalfReader(bytes.NewReader(data)))
+		rv = o.Parse(bytes.Clone(data))
+		o.Parse([]byte(r.String()))
+		return r, r2, rv
+	}
+	var checks, work, parses float64
+	for _, cf := range corpus(t) {
+		if len(cf.data) >= 4<<10 {
+			continue // as FuzzParse's seeds
+		}
+		checks += testing.AllocsPerRun(2, func() { checkParse(t, cf.data, "/a/b?c") })
+		work += testing.AllocsPerRun(2, func() {
+			for _, mode := range []Mode{RFC, Google} {
+				r, r2, rv := parse(Options{Mode: mode}, cf.data)
+				r.Diagnostics()
+				r2.Diagnostics()
+				rv.Diagnostics()
+			}
+		})
+		parses += testing.AllocsPerRun(2, func() {
+			for _, mode := range []Mode{RFC, Google} {
+				parse(Options{Mode: mode}, cf.data)
+			}
+		})
+	}
+	if ratio := (checks - work) / parses; ratio > 6 {
+		t.Errorf("checkParse allocates %.0f times on the seeds, %.0f beyond its parses and diagnostics: %.1f times its parses' %.0f, want at most 6", checks, checks-work, ratio, parses)
+	}
 }
 
 // checkSameExtensions fails when a and b differ in any extension value.
@@ -120,6 +209,10 @@ func checkSameExtensions(t testing.TB, a, b *Robots) {
 	get := func(r *Robots) ext {
 		h, _ := r.Host()
 		e := ext{Sitemaps: r.Sitemaps(), Host: h, CleanParams: r.CleanParams(), Signals: r.ContentSignals(), Groups: map[string][5]any{}}
+		// Writing back renumbers lines.
+		for i := range e.CleanParams {
+			e.CleanParams[i].Line = 0
+		}
 		for _, g := range r.Groups() {
 			for _, a := range g.Agents() {
 				if set := r.lookupSet(a); set < 0 || r.groupOf(set) != g {
@@ -141,7 +234,12 @@ func checkSameExtensions(t testing.TB, a, b *Robots) {
 			eb.Groups[k] = v
 		}
 	}
-	if diff := cmp.Diff(ea, eb, cmpopts.EquateEmpty(), cmpopts.IgnoreFields(CleanParam{}, "Line")); diff != "" {
+	// reflect.DeepEqual first, as it is cheap and almost always true;
+	// cmp.Diff decides when it is not (it also equates nil and empty).
+	if reflect.DeepEqual(ea, eb) {
+		return
+	}
+	if diff := cmp.Diff(ea, eb, cmpopts.EquateEmpty()); diff != "" {
 		t.Fatalf("extensions changed by writing back (-before +after):\n%s\nwritten:\n%s", diff, a.String())
 	}
 }

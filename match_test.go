@@ -168,6 +168,9 @@ func FuzzMatch(f *testing.F) {
 		{"/fish*.php$", "/fish/a.php"}, {"/*.gif$", "/a.gif"}, {"*", "/"}, {"/a%2Ab", "/a*b"},
 		{"/%E3%83%84", "/ツ"}, {"/a$b", "/a$b"}, {"/a*ab$", "/aab"}, {"/%7ejoe", "/~joe/"},
 		{"", "/x"}, {"$", ""}, {"/x/*/y*z$", "/x/1/y/2z"},
+		// A hostile shape, small version: a '*' and 16 letters against a
+		// long path of near misses.
+		{"/*abcdefghijklmnop", "/" + strings.Repeat("abcdefghijklmno", 16)},
 	}
 	for _, s := range seeds {
 		f.Add(s[0], s[1])
