@@ -26,7 +26,7 @@ func isGlobalAgent(v string) bool {
 // no allocation.
 //
 // RFC 9309 section 2.2.1 says what a crawler's own product token must be
-// (see [IsValidProductToken]) but not how to read a user-agent line that
+// (one or more letters, '-' and '_') but not how to read a user-agent line that
 // names a crawler otherwise; real files name "MJ12bot", "360Spider" and
 // "panscient.com", and mean those crawlers. Google mode reads a line as
 // Google's library does instead (letters, '_' and '-' only, so
@@ -70,12 +70,4 @@ func googleToken(value string) string {
 
 func isTokenChar(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_'
-}
-
-// IsValidProductToken reports whether token is a product token a crawler
-// may identify itself with under RFC 9309 section 2.2.1: one or more
-// letters, '-' and '_' only. Crawlers whose names hold digits or dots
-// still find their groups (see [ProductToken]); this checks the grammar.
-func IsValidProductToken(token string) bool {
-	return token != "" && googleToken(token) == token
 }

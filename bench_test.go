@@ -26,7 +26,7 @@ func BenchmarkParse(b *testing.B) {
 		data := corpusFile(b, c.file)
 		b.Run(c.name, func(b *testing.B) {
 			n := len(data)
-			if l := c.opts.Limit(); l >= 0 && n > l {
+			if l := c.opts.limit(); l >= 0 && n > l {
 				n = l
 			}
 			b.SetBytes(int64(n))

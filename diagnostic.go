@@ -10,12 +10,8 @@ import (
 type Diagnostic struct {
 	Line     int // 1-based line number
 	Severity Severity
-	Code     string // stable identifier, one of the Code constants
+	Code     Code
 	Message  string
-}
-
-func (d Diagnostic) String() string {
-	return fmt.Sprintf("%d: %s: %s [%s]", d.Line, d.Severity, d.Message, d.Code)
 }
 
 // Severity ranks diagnostics.
@@ -44,44 +40,48 @@ func (s Severity) String() string {
 	return fmt.Sprintf("severity(%d)", uint8(s))
 }
 
-// Diagnostic codes. They are stable: tools may filter on them.
+// A Code identifies the kind of a [Diagnostic]. The codes are stable:
+// tools filter on them, and JSON output carries them as strings.
+type Code string
+
+// The diagnostic codes.
 const (
-	CodeBOM              = "bom"                // a byte-order mark was skipped
-	CodeUTF16            = "utf-16"             // a UTF-16 file was converted (RFC mode)
-	CodeNUL              = "nul-byte"           // a NUL byte cut a line short
-	CodeLineTooLong      = "line-too-long"      // Google mode cut a line at 16663 bytes
-	CodeTruncated        = "truncated"          // the file exceeded the size limit
-	CodeTooLarge         = "too-large"          // the patterns exceeded what one parse holds
-	CodeKeyTypo          = "key-typo"           // a misspelt or extended key was accepted
-	CodeMissingColon     = "missing-colon"      // "key value" was read as "key: value"
-	CodeNotKeyValue      = "not-key-value"      // a line that is not "key: value" was ignored
-	CodeUnknownKey       = "unknown-key"        // a key this library does not know
-	CodeRuleOutsideGroup = "rule-outside-group" // a rule before any user-agent line
-	CodeAgentToken       = "agent-token"        // a user-agent value was cut to the crawler name it is matched as
-	CodeAgentNoName      = "agent-no-name"      // a user-agent value that names no crawler
-	CodeBadValue         = "bad-value"          // an extension's value was invalid and ignored
-	CodeDuplicate        = "duplicate"          // a record repeats an earlier one
-	CodeOutsideGroup     = "outside-group"      // a group record before any user-agent line
-	CodeConflict         = "conflicting-values" // merged groups disagree on a record
-	CodeAgentWildcard    = "agent-wildcard"     // a '*' inside a user-agent value
-	CodeSeveralPaths     = "several-paths"      // a rule value with spaces in it
-	CodeNoSlash          = "no-leading-slash"   // a pattern that can never match
-	CodeEOLComment       = "eol-comment"        // a comment after a value
-	CodeLeadingSpace     = "leading-space"      // a line that starts with whitespace
-	CodeInvalidUTF8      = "invalid-utf8"       // a line that is not UTF-8
-	CodeEmptyFile        = "empty-file"         // nothing at all
-	CodeNotRobotsTxt     = "not-robots-txt"     // HTML or other text, not robots.txt
-	CodeNeverDecides     = "never-decides"      // a rule another rule always outranks
+	CodeBOM              Code = "bom"                // a byte-order mark was skipped
+	CodeUTF16            Code = "utf-16"             // a UTF-16 file was converted (RFC mode)
+	CodeNUL              Code = "nul-byte"           // a NUL byte cut a line short
+	CodeLineTooLong      Code = "line-too-long"      // Google mode cut a line at 16663 bytes
+	CodeTruncated        Code = "truncated"          // the file exceeded the size limit
+	CodeTooLarge         Code = "too-large"          // the patterns exceeded what one parse holds
+	CodeKeyTypo          Code = "key-typo"           // a misspelt or extended key was accepted
+	CodeMissingColon     Code = "missing-colon"      // "key value" was read as "key: value"
+	CodeNotKeyValue      Code = "not-key-value"      // a line that is not "key: value" was ignored
+	CodeUnknownKey       Code = "unknown-key"        // a key this library does not know
+	CodeRuleOutsideGroup Code = "rule-outside-group" // a rule before any user-agent line
+	CodeAgentToken       Code = "agent-token"        // a user-agent value was cut to the crawler name it is matched as
+	CodeAgentNoName      Code = "agent-no-name"      // a user-agent value that names no crawler
+	CodeBadValue         Code = "bad-value"          // an extension's value was invalid and ignored
+	CodeDuplicate        Code = "duplicate"          // a record repeats an earlier one
+	CodeOutsideGroup     Code = "outside-group"      // a group record before any user-agent line
+	CodeConflict         Code = "conflicting-values" // merged groups disagree on a record
+	CodeAgentWildcard    Code = "agent-wildcard"     // a '*' inside a user-agent value
+	CodeSeveralPaths     Code = "several-paths"      // a rule value with spaces in it
+	CodeNoSlash          Code = "no-leading-slash"   // a pattern that can never match
+	CodeEOLComment       Code = "eol-comment"        // a comment after a value
+	CodeLeadingSpace     Code = "leading-space"      // a line that starts with whitespace
+	CodeInvalidUTF8      Code = "invalid-utf8"       // a line that is not UTF-8
+	CodeEmptyFile        Code = "empty-file"         // nothing at all
+	CodeNotRobotsTxt     Code = "not-robots-txt"     // HTML or other text, not robots.txt
+	CodeNeverDecides     Code = "never-decides"      // a rule another rule always outranks
 
 	// The checks webmasters expect (lint_webmaster.go).
-	CodeNoindex            = "noindex"              // a Noindex, Nofollow or Noarchive line, which no crawler obeys
-	CodeGlobalNotInherited = "global-not-inherited" // a named group that drops the "*" group's disallows
-	CodeCrawlDelayGoogle   = "crawl-delay-google"   // a Crawl-delay that Googlebot ignores
-	CodeMatchesAnywhere    = "matches-anywhere"     // "*.pdf": any path containing ".pdf"
-	CodeBlocksResources    = "blocks-resources"     // CSS, JavaScript or images closed to search engines
-	CodeSiteClosed         = "site-closed"          // "Disallow: /" for every crawler
-	CodeSensitivePath      = "sensitive-path"       // a listed path that looks private
-	CodeBlankLineInGroup   = "blank-line-in-group"  // rules after a blank line, with no user-agent line between
+	CodeNoindex            Code = "noindex"              // a Noindex, Nofollow or Noarchive line, which no crawler obeys
+	CodeGlobalNotInherited Code = "global-not-inherited" // a named group that drops the "*" group's disallows
+	CodeCrawlDelayGoogle   Code = "crawl-delay-google"   // a Crawl-delay that Googlebot ignores
+	CodeMatchesAnywhere    Code = "matches-anywhere"     // "*.pdf": any path containing ".pdf"
+	CodeBlocksResources    Code = "blocks-resources"     // CSS, JavaScript or images closed to search engines
+	CodeSiteClosed         Code = "site-closed"          // "Disallow: /" for every crawler
+	CodeSensitivePath      Code = "sensitive-path"       // a listed path that looks private
+	CodeBlankLineInGroup   Code = "blank-line-in-group"  // rules after a blank line, with no user-agent line between
 )
 
 // noteKind names one kind of diagnostic: its severity, code and message
@@ -145,8 +145,9 @@ const (
 // noteKinds is the severity, code and message format of each kind of
 // note. Its arguments are those the format takes, in order.
 var noteKinds = [numNoteKinds]struct {
-	sev          Severity
-	code, format string
+	sev    Severity
+	code   Code
+	format string
 }{
 	noteBOM:                  {Info, CodeBOM, "a byte-order mark starts the file; it is skipped"},
 	noteUTF16:                {Warning, CodeUTF16, "the file is UTF-16, not UTF-8 (RFC 9309 section 2.2); it was converted"},

@@ -2,6 +2,7 @@ package robotstxt_test
 
 import (
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/rfc9309/robotstxt"
@@ -77,7 +78,7 @@ func ExampleOptions_Parse() {
 func ExampleRobots_Diagnostics() {
 	r := robotstxt.Parse([]byte("Disallow: /tmp\nUser-agent: *\nDissallow: /private\n"))
 	for _, d := range r.Diagnostics() {
-		fmt.Println(d)
+		fmt.Printf("%d: %s: %s [%s]\n", d.Line, d.Severity, d.Message, d.Code)
 	}
 	// Output:
 	// 1: error: this rule comes before any user-agent line, so it applies to no crawler (RFC 9309 section 2.1) [rule-outside-group]
@@ -87,11 +88,9 @@ func ExampleRobots_Diagnostics() {
 func ExampleProductToken() {
 	fmt.Println(robotstxt.ProductToken("Googlebot/2.1 (+http://www.google.com/bot.html)"))
 	fmt.Println(robotstxt.ProductToken("MJ12bot/1.4"))
-	fmt.Println(robotstxt.IsValidProductToken("MJ12bot"))
 	// Output:
 	// Googlebot
 	// MJ12bot
-	// false
 }
 
 // A crawler may pass its whole User-Agent header: RFC mode reads the name
@@ -110,13 +109,15 @@ func ExampleGroup_CrawlDelay() {
 	g := r.Group("ExampleBot")
 	delay, _ := g.CrawlDelay()
 	rate, _ := g.RequestRate()
-	fmt.Println(delay, rate, rate.PerSecond())
-	// Output: 2.5s 1/10s 0600-0845 0.1
+	fmt.Println(delay, rate, rate.Requests, rate.Per)
+	// Output: 2.5s 1/10s 0600-0845 1 10s
 }
 
-func ExampleRobots_String() {
+func ExampleRobots_WriteTo() {
 	r := robotstxt.Parse([]byte("# two groups for one crawler\nuser-agent: a\ndisallow: /x\n\nuser-agent: b\ndisallow: /\n\nuser-agent: A\nallow: /x/y\nsitemap: https://example.com/s.xml\n"))
-	fmt.Print(r)
+	if _, err := r.WriteTo(os.Stdout); err != nil {
+		fmt.Println(err)
+	}
 	// Output:
 	// User-agent: a
 	// Disallow: /x

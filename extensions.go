@@ -18,9 +18,9 @@ import (
 	"time"
 )
 
-// MaxCrawlDelay is the longest Crawl-delay taken seriously: one day. A
+// maxCrawlDelay is the longest Crawl-delay taken seriously: one day. A
 // longer one (sites write 10^77) is ignored and reported.
-const MaxCrawlDelay = 24 * time.Hour
+const maxCrawlDelay = 24 * time.Hour
 
 // A RequestRate asks for at most Requests requests every Per, during
 // Window when HasWindow is set (Request-rate: 1/10s 0600-0845).
@@ -30,9 +30,6 @@ type RequestRate struct {
 	Window    Window
 	HasWindow bool
 }
-
-// PerSecond returns the rate as requests per second.
-func (r RequestRate) PerSecond() float64 { return float64(r.Requests) / r.Per.Seconds() }
 
 // slower reports whether r allows fewer requests per time than o.
 func (r RequestRate) slower(o RequestRate) bool {
@@ -90,13 +87,12 @@ func (w Window) String() string {
 	return f(w.Start) + "-" + f(w.End)
 }
 
-// A CleanParam is a Yandex Clean-param record: URL parameters that do not
-// change a page's content, for URLs whose path starts with Path (every URL
-// when Path is empty).
-type CleanParam struct {
-	Params []string
-	Path   string
-	Line   int
+// A cleanParam is a Yandex Clean-param value: URL parameters that do not
+// change a page's content, for URLs whose path starts with path (every URL
+// when path is empty).
+type cleanParam struct {
+	params []string
+	path   string
 }
 
 // A Record is a key-value line this library does not interpret, kept for
@@ -225,22 +221,6 @@ func (r *Robots) Host() (string, bool) {
 	return r.fileRecs().host, true
 }
 
-// CleanParams returns the Clean-param records in file order.
-func (r *Robots) CleanParams() []CleanParam {
-	if r == nil {
-		return nil
-	}
-	f := r.fileRecs()
-	var out []CleanParam
-	for _, c := range f.cleanParams {
-		// The value was read at parse time, so it reads again without error.
-		p, _ := parseCleanParam(f.text[c.off:c.end])
-		p.Line = int(c.line)
-		out = append(out, p)
-	}
-	return out
-}
-
 // ContentSignals returns the Content-Signal preferences stated outside any
 // group, for every crawler. The map is a copy.
 func (r *Robots) ContentSignals() map[string]bool {
@@ -250,22 +230,41 @@ func (r *Robots) ContentSignals() map[string]bool {
 	return maps.Clone(r.fileRecs().signals)
 }
 
-// Records returns, in file order, the key-value lines whose keys this
-// library does not know. A file that is an HTML page ([CodeNotRobotsTxt])
-// has none: its lines with a colon are markup, not records.
+// Records returns, in file order, the key-value lines this library does
+// not interpret: those whose keys it does not know, and Yandex's
+// Clean-param lines, whose values ("utm_source&utm_medium /news/") it
+// checks but does not apply, with the key "Clean-param" however the line
+// spelt it. A file that is an HTML page ([CodeNotRobotsTxt]) has none: its
+// lines with a colon are markup, not records.
 func (r *Robots) Records() []Record {
 	if r == nil {
 		return nil
 	}
 	f := r.fileRecs()
-	if len(f.records) == 0 {
+	n := len(f.records) + len(f.cleanParams)
+	if n == 0 {
 		return nil
 	}
-	out := make([]Record, len(f.records))
-	for i, rec := range f.records {
-		out[i] = Record{Line: int(rec.line), Key: f.text[rec.off:rec.mid], Value: f.text[rec.mid:rec.end]}
+	out := make([]Record, 0, n)
+	cps := f.cleanParams
+	for _, rec := range f.records {
+		for len(cps) > 0 && cps[0].line < rec.line {
+			out = append(out, f.cleanParamRecord(cps[0]))
+			cps = cps[1:]
+		}
+		out = append(out, Record{Line: int(rec.line), Key: f.text[rec.off:rec.mid], Value: f.text[rec.mid:rec.end]})
+	}
+	for _, c := range cps {
+		out = append(out, f.cleanParamRecord(c))
 	}
 	return out
+}
+
+// cleanParamKey is the key of the Records of Clean-param lines.
+const cleanParamKey = "Clean-param"
+
+func (f *fileRecords) cleanParamRecord(c lineSpan) Record {
+	return Record{Line: int(c.line), Key: cleanParamKey, Value: f.text[c.off:c.end]}
 }
 
 // fileRecords are the records of a file that belong to no group. Their
@@ -322,7 +321,7 @@ func parseCrawlDelay(v string) (time.Duration, error) {
 		return 0, errors.New("not a number of seconds")
 	case f < 0:
 		return 0, errors.New("negative")
-	case f*float64(time.Second) > float64(MaxCrawlDelay):
+	case f*float64(time.Second) > float64(maxCrawlDelay):
 		return 0, errAbsurd
 	}
 	return time.Duration(math.Round(f * float64(time.Second))), nil
@@ -414,22 +413,22 @@ func parseHost(v string) (string, error) {
 }
 
 // parseCleanParam reads "p1&p2 [/path-prefix]".
-func parseCleanParam(v string) (CleanParam, error) {
+func parseCleanParam(v string) (cleanParam, error) {
 	params, path, _ := strings.Cut(v, " ")
 	path = strings.TrimSpace(path)
-	var p CleanParam
+	var p cleanParam
 	for _, name := range strings.Split(params, "&") {
 		if name != "" {
-			p.Params = append(p.Params, name)
+			p.params = append(p.params, name)
 		}
 	}
-	if len(p.Params) == 0 {
-		return CleanParam{}, errors.New("no parameter names")
+	if len(p.params) == 0 {
+		return cleanParam{}, errors.New("no parameter names")
 	}
 	if path != "" && path[0] != '/' && path[0] != '*' {
-		return CleanParam{}, errors.New("the path prefix does not start with '/'")
+		return cleanParam{}, errors.New("the path prefix does not start with '/'")
 	}
-	p.Path = path
+	p.path = path
 	return p, nil
 }
 

@@ -149,17 +149,14 @@ Sitemap: http://example.com/b.xml
 	if h, ok := r.Host(); h != "www.example.com" || !ok {
 		t.Errorf("Host() = %q, %v; want www.example.com", h, ok)
 	}
-	want := []CleanParam{{Params: []string{"ref", "utm_source"}, Path: "/articles/", Line: 10}, {Params: []string{"sid"}, Line: 11}}
-	if diff := cmp.Diff(want, r.CleanParams()); diff != "" {
-		t.Errorf("CleanParams() (-want +got):\n%s", diff)
+	// Valid Clean-param lines are Records, in file order with the rest.
+	want := []Record{{10, "Clean-param", "ref&utm_source /articles/"}, {11, "Clean-param", "sid"}, {13, "Noindex", "/private"}, {14, "X-Custom", "value: with colon"}}
+	if diff := cmp.Diff(want, r.Records()); diff != "" {
+		t.Errorf("Records() (-want +got):\n%s", diff)
 	}
 	// Callers get copies.
-	cps := r.CleanParams()
-	cps[0].Params[0], cps[0].Path = "changed", "changed"
-	if diff := cmp.Diff(want, r.CleanParams()); diff != "" {
-		t.Errorf("CleanParams() changed by a caller (-want +got):\n%s", diff)
-	}
-	if diff := cmp.Diff([]Record{{13, "Noindex", "/private"}, {14, "X-Custom", "value: with colon"}}, r.Records()); diff != "" {
+	r.Records()[0].Value = "changed"
+	if diff := cmp.Diff(want, r.Records()); diff != "" {
 		t.Errorf("Records() (-want +got):\n%s", diff)
 	}
 	// In an HTML page, lines with a colon are markup; known keys still apply.
@@ -243,7 +240,7 @@ func TestDiagnosticsPerLine(t *testing.T) {
 	tests := []struct {
 		source string
 		robots string
-		code   string
+		code   Code
 		line   int
 	}{
 		{"key typo Dissallow", "User-agent: *\nDissallow: /x\n", CodeKeyTypo, 2},

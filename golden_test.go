@@ -1,6 +1,7 @@
 package robotstxt
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -35,12 +36,17 @@ func TestGolden(t *testing.T) {
 			r := Parse(corpusFile(t, gf.name))
 			var diags strings.Builder
 			for _, d := range r.Diagnostics() {
-				diags.WriteString(d.String())
+				diags.WriteString(diagText(d))
 				diags.WriteByte('\n')
 			}
 			base := strings.TrimSuffix(gf.name, ".txt")
 			golden.Check(t, filepath.Join("testdata/golden", base+".diagnostics"), diags.String())
-			golden.Check(t, filepath.Join("testdata/golden", base+".canonical.txt"), r.String())
+			golden.Check(t, filepath.Join("testdata/golden", base+".canonical.txt"), canonical(r))
 		})
 	}
+}
+
+// diagText is the line of d in a golden .diagnostics file.
+func diagText(d Diagnostic) string {
+	return fmt.Sprintf("%d: %s: %s [%s]", d.Line, d.Severity, d.Message, d.Code)
 }

@@ -14,7 +14,7 @@ func TestWebmasterChecks(t *testing.T) {
 		source string
 		robots string
 		mode   Mode
-		code   string
+		code   Code
 		lines  []int  // the lines that draw a note of code
 		quote  string // a text the first note quotes
 	}{

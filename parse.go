@@ -36,9 +36,9 @@ type limits struct {
 
 var defaultLimits = limits{text: min(math.MaxUint32, math.MaxInt), lines: maxRuleLine}
 
-// Limit returns how many bytes of a file o parses: MaxBytes, or
+// limit returns how many bytes of a file o parses: MaxBytes, or
 // DefaultMaxBytes when that is 0, or -1 for no limit.
-func (o Options) Limit() int {
+func (o Options) limit() int {
 	switch {
 	case o.MaxBytes == 0:
 		return DefaultMaxBytes
@@ -76,7 +76,7 @@ func view(b []byte) string {
 func (o Options) ParseReader(r io.Reader) (*Robots, error) {
 	var sb strings.Builder
 	src := r
-	if l := o.Limit(); l >= 0 {
+	if l := o.limit(); l >= 0 {
 		src = io.LimitReader(r, int64(l)+1)
 	}
 	if _, err := io.Copy(&sb, src); err != nil {
@@ -92,7 +92,7 @@ func (o Options) ParseReader(r io.Reader) (*Robots, error) {
 // whole line before it: half a line could turn "Disallow: /private" into
 // "Disallow: /p" and block far more than the site asked.
 func (o Options) cut(src string) (keep int, cut bool) {
-	l := o.Limit()
+	l := o.limit()
 	if l < 0 || len(src) <= l {
 		return len(src), false
 	}
@@ -226,10 +226,10 @@ func (p *parser) run(src string) *Robots {
 // lost (lost < 0: not known).
 func (p *parser) truncated(keep, lost int) {
 	if lost >= 0 {
-		p.report(p.tok.num, noteTruncatedLost, p.opts.Limit(), keep, lost)
+		p.report(p.tok.num, noteTruncatedLost, p.opts.limit(), keep, lost)
 		return
 	}
-	p.report(p.tok.num, noteTruncatedUnread, p.opts.Limit(), keep)
+	p.report(p.tok.num, noteTruncatedUnread, p.opts.limit(), keep)
 }
 
 // finish hands r what the parse collected, copied out of the borrowed

@@ -57,8 +57,13 @@ type Options struct {
 }
 
 // Robots is a parsed robots.txt file. It is immutable and safe for
-// concurrent use by multiple goroutines. The zero value and a nil *Robots
-// allow everything.
+// concurrent use by multiple goroutines.
+//
+// A Robots that allows everything, for a site whose robots.txt is
+// unavailable (RFC 9309 section 2.3.1.3), is the parse of an empty file:
+// Parse(nil), or Options{Mode: m}.Parse(nil) for a mode. A nil *Robots and
+// the zero Robots allow everything too, so that a missing file never
+// makes a crawler fail, but they are not values to make on purpose.
 type Robots struct {
 	diagOnce sync.Once // adds the notes of neverDecides on first use
 	global   int32     // the set of the "*" groups plus one; 0: none
@@ -89,27 +94,6 @@ func (r *Robots) Mode() Mode {
 		return RFC
 	}
 	return r.d.mode
-}
-
-// AllowAll returns a Robots of the given mode that allows every URL: what
-// a crawler may do when a site's robots.txt is unavailable (RFC 9309
-// section 2.3.1.3).
-func AllowAll(mode Mode) *Robots {
-	return &Robots{d: mode.dialect(), text: &ruleText{}}
-}
-
-// DisallowAll returns a Robots of the given mode that disallows every URL
-// for every crawler, but /robots.txt in RFC mode: what a crawler must do
-// when a site's robots.txt is unreachable (RFC 9309 section 2.3.1.4). Its
-// one rule is "Disallow: /" with Line 0, since it stands for no line of
-// any file.
-func DisallowAll(mode Mode) *Robots {
-	b := builder{buildLists: new(buildLists), d: mode.dialect(), maxText: defaultLimits.text, own: true}
-	b.userAgent("*")
-	b.addRule("/", "", 1, 0, false, false)
-	r := new(Robots)
-	b.finish(r)
-	return r
 }
 
 // Footprint returns an upper bound of the bytes of memory r holds once
@@ -367,10 +351,10 @@ func (r *Robots) Diagnostics() []Diagnostic {
 // the rule that said so.
 type Decision struct {
 	Allowed bool
-	// Rule is the rule that decided: the zero Rule when no rule matched,
-	// which allows (Google's library reports line 0 then too). Its Line is
-	// also 0 for the "Disallow: /" of an unreachable origin's verdict,
-	// which no line of a file wrote. In Google mode an empty "Disallow:"
+	// Rule is the rule that decided: the zero Rule, whose Line is 0, when
+	// no rule matched, which allows (Google's library reports line 0 then
+	// too); a rule that matched has the line it was read from. In Google
+	// mode an empty "Disallow:"
 	// can be the deciding rule of an allowed URL: Google's library reports
 	// its line when nothing longer matched. A Decision is a value: its
 	// Pattern is a window of the parsed file's text, so making one
@@ -382,5 +366,5 @@ type Decision struct {
 type Rule struct {
 	Allow   bool
 	Pattern string // the path pattern as written in the file
-	Line    int    // 1-based line number; 0 for the rule of DisallowAll
+	Line    int    // 1-based line number
 }

@@ -84,7 +84,7 @@ func (r *rule) allows() bool { return r.allow() || r.n == 0 }
 // derived reports whether r was added by Google's index.html rule.
 func (r *rule) derived() bool { return r.meta&derivedBit != 0 }
 
-// line returns r's 1-based line number (0 for the rule of DisallowAll).
+// line returns r's 1-based line number.
 func (r *rule) line() int32 { return int32(r.meta >> lineShift) }
 
 // prio returns r's priority: the length of its pattern as RFC 9309

@@ -11,13 +11,6 @@ import (
 	"time"
 )
 
-// String returns r as a canonical robots.txt file; see [Robots.WriteTo].
-func (r *Robots) String() string {
-	var b strings.Builder
-	r.WriteTo(&b) // a strings.Builder never fails
-	return b.String()
-}
-
 // WriteTo writes r as a canonical robots.txt file: one group for each set
 // of crawlers that obey the same rules (merged groups written once), each
 // with its user-agent lines, its extension records and its rules in file
@@ -98,15 +91,17 @@ func (r *Robots) write(w *countingWriter) {
 	if f.host != "" {
 		w.line("Host: ", f.host)
 	}
-	for _, c := range r.CleanParams() {
-		if c.Path != "" {
-			w.line("Clean-param: ", strings.Join(c.Params, "&"), " ", c.Path)
+	for _, c := range f.cleanParams {
+		// The value was read at parse time, so it reads again without error.
+		p, _ := parseCleanParam(f.text[c.off:c.end])
+		if p.path != "" {
+			w.line("Clean-param: ", strings.Join(p.params, "&"), " ", p.path)
 		} else {
-			w.line("Clean-param: ", strings.Join(c.Params, "&"))
+			w.line("Clean-param: ", strings.Join(p.params, "&"))
 		}
 	}
-	for _, rec := range r.Records() {
-		w.line(rec.Key, ": ", rec.Value)
+	for _, rec := range f.records {
+		w.line(f.text[rec.off:rec.mid], ": ", f.text[rec.mid:rec.end])
 	}
 }
 

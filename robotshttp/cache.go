@@ -329,7 +329,7 @@ func (c *Cache) lookup(origin string, e Entry, now time.Time) *Lookup {
 			l.Fetch, l.Stale = e.Good, true
 		case c.AfterStale == StaleAllow:
 			l.Fetch = nil
-			l.Robots = robotstxt.AllowAll(c.Fetcher.Options.Mode)
+			l.Robots = allowAll(c.Fetcher.Options)
 			return l
 		}
 	}

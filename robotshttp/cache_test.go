@@ -164,10 +164,11 @@ func TestCacheZero(t *testing.T) {
 }
 
 func TestCacheUnreachableNoCopy(t *testing.T) {
-	// RFC 9309 section 2.3.1.4: disallow everything but /robots.txt.
+	// RFC 9309 section 2.3.1.4: disallow everything but /robots.txt, by
+	// the "Disallow: /" on line 2 of the file that stands for it.
 	s := newSite(t, 500, "")
 	d, l, err := robotshttp.NewCache(&robotshttp.Fetcher{}, 0).Decide(context.Background(), "bot", s.URL+"/x")
-	if err != nil || d.Allowed || d.Rule != (robotstxt.Rule{Pattern: "/"}) || !l.Unreachable() || l.Stale {
+	if err != nil || d.Allowed || d.Rule != (robotstxt.Rule{Pattern: "/", Line: 2}) || !l.Unreachable() || l.Stale {
 		t.Errorf("Decide = %+v, %v; Unreachable() %v, Stale %v; want disallowed by the unreachable verdict", d, err, l.Unreachable(), l.Stale)
 	}
 	if !l.Robots.Allowed("bot", "/robots.txt") {

@@ -331,7 +331,10 @@ func (f *Fetcher) readBody(resp *http.Response) ([]byte, bool, error) {
 		defer zr.Close()
 		r = zr
 	}
-	limit := f.Options.Limit()
+	limit := f.Options.MaxBytes
+	if limit == 0 {
+		limit = robotstxt.DefaultMaxBytes
+	}
 	if limit >= 0 {
 		r = io.LimitReader(r, int64(limit)+1)
 	}
@@ -389,7 +392,9 @@ func maxAge(h http.Header) time.Duration {
 
 // Robots returns the rules a fetch leaves the crawler with: the parsed file
 // when it was available, a file that allows everything when it was
-// unavailable, and one that disallows everything when it was unreachable.
+// unavailable (an empty file), and one that disallows everything when it
+// was unreachable (the file "User-agent: *" / "Disallow: /", whose rule
+// on line 2 decides every URL; Access says why).
 //
 // A fetch from a Cache with a store of its own has no Body but the rules
 // the Cache parsed it into, with its Fetcher's Options: Robots returns
@@ -411,9 +416,27 @@ func (f *Fetch) Robots(o robotstxt.Options) *robotstxt.Robots {
 		}
 		return o.Parse(f.Body)
 	case Unavailable:
-		return robotstxt.AllowAll(o.Mode)
+		return allowAll(o)
 	}
-	return robotstxt.DisallowAll(o.Mode)
+	return disallowAll(o)
+}
+
+// allowAll returns the rules of an unavailable robots.txt, which RFC 9309
+// section 2.3.1.3 lets a crawler take as allowing everything: those of an
+// empty file.
+func allowAll(o robotstxt.Options) *robotstxt.Robots {
+	return o.Parse(nil)
+}
+
+// disallowAllFile is the file that stands for an unreachable robots.txt,
+// which RFC 9309 section 2.3.1.4 asks a crawler to take as disallowing
+// everything: its "Disallow: /" on line 2 decides every URL but, in RFC
+// mode, /robots.txt.
+const disallowAllFile = "User-agent: *\nDisallow: /\n"
+
+// disallowAll returns the rules of an unreachable robots.txt.
+func disallowAll(o robotstxt.Options) *robotstxt.Robots {
+	return o.Parse([]byte(disallowAllFile))
 }
 
 // FromResponse applies the access rules of RFC 9309 section 2.3.1 to a
@@ -436,11 +459,11 @@ func (f *Fetch) Robots(o robotstxt.Options) *robotstxt.Robots {
 // would, allows everything instead.
 func FromResponse(resp *http.Response, o robotstxt.Options) (*robotstxt.Robots, Access) {
 	if resp == nil {
-		return robotstxt.DisallowAll(o.Mode), Unreachable
+		return disallowAll(o), Unreachable
 	}
 	if resp.Body == nil {
 		if resp.StatusCode >= 200 && resp.StatusCode < 300 {
-			return robotstxt.DisallowAll(o.Mode), Unreachable
+			return disallowAll(o), Unreachable
 		}
 		// A status without a body to read: the copy has an empty one, so
 		// that the caller's response is not changed.

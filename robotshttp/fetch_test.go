@@ -277,7 +277,7 @@ func TestFetchBody(t *testing.T) {
 		access    robotshttp.Access
 		truncated bool
 		allowed   map[string]bool // path -> Allowed for any crawler
-		code      string          // a diagnostic the parse must report
+		code      robotstxt.Code  // a diagnostic the parse must report
 		source    string
 	}{
 		{"gzip the transport asked for", "/gzip/robots.txt", &robotshttp.Fetcher{},

@@ -90,6 +90,6 @@ func bubbleClient(tr *robotshttp.Transport) *http.Client {
 }
 
 // hasCode reports whether r has a diagnostic with the code.
-func hasCode(r *robotstxt.Robots, code string) bool {
+func hasCode(r *robotstxt.Robots, code robotstxt.Code) bool {
 	return slices.ContainsFunc(r.Diagnostics(), func(d robotstxt.Diagnostic) bool { return d.Code == code })
 }

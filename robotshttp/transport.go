@@ -112,7 +112,8 @@ type Transport struct {
 	// order; one that gives up leaves no turn behind.
 	CrawlDelay bool
 	// MaxCrawlDelay is the longest a request waits for its turn under
-	// CrawlDelay: 0 means robotstxt.MaxCrawlDelay. A request that would
+	// CrawlDelay: 0 means a day, the longest Crawl-delay the parser takes
+	// seriously. A request that would
 	// wait longer, or past its context's deadline, fails at once with a
 	// *CrawlDelayError.
 	MaxCrawlDelay time.Duration
@@ -243,11 +244,16 @@ func refuse(req *http.Request, err error) (*http.Response, error) {
 // the others wait for the next. Each pass either sends the request, fails
 // it, or sleeps until a turn that is later than the one before, so the
 // loop ends.
+// maxCrawlWait is the wait a zero Transport.MaxCrawlDelay allows: a day,
+// the longest Crawl-delay package robotstxt takes seriously, so that any
+// delay a file can set is waited for.
+const maxCrawlWait = 24 * time.Hour
+
 func (t *Transport) wait(req *http.Request, target, origin string, delay time.Duration) error {
 	ctx := req.Context()
 	maxWait := t.MaxCrawlDelay
 	if maxWait <= 0 {
-		maxWait = robotstxt.MaxCrawlDelay
+		maxWait = maxCrawlWait
 	}
 	for {
 		now := time.Now()

@@ -107,7 +107,7 @@ func TestDisallowedError(t *testing.T) {
 		s := newSite(t, 503, "")
 		tr := &robotshttp.Transport{Cache: robotshttp.NewCache(&robotshttp.Fetcher{}, 0), Agents: []string{"bot"}}
 		err := get(&http.Client{Transport: tr}, context.Background(), s.URL+"/public", "bot")
-		checkDisallowed(t, err, s.URL+"/public", true, 0, " is disallowed: its robots.txt is unreachable", "RFC 9309 section 2.3.1.4")
+		checkDisallowed(t, err, s.URL+"/public", true, 2, " is disallowed: its robots.txt is unreachable", "RFC 9309 section 2.3.1.4")
 	})
 }
 
@@ -424,7 +424,7 @@ func TestTransportMaxCrawlDelay(t *testing.T) {
 	}{
 		{"a cap below the delay", 2 * time.Second, false, "Transport.MaxCrawlDelay"},
 		{"a cap at the delay", 5 * time.Second, true, "Transport.MaxCrawlDelay"},
-		{"the default cap, a day", 0, true, "robotstxt.MaxCrawlDelay"},
+		{"the default cap, a day", 0, true, "the default cap, a day: the longest Crawl-delay read"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -22,7 +22,7 @@ var api = map[string]func(args []js.Value) (any, error){
 		if err != nil {
 			return nil, err
 		}
-		data, err := contents(arg(args, 0), o.Limit())
+		data, err := contents(arg(args, 0), limitOf(o))
 		if err != nil {
 			return nil, err
 		}
@@ -92,7 +92,7 @@ var api = map[string]func(args []js.Value) (any, error){
 	// diagnostics(handle) lists {line, severity, code, message}.
 	"diagnostics": onFile(func(r *robotstxt.Robots, _ []js.Value) (any, error) {
 		return list(r.Diagnostics(), func(d robotstxt.Diagnostic) any {
-			return object("line", d.Line, "severity", d.Severity.String(), "code", d.Code, "message", d.Message)
+			return object("line", d.Line, "severity", d.Severity.String(), "code", string(d.Code), "message", d.Message)
 		}), nil
 	}),
 }
@@ -193,12 +193,24 @@ func contents(v js.Value, limit int) ([]byte, error) {
 	return b, nil
 }
 
+// limitOf returns how many bytes of a file o parses: MaxBytes, or
+// robotstxt.DefaultMaxBytes when that is 0, or -1 for no limit.
+func limitOf(o robotstxt.Options) int {
+	switch {
+	case o.MaxBytes == 0:
+		return robotstxt.DefaultMaxBytes
+	case o.MaxBytes < 0:
+		return -1
+	}
+	return o.MaxBytes
+}
+
 // parse parses data, which contents cut one byte past o's limit when the
 // file is longer. o.Parse would count the rules lost past the limit in
 // that one byte, and say none were; o.ParseReader, which reads as far,
 // says they were not read.
 func parse(o robotstxt.Options, data []byte) *robotstxt.Robots {
-	if l := o.Limit(); l >= 0 && len(data) > l {
+	if l := limitOf(o); l >= 0 && len(data) > l {
 		// A bytes.Reader never fails.
 		r, _ := o.ParseReader(bytes.NewReader(data))
 		return r

@@ -227,8 +227,16 @@ func toJSON(agent string, d robotstxt.Decision, group []string) jsonDecision {
 	return jsonDecision{Agent: agent, Allowed: d.Allowed, Rule: jsonRuleOf(d.Rule), Group: group}
 }
 
+// writeJSON prints r as JSON. As in the other formats, a file that was
+// unavailable or unreachable decided in place of a rule: its "robots"
+// object says why, and "rule" is null.
 func (o *checkOutput) writeJSON(r *result, target string) {
 	var v any
+	if reason(r.fetch) != "" {
+		for i := range r.answers {
+			r.answers[i].d.Rule = robotstxt.Rule{}
+		}
+	}
 	if len(o.cs) == 1 {
 		j := toJSON(o.cs[0].name, r.answers[0].d, r.answers[0].group)
 		j.Target, j.Robots = target, robotsJSON(r.fetch)

@@ -37,10 +37,10 @@ func lint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if status, done := parseFileFlags(fs, args, stderr); done {
 		return status
 	}
-	ignored := make(map[string]bool)
+	ignored := make(map[robotstxt.Code]bool)
 	for c := range strings.SplitSeq(*ignore, ",") {
 		if c = strings.TrimSpace(c); c != "" {
-			ignored[c] = true
+			ignored[robotstxt.Code(c)] = true
 		}
 	}
 	status := exitAllowed
@@ -83,7 +83,7 @@ func writeDiagnostic(w io.Writer, src string, d robotstxt.Diagnostic, text strin
 			Code     string `json:"code"`
 			Message  string `json:"message"`
 			Text     string `json:"text"`
-		}{src, d.Line, d.Severity.String(), d.Code, d.Message, text})
+		}{src, d.Line, d.Severity.String(), string(d.Code), d.Message, text})
 		fmt.Fprintf(w, "%s\n", b)
 		return
 	}

@@ -214,7 +214,7 @@ func TestCheckFetches(t *testing.T) {
 		{"json has the agent and the access", "issue 17",
 			[]string{"check", "-json", "-agent", "a", srv.URL + "/x", down.URL + "/c"}, "",
 			`{"target":"` + srv.URL + `/x","agent":"a","allowed":true,"rule":null,"group":["*"],"robots":{"access":"available","status":200}}` + "\n" +
-				`{"target":"` + down.URL + `/c","agent":"a","allowed":false,"rule":{"allow":false,"pattern":"/","line":0},"group":["*"],"robots":{"access":"unreachable","status":503}}` + "\n",
+				`{"target":"` + down.URL + `/c","agent":"a","allowed":false,"rule":null,"group":["*"],"robots":{"access":"unreachable","status":503}}` + "\n",
 			nil, 1},
 		{"json, several crawlers", "issue 17",
 			[]string{"check", "-json", "-agent", "a", "-agent", "b", gone.URL + "/c"}, "",

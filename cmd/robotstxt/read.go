@@ -37,7 +37,7 @@ const maxBody = 64 << 20
 // ends nowhere). Without a size limit it reads up to maxBody bytes, and
 // a larger file is an error.
 func readBody(name string, stdin io.Reader, o robotstxt.Options) ([]byte, error) {
-	limit := int64(o.Limit())
+	limit := int64(limitOf(o))
 	if limit < 0 {
 		limit = maxBody
 	}
@@ -45,10 +45,22 @@ func readBody(name string, stdin io.Reader, o robotstxt.Options) ([]byte, error)
 	if err != nil {
 		return nil, err
 	}
-	if o.Limit() < 0 && len(data) > maxBody {
+	if limitOf(o) < 0 && len(data) > maxBody {
 		return nil, fmt.Errorf("%s: larger than %d bytes, the most the tool reads of a file parsed without a size limit", redactURL(name), maxBody)
 	}
 	return data, nil
+}
+
+// limitOf returns how many bytes of a file o parses: MaxBytes, or
+// robotstxt.DefaultMaxBytes when that is 0, or -1 for no limit.
+func limitOf(o robotstxt.Options) int {
+	switch {
+	case o.MaxBytes == 0:
+		return robotstxt.DefaultMaxBytes
+	case o.MaxBytes < 0:
+		return -1
+	}
+	return o.MaxBytes
 }
 
 // readRobots reads a robots.txt file as readBody does and parses it.

@@ -334,7 +334,7 @@ func (a *api) check(b *budget, req *checkRequest) (*checkAnswer, *apiError) {
 		robots = o.Parse([]byte(req.Robots))
 	}
 	for _, d := range robots.Diagnostics() {
-		resp.diagnostics = append(resp.diagnostics, apiDiagnostic{d.Line, d.Severity.String(), d.Code, d.Message})
+		resp.diagnostics = append(resp.diagnostics, apiDiagnostic{d.Line, d.Severity.String(), string(d.Code), d.Message})
 	}
 	groups := make([]*robotstxt.Group, len(cs))
 	for i, c := range cs {
@@ -373,8 +373,8 @@ func (a *api) fetchForCheck(ctx context.Context, site string, o robotstxt.Option
 		return nil, nil, badRequest("%v", err)
 	}
 	body := res.Body
-	if len(body) > o.Limit() && o.Limit() >= 0 {
-		body = body[:o.Limit()]
+	if l := limitOf(o); l >= 0 && len(body) > l {
+		body = body[:l]
 	}
 	f := &apiFetch{jsonFetch: jsonFetchOf(res), Body: string(body)}
 	if res.Err != nil {
