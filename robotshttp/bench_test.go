@@ -20,10 +20,10 @@ func BenchmarkCacheDecide(b *testing.B) {
 	}{
 		{"own store", func() *robotshttp.Cache { return robotshttp.NewCache(&robotshttp.Fetcher{}, 0) }},
 		{"given store", func() *robotshttp.Cache {
-			return &robotshttp.Cache{Store: robotshttp.NewMemoryStore(0)}
+			return &robotshttp.Cache{Store: newMapStore()}
 		}},
 		{"copying store", func() *robotshttp.Cache {
-			return &robotshttp.Cache{Store: copyingStore{robotshttp.NewMemoryStore(0)}}
+			return &robotshttp.Cache{Store: copyingStore{newMapStore()}}
 		}},
 	}
 	for _, store := range stores {
