@@ -18,7 +18,7 @@ func BenchmarkCacheDecide(b *testing.B) {
 		name  string
 		cache func() *robotshttp.Cache
 	}{
-		{"own store", func() *robotshttp.Cache { return robotshttp.NewCache(&robotshttp.Fetcher{}, 0) }},
+		{"no Store", func() *robotshttp.Cache { return robotshttp.NewCache(&robotshttp.Fetcher{}, 0) }},
 		{"given store", func() *robotshttp.Cache {
 			return &robotshttp.Cache{Store: newMapStore()}
 		}},
