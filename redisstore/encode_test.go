@@ -9,18 +9,15 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/rfc9309/robotstxt/robotshttp"
 )
 
 // sameEntry compares entries as the encoding keeps them: errors by
-// their text (robotshttp.Store), and a Fetch without its unexported
-// fields, which only a Cache's own store sets.
+// their text (robotshttp.Store).
 var sameEntry = cmp.Options{
 	cmp.Comparer(func(a, b error) bool {
 		return (a == nil) == (b == nil) && (a == nil || a.Error() == b.Error())
 	}),
-	cmpopts.IgnoreUnexported(robotshttp.Fetch{}),
 }
 
 func TestEncodeRoundTrip(t *testing.T) {

@@ -45,6 +45,11 @@ const (
 	// or so files at the size limit of RFC 9309 section 2.5, many
 	// thousand of the usual few kilobytes.
 	DefaultLocalBytes = 64 << 20
+	// defaultStaleFor is a Cache's StaleFor when it is 0: 30 days, the
+	// "reasonably long period" of RFC 9309 section 2.3.1.4.
+	defaultStaleFor = 30 * 24 * time.Hour
+	// defaultLocalSize is a Cache's bound on origins when it is 0.
+	defaultLocalSize = 10000
 	// minTTL is the least time a value is kept in Redis: an entry that
 	// is already stale when stored (a max-age of 0) is still read by the
 	// processes waiting for it, and still holds the good copy of its
@@ -74,7 +79,7 @@ type Store struct {
 	// the Cache fetches and caches the file in this process alone.
 	RetryAfter time.Duration
 	// StaleFor is the Cache's StaleFor, which bounds how long an entry
-	// is kept in Redis: 0 means robotshttp.DefaultStaleFor. An entry is
+	// is kept in Redis: 0 means 30 days, as for the Cache. An entry is
 	// kept until its expiry or until its good copy is too old to stand
 	// in (RFC 9309 section 2.4), whichever is later.
 	StaleFor time.Duration
@@ -93,7 +98,7 @@ type Store struct {
 	MaxText int
 	// LocalSize bounds the local layer, an in-process copy of the
 	// entries last read or written, so that a hot origin is not read
-	// from Redis for every URL: 0 means robotshttp.DefaultMaxEntries,
+	// from Redis for every URL: 0 means 10,000, as for a Cache,
 	// and < 0 no local layer. When it is full, arbitrary entries make
 	// room, each of which costs at most one more read from Redis.
 	LocalSize int
@@ -160,7 +165,7 @@ func New(client redis.UniversalClient) *Store {
 func (s *Store) init() {
 	s.once.Do(func() {
 		if s.LocalSize >= 0 {
-			s.local = newLocal(cmpOr(s.LocalSize, robotshttp.DefaultMaxEntries), cmpOr(s.LocalBytes, DefaultLocalBytes), cmpOr(s.LocalTTL, DefaultLocalTTL))
+			s.local = newLocal(cmpOr(s.LocalSize, defaultLocalSize), cmpOr(s.LocalBytes, DefaultLocalBytes), cmpOr(s.LocalTTL, DefaultLocalTTL))
 		}
 	})
 }
@@ -272,7 +277,7 @@ func (s *Store) Put(ctx context.Context, origin string, e robotshttp.Entry) erro
 	s.local.put(origin, e, heldBytes(origin, e, nil), now)
 	last := e.Expires
 	if e.Good != nil {
-		if t := e.Good.FetchedAt.Add(cmpOr(s.StaleFor, robotshttp.DefaultStaleFor)); t.After(last) {
+		if t := e.Good.FetchedAt.Add(cmpOr(s.StaleFor, defaultStaleFor)); t.After(last) {
 			last = t
 		}
 	}

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/rfc9309/robotstxt/redisstore"
 	"github.com/rfc9309/robotstxt/robotshttp"
 )
@@ -34,7 +33,7 @@ func TestStoreRoundTripAndTTL(t *testing.T) {
 		ttl  time.Duration // in Redis, within a minute or half of it
 		src  string
 	}{
-		{"good copy, kept for the stale window", robotshttp.Entry{Fetch: good, Good: good, Expires: now.Add(24 * time.Hour)}, robotshttp.DefaultStaleFor, "RFC 9309 section 2.4: 30 days"},
+		{"good copy, kept for the stale window", robotshttp.Entry{Fetch: good, Good: good, Expires: now.Add(24 * time.Hour)}, 30 * 24 * time.Hour, "RFC 9309 section 2.4: 30 days"},
 		{"no good copy, kept until it expires", robotshttp.Entry{Fetch: down, Expires: now.Add(time.Hour)}, time.Hour, "RFC 9309 section 2.3.1.4"},
 		{"good copy past the window, kept until the entry expires", robotshttp.Entry{Fetch: down, Good: old, Expires: now.Add(time.Hour)}, time.Hour, "RFC 9309 section 2.4"},
 		{"stale when stored, kept a second for those waiting", robotshttp.Entry{Fetch: down, Expires: now}, time.Second, "Store.Put: at least minTTL"},
@@ -48,8 +47,7 @@ func TestStoreRoundTripAndTTL(t *testing.T) {
 				t.Fatal(err)
 			}
 			got, ok, err := s.Get(ctx, origin)
-			// A Fetch's unexported fields are set only in a Cache's own store.
-			if diff := cmp.Diff(tt.e, got, cmpopts.IgnoreUnexported(robotshttp.Fetch{})); !ok || err != nil || diff != "" {
+			if diff := cmp.Diff(tt.e, got); !ok || err != nil || diff != "" {
 				t.Errorf("Get = %v, %v (-want +got):\n%s", ok, err, diff)
 			}
 			ttl, err := client.PTTL(ctx, prefix+"entry:"+origin).Result()
@@ -312,7 +310,7 @@ func TestCacheLeaseWithoutExpiry(t *testing.T) {
 	dctx, cancel := context.WithTimeout(ctx, callTimeout)
 	defer cancel()
 	target := o.urls[0] + "/private/x"
-	if d, _, err := c.Decide(dctx, target, "bot"); d.Allowed || err != nil {
+	if d, _, err := c.Decide(dctx, "bot", target); d.Allowed || err != nil {
 		t.Errorf("Decide(%q) = %v, %v; want disallowed by the file (RFC 9309 section 2.2.2), within %v", target, d.Allowed, err, callTimeout)
 	}
 	if got := sum(o.counts()); got != 1 {

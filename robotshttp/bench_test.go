@@ -18,12 +18,12 @@ func BenchmarkCacheDecide(b *testing.B) {
 		name  string
 		cache func() *robotshttp.Cache
 	}{
-		{"own store", func() *robotshttp.Cache { return robotshttp.NewCache(&robotshttp.Fetcher{}, 0) }},
+		{"no Store", func() *robotshttp.Cache { return robotshttp.NewCache(&robotshttp.Fetcher{}, 0) }},
 		{"given store", func() *robotshttp.Cache {
-			return &robotshttp.Cache{Store: robotshttp.NewMemoryStore(0)}
+			return &robotshttp.Cache{Store: newMapStore()}
 		}},
 		{"copying store", func() *robotshttp.Cache {
-			return &robotshttp.Cache{Store: copyingStore{robotshttp.NewMemoryStore(0)}}
+			return &robotshttp.Cache{Store: copyingStore{newMapStore()}}
 		}},
 	}
 	for _, store := range stores {

@@ -115,27 +115,26 @@ func TestCacheRetryAfter(t *testing.T) {
 
 func TestCacheUnreachable(t *testing.T) {
 	tests := []struct {
-		name   string
-		policy robotshttp.StalePolicy
-		public bool // Allowed(/public) past 30 days
-		source string
+		name     string
+		staleFor time.Duration
+		public   bool // Allowed(/public) 31 days after the good fetch
+		source   string
 	}{
-		{"StaleDisallow", robotshttp.StaleDisallow, false, "RFC 9309 section 2.3.1.4"},
-		{"StaleAllow", robotshttp.StaleAllow, true, "RFC 9309 section 2.4: after 30 days, unavailable"},
-		{"StaleKeep", robotshttp.StaleKeep, true, "RFC 9309 section 2.4: after 30 days, the cached copy"},
+		{"30 days", 0, false, "RFC 9309 section 2.3.1.4: then disallow everything"},
+		{"StaleFor a year", 365 * 24 * time.Hour, true, "RFC 9309 section 2.3.1.4: or continue to use a cached copy"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := newSite(t, 200, privateFile)
 			synctest.Test(t, func(t *testing.T) {
-				c := &robotshttp.Cache{Fetcher: &robotshttp.Fetcher{Client: noKeepAlive()}, AfterStale: tt.policy}
+				c := &robotshttp.Cache{Fetcher: &robotshttp.Fetcher{Client: noKeepAlive()}, StaleFor: tt.staleFor}
 				decide(t, c, s.URL+"/")
 				s.set(503, nil, "")
 				time.Sleep(25 * time.Hour)
 				// RFC 9309 section 2.4: the last good copy stands in.
 				public, l := decide(t, c, s.URL+"/public")
-				if !l.Stale || !public || l.Robots.Allowed("b", "/private") || l.Latest.Access != robotshttp.Unreachable || l.Unreachable() {
-					t.Errorf("unreachable after a good fetch: Stale %v, /public allowed %v, latest %v, Unreachable() %v; want the good copy", l.Stale, public, l.Latest.Access, l.Unreachable())
+				if !l.Stale || !public || l.Robots.Allowed("b", "/private") || l.Fetch.Access != robotshttp.Available || l.Unreachable() {
+					t.Errorf("unreachable after a good fetch: Stale %v, /public allowed %v, Fetch %v, Unreachable() %v; want the good copy", l.Stale, public, l.Fetch.Access, l.Unreachable())
 				}
 				time.Sleep(28 * 24 * time.Hour)
 				if _, l := decide(t, c, s.URL+"/"); !l.Stale {
@@ -143,10 +142,10 @@ func TestCacheUnreachable(t *testing.T) {
 				}
 				time.Sleep(2 * 24 * time.Hour)
 				public, l = decide(t, c, s.URL+"/public")
-				if public != tt.public {
-					t.Errorf("31 days after the good fetch: Allowed(%q, %q) = %v, want %v (%s)", "bot", "/public", public, tt.public, tt.source)
+				if public != tt.public || l.Stale != tt.public || l.Unreachable() == tt.public {
+					t.Errorf("31 days after the good fetch: Allowed(%q, %q) = %v, Stale %v, Unreachable() %v; want %v (%s)", "bot", "/public", public, l.Stale, l.Unreachable(), tt.public, tt.source)
 				}
-				if tt.policy == robotshttp.StaleKeep && l.Robots.Allowed("bot", "/private") {
+				if tt.public && l.Robots.Allowed("bot", "/private") {
 					t.Errorf("31 days after the good fetch: Allowed(%q, %q) = true, want the copy's false (%s)", "bot", "/private", tt.source)
 				}
 			})
@@ -303,7 +302,7 @@ func TestCacheParsesOnceFromNetworkedStore(t *testing.T) {
 	// A networked store hands back a new Entry, with new fetches, on each
 	// Get: their rules are parsed once all the same.
 	s := newSite(t, 200, privateFile)
-	c := &robotshttp.Cache{Fetcher: &robotshttp.Fetcher{}, Store: copyingStore{robotshttp.NewMemoryStore(0)}}
+	c := &robotshttp.Cache{Fetcher: &robotshttp.Fetcher{}, Store: copyingStore{newMapStore()}}
 	_, first := decide(t, c, s.URL+"/")
 	for range 3 {
 		if private, l := decide(t, c, s.URL+"/private"); l.Robots != first.Robots || l.Fetch == first.Fetch || private {
@@ -320,7 +319,7 @@ func TestCacheParsedBound(t *testing.T) {
 	// entry, so that a new parse can only come from the bound.
 	sites := []*site{newSite(t, 200, privateFile), newSite(t, 200, privateFile), newSite(t, 200, privateFile)}
 	c := robotshttp.NewCache(&robotshttp.Fetcher{}, 2)
-	c.Store = robotshttp.NewMemoryStore(10)
+	c.Store = newMapStore()
 	parsed := make([]*robotstxt.Robots, len(sites))
 	for i, s := range sites {
 		_, l := decide(t, c, s.URL+"/")
@@ -357,7 +356,7 @@ func TestCacheParsedKeepsNoBody(t *testing.T) {
 	ctx := context.Background()
 	s := newSite(t, 200, privateFile)
 	origin := strings.TrimSuffix(s.URL, "/")
-	store := robotshttp.NewMemoryStore(0)
+	store := newMapStore()
 	c := &robotshttp.Cache{Fetcher: &robotshttp.Fetcher{}, Store: store}
 	_, l := decide(t, c, s.URL+"/")
 	first, fetched := l.Robots, l.Fetch
@@ -384,5 +383,41 @@ func TestCacheParsedKeepsNoBody(t *testing.T) {
 	}
 	if n := s.count("/robots.txt"); n != 1 {
 		t.Errorf("%d fetches, want 1: the store's entries answer", n)
+	}
+}
+
+func TestCacheFetchRobotsHonoursOptions(t *testing.T) {
+	// Every way of making a Cache answers alike: the Fetch of a Lookup
+	// keeps its body, and its Robots method parses it in the options
+	// asked, not in the Cache's. Google mode obeys "Disallow: /" for
+	// /robots.txt itself; RFC mode always allows it (RFC 9309 section
+	// 2.2.2).
+	const file = "User-agent: *\nDisallow: /\n"
+	s := newSite(t, 200, file)
+	google := robotstxt.Options{Mode: robotstxt.Google}
+	tests := []struct {
+		name  string
+		cache *robotshttp.Cache
+	}{
+		{"NewCache", robotshttp.NewCache(&robotshttp.Fetcher{}, 0)},
+		{"zero Cache", &robotshttp.Cache{}},
+		{"Cache literal in Google mode", &robotshttp.Cache{Fetcher: &robotshttp.Fetcher{Options: google}}},
+		{"Cache with a Store", &robotshttp.Cache{Store: newMapStore()}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, call := range []string{"fetched", "cached"} {
+				_, l := decide(t, tt.cache, s.URL+"/")
+				if string(l.Fetch.Body) != file {
+					t.Errorf("%s: Fetch.Body = %q, want the file %q", call, l.Fetch.Body, file)
+				}
+				if got := l.Fetch.Robots(google).Allowed("bot", "/robots.txt"); got {
+					t.Errorf("%s: Fetch.Robots(Google).Allowed(%q, %q) = %v, want false (Google mode)", call, "bot", "/robots.txt", got)
+				}
+				if got := l.Fetch.Robots(robotstxt.Options{}).Allowed("bot", "/robots.txt"); !got {
+					t.Errorf("%s: Fetch.Robots(RFC).Allowed(%q, %q) = %v, want true (RFC 9309 section 2.2.2)", call, "bot", "/robots.txt", got)
+				}
+			}
+		})
 	}
 }

@@ -5,13 +5,15 @@
 // says in the [Access] of its [Fetch] which of the RFC's cases happened
 // (available, unavailable: allow all, unreachable: disallow all); a
 // [Cache] keeps each origin's file for as long as section 2.4 allows, in
-// a [Store] that a crawler fleet may share, with one fetch for all
-// concurrent callers and one parse per fetch (in a store of its own, it
-// keeps the parse and not the body); and a [Transport] is
-// net/http middleware that refuses, before sending, every request the
-// file disallows, with a [*DisallowedError]. A Fetcher, a Cache, a
-// [MemoryStore] and a Transport are safe for concurrent use by multiple
-// goroutines once their fields are set; the Fetch, [Entry] and [Lookup]
+// memory, bounded in entries and bytes, or in a [Store] that a crawler
+// fleet shares, with one fetch for all concurrent callers and one parse
+// per fetch; and a [Transport] is net/http middleware that refuses,
+// before sending, every request the file disallows, with a
+// [*DisallowedError], for the crawler its Agents name or, without them,
+// the one each request's User-Agent header names, as package
+// [github.com/rfc9309/robotstxt/crawlers] reads it. A Fetcher, a Cache
+// and a Transport are safe for concurrent use by multiple goroutines
+// once their fields are set; the Fetch, [Entry] and [Lookup]
 // values they return are never modified afterwards. The parser lives in
 // its own package, which imports no net/http, so that a program that
 // only parses robots.txt files does not link an HTTP stack.

@@ -52,13 +52,15 @@ func (a Access) String() string {
 	return "access(" + strconv.Itoa(int(a)) + ")"
 }
 
-// DefaultMaxRedirects is how many consecutive redirects a fetch follows:
-// the five RFC 9309 section 2.3.1.2 asks for at least.
-const DefaultMaxRedirects = 5
-
-// DefaultTimeout bounds a whole fetch when the context has no earlier
-// deadline.
-const DefaultTimeout = 30 * time.Second
+// Fetch's bounds, documented on the fields that default to them.
+const (
+	// The five redirects RFC 9309 section 2.3.1.2 asks for at least.
+	defaultMaxRedirects = 5
+	defaultTimeout      = 30 * time.Second
+	// maxRetryAfter bounds Fetch.RetryAfter, so that a Retry-After of
+	// many digits is read as a long time rather than overflow.
+	maxRetryAfter = 365 * 24 * time.Hour
+)
 
 // A Fetcher fetches robots.txt files. Its zero value is ready to use: it
 // fetches with http.DefaultClient's transport, RFC mode, the default size
@@ -75,7 +77,7 @@ type Fetcher struct {
 	// Options controls parsing (mode and size limit).
 	Options robotstxt.Options
 	// MaxRedirects is how many consecutive redirects are followed: 0 means
-	// DefaultMaxRedirects. Past that, or in a loop, the file is
+	// 5, the least RFC 9309 section 2.3.1.2 asks for. Past that, or in a loop, the file is
 	// unavailable, as it is after a redirect that leads nowhere (no
 	// Location, one that does not parse, one that is not http or https,
 	// one without a host such as "http:/x" or "http:x").
@@ -89,14 +91,14 @@ type Fetcher struct {
 	// the site has no rules. Either way a Cache asks again when the
 	// answer's Retry-After says, and no later than its RetryUnreachable.
 	TooManyRequestsUnavailable bool
-	// Timeout bounds each fetch: 0 means DefaultTimeout.
+	// Timeout bounds each fetch, when the context has no earlier
+	// deadline: 0 means 30 seconds.
 	Timeout time.Duration
 }
 
 // A Fetch is the outcome of fetching one robots.txt file. A Cache shares
-// one Fetch among its callers and keeps it in its Store (a store of its
-// own gets a copy without the body, made before any caller sees it), so
-// nothing modifies a Fetch once it has been returned.
+// one Fetch among its callers and keeps it, so nothing modifies a Fetch
+// once it has been returned.
 type Fetch struct {
 	URL        string // the robots.txt URL requested, without its userinfo (a password or token)
 	FinalURL   string // the URL that answered, after redirects, without its userinfo
@@ -105,24 +107,18 @@ type Fetch struct {
 	StatusCode int    // the final HTTP status, 0 when there was none
 	// Body is the body read (2xx only): up to the size limit, and one
 	// byte more when Truncated; a UTF-16 byte-order mark goes before a
-	// body labelled UTF-16 without one. It is nil in the fetches of a
-	// Cache with a store of its own, which keep the parsed rules in its
-	// place (see [Cache] and [Fetch.Robots]); a copy of such a fetch made
-	// field by field has neither, and reads as an empty file. To save
-	// fetches elsewhere, give the Cache the store (see [Store]).
+	// body labelled UTF-16 without one.
 	Body      []byte
 	Truncated bool          // the body was longer than the size limit
 	MaxAge    time.Duration // Cache-Control max-age of a 2xx answer, or -1 when absent
 	// RetryAfter is when a 429 or 5xx answer asks to be asked again, by
 	// its Retry-After header, from FetchedAt: 0 for a date past, at most
-	// MaxRetryAfter, and -1 when the header is absent or reads as
+	// 365 days, and -1 when the header is absent or reads as
 	// neither a number of seconds nor an HTTP date (RFC 9110 section
 	// 10.2.3). A Cache bounds it further (see Cache.RetryUnreachable).
 	RetryAfter time.Duration
 	Err        error     // why the file is unreachable or unavailable, when no status says it
 	FetchedAt  time.Time // when the answer came
-
-	kept *keptRules // the rules in place of Body, in a Cache's own store
 }
 
 // Fetch fetches the robots.txt file at robotsURL and says which of RFC
@@ -141,7 +137,7 @@ func (f *Fetcher) Fetch(ctx context.Context, robotsURL string) *Fetch {
 	res := &Fetch{URL: redact(robotsURL), MaxAge: -1, RetryAfter: -1}
 	timeout := f.Timeout
 	if timeout <= 0 {
-		timeout = DefaultTimeout
+		timeout = defaultTimeout
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
@@ -155,7 +151,7 @@ func (f *Fetcher) Fetch(ctx context.Context, robotsURL string) *Fetch {
 	c.Transport = hold
 	maxRedirects := f.MaxRedirects
 	if maxRedirects <= 0 {
-		maxRedirects = DefaultMaxRedirects
+		maxRedirects = defaultMaxRedirects
 	}
 	next := robotsURL
 	for {
@@ -348,12 +344,8 @@ func (f *Fetcher) readBody(resp *http.Response) ([]byte, bool, error) {
 	return body, false, nil
 }
 
-// MaxRetryAfter bounds Fetch.RetryAfter, so that a Retry-After of many
-// digits is read as a long time rather than overflow.
-const MaxRetryAfter = 365 * 24 * time.Hour
-
 // retryAfter returns the time from now that a Retry-After header asks
-// for, at most MaxRetryAfter, or -1 when it has none or reads as neither
+// for, at most maxRetryAfter, or -1 when it has none or reads as neither
 // delay-seconds (digits only) nor an HTTP date (RFC 9110 section 10.2.3).
 func retryAfter(h http.Header, now time.Time) time.Duration {
 	v := strings.TrimSpace(h.Get("Retry-After"))
@@ -362,8 +354,8 @@ func retryAfter(h http.Header, now time.Time) time.Duration {
 	}
 	if strings.Trim(v, "0123456789") == "" {
 		n, err := strconv.ParseInt(v, 10, 64)
-		if err != nil || n > int64(MaxRetryAfter/time.Second) {
-			return MaxRetryAfter // digits beyond int64
+		if err != nil || n > int64(maxRetryAfter/time.Second) {
+			return maxRetryAfter // digits beyond int64
 		}
 		return time.Duration(n) * time.Second
 	}
@@ -371,7 +363,7 @@ func retryAfter(h http.Header, now time.Time) time.Duration {
 	if err != nil {
 		return -1
 	}
-	return min(max(t.Sub(now), 0), MaxRetryAfter)
+	return min(max(t.Sub(now), 0), maxRetryAfter)
 }
 
 // maxAge returns the max-age of a Cache-Control header, or -1.
@@ -394,18 +386,10 @@ func maxAge(h http.Header) time.Duration {
 // when it was available, a file that allows everything when it was
 // unavailable (an empty file), and one that disallows everything when it
 // was unreachable (the file "User-agent: *" / "Disallow: /", whose rule
-// on line 2 decides every URL; Access says why).
-//
-// A fetch from a Cache with a store of its own has no Body but the rules
-// the Cache parsed it into, with its Fetcher's Options: Robots returns
-// those when o is the same, and for an available fetch whatever o is,
-// since the body that other options would parse is gone (a parse of no
-// body would allow everything). A caller that needs a file parsed
-// several ways gives the Cache a store, which keeps the bodies.
+// on line 2 decides every URL; Access says why). It parses the body with
+// o each time it is called: a Lookup's Robots are the Cache's parse of
+// it, with its Fetcher's Options.
 func (f *Fetch) Robots(o robotstxt.Options) *robotstxt.Robots {
-	if k := f.kept; k != nil && (k.opts == o || f.Access == Available) {
-		return k.robots
-	}
 	switch f.Access {
 	case Available:
 		if f.Truncated {

@@ -53,23 +53,18 @@ const (
 	leaseSlack = 5 * time.Second
 )
 
-// fresh reports whether the entry answers without a fetch at now.
-func (e Entry) fresh(now time.Time) bool {
-	return e.Fetch != nil && now.Before(e.Expires)
-}
-
 // refreshShared is refresh for a Cache whose Store may be a Leaser: it
 // fetches when it holds the origin's lease, and otherwise waits for the
 // entry of the process that does (see Leaser). It returns the entry and
 // the Store's errors.
-func (c *Cache) refreshShared(ctx context.Context, origin string) (Entry, error) {
+func (c *Cache) refreshShared(ctx context.Context, origin string, f *Fetcher) (Entry, error) {
 	l, ok := c.Store.(Leaser)
 	if !ok {
-		return c.refresh(ctx, origin)
+		return c.refresh(ctx, origin, f)
 	}
-	ttl := c.Fetcher.Timeout
+	ttl := f.Timeout
 	if ttl <= 0 {
-		ttl = DefaultTimeout
+		ttl = defaultTimeout
 	}
 	ttl += leaseSlack
 	// The holder's lease was granted before this wait began, so it has
@@ -79,26 +74,26 @@ func (c *Cache) refreshShared(ctx context.Context, origin string) (Entry, error)
 	for wait := leasePollMin; ; wait = min(2*wait, leasePollMax) {
 		release, granted, err := l.Lease(ctx, origin, ttl)
 		if err != nil {
-			e, rerr := c.refresh(ctx, origin)
+			e, rerr := c.refresh(ctx, origin, f)
 			return e, cmp.Or(err, rerr)
 		}
 		if granted {
 			defer release(ctx)
-			if e, ok, err := c.Store.Get(ctx, origin); err == nil && ok && c.answers(e, time.Now()) {
+			if e, ok, err := c.Store.Get(ctx, origin); err == nil && ok && e.fresh(time.Now()) {
 				return e, nil
 			}
-			return c.refresh(ctx, origin)
+			return c.refresh(ctx, origin, f)
 		}
 		if time.Now().Add(wait).After(deadline) {
-			return c.refresh(ctx, origin)
+			return c.refresh(ctx, origin, f)
 		}
 		time.Sleep(wait)
 		e, ok, err := c.Store.Get(ctx, origin)
 		if err != nil {
-			e, rerr := c.refresh(ctx, origin)
+			e, rerr := c.refresh(ctx, origin, f)
 			return e, cmp.Or(err, rerr)
 		}
-		if ok && c.answers(e, time.Now()) {
+		if ok && e.fresh(time.Now()) {
 			return e, nil
 		}
 	}

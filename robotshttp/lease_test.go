@@ -16,19 +16,19 @@ import (
 	"github.com/rfc9309/robotstxt/robotshttp"
 )
 
-// A leasingStore is a MemoryStore with leases, as a store shared by a
+// A leasingStore is a mapStore with leases, as a store shared by a
 // fleet has them: one holder per origin until it releases the lease or
 // the lease expires. Several Caches sharing it stand for several
 // processes sharing a networked store.
 type leasingStore struct {
-	*robotshttp.MemoryStore
+	*mapStore
 	failLease atomic.Bool
 	mu        sync.Mutex
 	leases    map[string]*time.Time // origin -> the holder's expiry, by identity
 }
 
 func newLeasingStore() *leasingStore {
-	return &leasingStore{MemoryStore: robotshttp.NewMemoryStore(0), leases: make(map[string]*time.Time)}
+	return &leasingStore{mapStore: newMapStore(), leases: make(map[string]*time.Time)}
 }
 
 func (s *leasingStore) Lease(_ context.Context, origin string, ttl time.Duration) (func(context.Context), bool, error) {

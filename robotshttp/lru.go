@@ -1,9 +1,8 @@
 package robotshttp
 
-// This file bounds the memory of the cache of RFC 9309 section 2.4: the
-// in-memory store and the parsed files of a Cache each keep at most a
-// fixed number of origins and of bytes, and evict the least recently
-// used.
+// This file bounds the memory of the cache of RFC 9309 section 2.4: a
+// Cache keeps at most a fixed number of origins and of bytes, and evicts
+// the least recently used.
 
 import "container/list"
 
@@ -26,14 +25,14 @@ type lruItem[V any] struct {
 }
 
 // newLRU returns an lru of at most max values (max <= 0 means
-// DefaultMaxEntries) and maxBytes bytes (maxBytes <= 0 means
-// DefaultMaxStoreBytes).
+// defaultMaxEntries) and maxBytes bytes (maxBytes <= 0 means
+// defaultMaxBytes).
 func newLRU[V any](max int, maxBytes int64, size func(V) int64) *lru[V] {
 	if max <= 0 {
-		max = DefaultMaxEntries
+		max = defaultMaxEntries
 	}
 	if maxBytes <= 0 {
-		maxBytes = DefaultMaxStoreBytes
+		maxBytes = defaultMaxBytes
 	}
 	return &lru[V]{max: max, maxBytes: maxBytes, size: size, items: make(map[string]*list.Element)}
 }
@@ -82,5 +81,3 @@ func (c *lru[V]) put(key string, v V) {
 		c.bytes -= it.size
 	}
 }
-
-func (c *lru[V]) len() int { return c.ll.Len() }

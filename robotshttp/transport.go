@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/rfc9309/robotstxt"
+	"github.com/rfc9309/robotstxt/crawlers"
 )
 
 // ErrDisallowed is what errors.Is finds in the error of a request that a
@@ -96,15 +97,25 @@ type Transport struct {
 	// Fetcher has a UserAgent, with the User-Agent header of the request
 	// that needs them.
 	Base http.RoundTripper
-	// Cache supplies the robots.txt files; nil means a zero Cache of the
-	// Transport's own, made on first use, so that the zero Transport is
-	// ready to use. Its Fetcher must not use this Transport, or fetching
-	// robots.txt would ask for robots.txt.
+	// Cache supplies the robots.txt files; nil means NewCache(nil, 0), of
+	// the Transport's own, made on first use, so that the zero Transport
+	// is ready to use. Its Fetcher must not use this Transport, or
+	// fetching robots.txt would ask for robots.txt.
 	Cache *Cache
 	// Agents are the crawler's names, each a name ("ExampleBot"), a
 	// versioned name or a whole User-Agent header: RFC mode reads each as
-	// its leading name (see robotstxt.ProductToken). With none, each
-	// request's own User-Agent header names the crawler.
+	// its leading name (see robotstxt.ProductToken), and a crawler with
+	// several obeys the groups of all of them, merged (RFC 9309 section
+	// 2.2.1).
+	//
+	// With none, each request's own User-Agent header names the crawler,
+	// as package crawlers reads it: a crawler of its registry obeys the
+	// group its operator documents (Googlebot-Image, Googlebot's when no
+	// group names Googlebot-Image; AdsBot-Google ignores "*"), and any
+	// other the group of the name its header gives ("ExampleBot" in
+	// "Mozilla/5.0 (compatible; ExampleBot/1.0; +url)"), else "*" (see
+	// [crawlers.Group]). Logf is told once what the first request's
+	// header was read as.
 	Agents []string
 	// CrawlDelay waits out the group's Crawl-delay between requests to the
 	// same origin; the wait ends early, with an error, when the request's
@@ -117,13 +128,15 @@ type Transport struct {
 	// wait longer, or past its context's deadline, fails at once with a
 	// *CrawlDelayError.
 	MaxCrawlDelay time.Duration
-	// Logf receives warnings, such as a User-Agent header without the
-	// crawler's product token (reported once); nil means log.Printf.
+	// Logf receives notes, each once: a User-Agent header without the
+	// crawler's name, or, without Agents, the crawler the header was read
+	// as; nil means log.Printf.
 	Logf func(format string, args ...any)
 
 	warnOnce  sync.Once
-	cacheOnce sync.Once
-	ownCache  *Cache // when Cache is nil
+	setupOnce sync.Once
+	ownCache  *Cache       // when Cache is nil
+	viaBase   *http.Client // sends through Base, for the Cache's fetches
 	mu        sync.Mutex
 	next      map[string]time.Time // origin -> earliest time of its next request
 	pruneAt   int                  // size of next at which its past turns are dropped
@@ -152,29 +165,29 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	ua := req.Header.Get("User-Agent")
 	t.checkUserAgent(ua)
-	agents := t.Agents
-	var header [1]string
-	if len(agents) == 0 {
-		header[0] = ua
-		agents = header[:]
-	}
 	// The target is the URL without its userinfo: a password is no part
 	// of what DisallowedError prints (RFC 3986 section 7.5), and a ';' in
 	// one would otherwise read as the start of the path.
 	u := *req.URL
 	u.User = nil
 	target := u.String()
-	ctx := context.WithValue(req.Context(), fetchSetupKey{}, fetchSetup{base: base, userAgent: ua})
-	l, err := t.cache().Get(ctx, target)
+	cache, client := t.setup(base)
+	l, err := cache.get(req.Context(), target, via{client: client, userAgent: ua})
 	if err != nil {
 		return refuse(req, err)
 	}
-	d := l.Robots.Group(agents...).Decide(target)
+	var g *robotstxt.Group
+	if len(t.Agents) == 0 {
+		g = crawlers.Group(l.Robots, ua)
+	} else {
+		g = l.Robots.Group(t.Agents...)
+	}
+	d := g.Decide(target)
 	if !d.Allowed {
 		return refuse(req, &DisallowedError{URL: target, Decision: d, Unreachable: l.Unreachable()})
 	}
 	if t.CrawlDelay {
-		if delay, ok := l.Robots.Group(agents...).CrawlDelay(); ok && delay > 0 {
+		if delay, ok := g.CrawlDelay(); ok && delay > 0 {
 			if err := t.wait(req, target, l.Origin, delay); err != nil {
 				return refuse(req, err)
 			}
@@ -183,45 +196,46 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	return base.RoundTrip(req)
 }
 
-// cache returns the Cache that supplies the files: t.Cache, or the
-// Transport's own when that is nil.
-func (t *Transport) cache() *Cache {
+// setup returns the Cache that supplies the files, t.Cache or the
+// Transport's own when that is nil, and the client that sends through
+// base, made once.
+func (t *Transport) setup(base http.RoundTripper) (*Cache, *http.Client) {
+	t.setupOnce.Do(func() {
+		t.viaBase = &http.Client{Transport: base}
+		if t.Cache == nil {
+			t.ownCache = NewCache(nil, 0)
+		}
+	})
 	if t.Cache != nil {
-		return t.Cache
+		return t.Cache, t.viaBase
 	}
-	t.cacheOnce.Do(func() { t.ownCache = &Cache{} })
-	return t.ownCache
+	return t.ownCache, t.viaBase
 }
 
-// A fetchSetup is how the request that a Transport checks is sent: the
-// robots.txt file it needs is fetched the same way, unless the Cache's
-// Fetcher says otherwise. It travels in the context of Cache.Decide,
-// which the Cache's fetch keeps, because it is the request's and not the
-// Cache's: one Cache may serve several Transports.
-type fetchSetup struct {
-	base      http.RoundTripper
-	userAgent string
+// A via is how a request that a Transport checks is sent: the robots.txt
+// file it needs is fetched the same way, unless the Cache's Fetcher says
+// otherwise. It is the request's and not the Cache's, since one Cache may
+// serve several Transports, so the Transport hands it to the Cache with
+// each call.
+type via struct {
+	client    *http.Client // through the Transport's Base; nil for a call of the Cache's own
+	userAgent string       // the request's User-Agent header
 }
 
-type fetchSetupKey struct{}
-
-// fetcher returns c.Fetcher, or for a fetch on behalf of a Transport's
-// request, a copy that fills in what c.Fetcher leaves unset: its Client
-// sends through the Transport's Base (its proxy, its TLS settings), and
-// its UserAgent is the request's, which names the crawler as the site
-// sees it. c.Fetcher is set.
-func (c *Cache) fetcher(ctx context.Context) *Fetcher {
-	s, ok := ctx.Value(fetchSetupKey{}).(fetchSetup)
-	f := c.Fetcher
-	if !ok || f.Client != nil && f.UserAgent != "" {
+// fetcher returns f, or for a fetch on behalf of a Transport's request, a
+// copy that fills in what f leaves unset: its Client sends through the
+// Transport's Base (its proxy, its TLS settings), and its UserAgent is
+// the request's, which names the crawler as the site sees it.
+func (v via) fetcher(f *Fetcher) *Fetcher {
+	if v.client == nil || f.Client != nil && f.UserAgent != "" {
 		return f
 	}
 	copied := *f
 	if copied.Client == nil {
-		copied.Client = &http.Client{Transport: s.base}
+		copied.Client = v.client
 	}
 	if copied.UserAgent == "" {
-		copied.UserAgent = s.userAgent
+		copied.UserAgent = v.userAgent
 	}
 	return &copied
 }
@@ -310,10 +324,11 @@ func sleep(ctx context.Context, d time.Duration) error {
 	}
 }
 
-// checkUserAgent warns once when the request's User-Agent header, ua,
-// does not contain the name of one of the crawler's Agents, or when there
-// are no Agents and ua gives no name: sites address crawlers by name, and
-// without one the request is matched against the "*" group.
+// checkUserAgent says once what the crawler is taken to be: with Agents,
+// it warns when the request's User-Agent header, ua, does not contain
+// one of their names, since sites address crawlers by name; without, it
+// says which crawler ua was read as, and warns when ua gives no name, so
+// that the request is matched against the "*" group.
 func (t *Transport) checkUserAgent(ua string) {
 	lower := strings.ToLower(ua)
 	for _, a := range t.Agents {
@@ -321,18 +336,27 @@ func (t *Transport) checkUserAgent(ua string) {
 			return
 		}
 	}
-	if len(t.Agents) == 0 && robotstxt.ProductToken(ua) != "" {
-		return
-	}
 	t.warnOnce.Do(func() {
 		logf := t.Logf
 		if logf == nil {
 			logf = log.Printf
 		}
-		if len(t.Agents) == 0 {
-			logf("robotshttp: the User-Agent header %q names no crawler and the Transport has no Agents: robots.txt's \"*\" group applies", ua)
+		if len(t.Agents) > 0 {
+			logf("robotshttp: the User-Agent header %q does not contain the crawler name %q that robots.txt rules are matched against", ua, t.Agents)
 			return
 		}
-		logf("robotshttp: the User-Agent header %q does not contain the crawler name %q that robots.txt rules are matched against", ua, t.Agents)
+		if c, ok := crawlers.Identify(ua); ok {
+			star := "then the \"*\" group"
+			if c.IgnoresStar {
+				star = "never the \"*\" group"
+			}
+			logf("robotshttp: the User-Agent header %q is the crawler %s (%s): it obeys the group of the first of %q that robots.txt names, %s, as its operator documents (%s)", ua, c.Name(), c.Operator, c.Tokens, star, c.Source)
+			return
+		}
+		if name := crawlers.Name(ua); name != "" {
+			logf("robotshttp: the User-Agent header %q names the crawler %q, which the crawlers registry does not know: it obeys the group of %q, else the \"*\" group", ua, name, name)
+			return
+		}
+		logf("robotshttp: the User-Agent header %q names no crawler and the Transport has no Agents: robots.txt's \"*\" group applies", ua)
 	})
 }

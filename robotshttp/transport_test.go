@@ -134,7 +134,7 @@ func TestTransportMinAge(t *testing.T) {
 		fetches []int // of robots.txt after 50 requests, 59 s on, 60 s on
 		source  string
 	}{
-		{"default minimum", 0, []int{1, 1, 2}, "Cache.MinAge: DefaultMinAge"},
+		{"default minimum", 0, []int{1, 1, 2}, "Cache.MinAge: a minute"},
 		{"a minimum of 10 s", 10 * time.Second, []int{1, 2, 2}, "Cache.MinAge"},
 		{"no minimum", -1, []int{50, 51, 52}, "RFC 9111 section 5.2.2.1"},
 	}
@@ -471,15 +471,15 @@ func TestTransportNames(t *testing.T) {
 		ua      string
 		path    string
 		refused bool
-		warned  bool
+		logged  string // in the one line Logf gets, "" for none
 	}{
-		{"Agents: a versioned name", []string{"MJ12bot/1.4"}, "MJ12bot/1.4", "/private/x", true, false},
-		{"Agents: a whole User-Agent", []string{"MyCrawler/1.0 (+https://example.com/bot)"}, "MyCrawler/1.0 (+https://example.com/bot)", "/x", true, false},
-		{"Agents: a longer name is another crawler", []string{"MyCrawlerPro"}, "MyCrawlerPro/2", "/x", false, false},
-		{"no Agents: the header names the crawler", nil, "MyCrawler/1.0 (+https://example.com/bot)", "/x", true, false},
-		{"no Agents: another crawler's header", nil, "OtherBot/3.1", "/x", false, false},
-		{"no Agents, a header without a name: warned", nil, "(compatible)", "/x", false, true},
-		{"Agents the header does not carry: warned", []string{"MJ12bot"}, "Mozilla/5.0", "/private/x", true, true},
+		{"Agents: a versioned name", []string{"MJ12bot/1.4"}, "MJ12bot/1.4", "/private/x", true, ""},
+		{"Agents: a whole User-Agent", []string{"MyCrawler/1.0 (+https://example.com/bot)"}, "MyCrawler/1.0 (+https://example.com/bot)", "/x", true, ""},
+		{"Agents: a longer name is another crawler", []string{"MyCrawlerPro"}, "MyCrawlerPro/2", "/x", false, ""},
+		{"no Agents: the header names the crawler", nil, "MyCrawler/1.0 (+https://example.com/bot)", "/x", true, `names the crawler "MyCrawler"`},
+		{"no Agents: another crawler's header", nil, "OtherBot/3.1", "/x", false, `names the crawler "OtherBot"`},
+		{"no Agents, a header without a name: warned", nil, "(compatible)", "/x", false, "names no crawler"},
+		{"Agents the header does not carry: warned", []string{"MJ12bot"}, "Mozilla/5.0", "/private/x", true, "does not contain"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -495,8 +495,11 @@ func TestTransportNames(t *testing.T) {
 					t.Fatalf("GET %s as %q: %v, refused %v, want %v", tt.path, tt.ua, err, refused, tt.refused)
 				}
 			}
-			if warned := len(warnings) == 1; warned != tt.warned || len(warnings) > 1 {
-				t.Errorf("warnings %q, want warned %v, once", warnings, tt.warned)
+			switch {
+			case tt.logged == "" && len(warnings) != 0:
+				t.Errorf("Logf got %q, want nothing", warnings)
+			case tt.logged != "" && (len(warnings) != 1 || !strings.Contains(warnings[0], tt.logged)):
+				t.Errorf("Logf got %q, want one line with %q", warnings, tt.logged)
 			}
 		})
 	}
@@ -526,5 +529,54 @@ func TestTransportMalformedRequest(t *testing.T) {
 	}
 	if !body.closed {
 		t.Errorf("RoundTrip left the body of a request without a URL open; want it closed, as http.RoundTripper asks")
+	}
+}
+
+// TestTransportCrawlers checks a Transport without Agents, which takes
+// the crawler from each request's User-Agent header: a crawler the
+// crawlers registry knows obeys the group its operator documents, and
+// any other the group of the name its header gives, not the "Mozilla" of
+// a browser-shaped header. The Transport says once what it identified.
+func TestTransportCrawlers(t *testing.T) {
+	const file = "User-agent: *\nDisallow: /\n\n" +
+		"User-agent: ExampleBot\nDisallow: /private\n\n" +
+		"User-agent: Googlebot\nDisallow: /google\n"
+	s := newSite(t, 200, file)
+	tests := []struct {
+		name    string
+		agents  []string
+		ua      string
+		path    string
+		refused bool
+		logged  string // in the one line Logf gets, "" for none
+		source  string
+	}{
+		{"an unknown crawler in a browser's header", nil, "Mozilla/5.0 (compatible; ExampleBot/1.0; +https://example.com/bot)", "/public", false, "ExampleBot", "crawlers.Name: the word after \"compatible;\""},
+		{"its group decides", nil, "Mozilla/5.0 (compatible; ExampleBot/1.0; +https://example.com/bot)", "/private", true, "ExampleBot", "RFC 9309 section 2.2.1"},
+		{"a known crawler follows its next token", nil, "Googlebot-Image/1.0", "/public", false, "Googlebot-Image", "Google's common crawlers: Googlebot-Image obeys Googlebot's group"},
+		{"and is refused by it", nil, "Googlebot-Image/1.0", "/google/x", true, "Googlebot-Image", "Google's common crawlers"},
+		{"Agents given: RFC 9309 as before", []string{"Googlebot-Image"}, "Googlebot-Image/1.0", "/public", true, "", "RFC 9309 section 2.2.1: no group names it, the * group"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var logs []string
+			client := &http.Client{Transport: &robotshttp.Transport{
+				Cache:  robotshttp.NewCache(&robotshttp.Fetcher{}, 0),
+				Agents: tt.agents,
+				Logf:   func(f string, a ...any) { logs = append(logs, fmt.Sprintf(f, a...)) },
+			}}
+			for range 2 { // said once, not per request
+				err := get(client, context.Background(), s.URL+tt.path, tt.ua)
+				if refused := errors.Is(err, robotshttp.ErrDisallowed); refused != tt.refused {
+					t.Fatalf("GET %s as %q: %v, refused %v, want %v (%s)", tt.path, tt.ua, err, refused, tt.refused, tt.source)
+				}
+			}
+			switch {
+			case tt.logged == "" && len(logs) != 0:
+				t.Errorf("Logf got %q, want nothing", logs)
+			case tt.logged != "" && (len(logs) != 1 || !strings.Contains(logs[0], tt.logged)):
+				t.Errorf("Logf got %q, want one line naming %q", logs, tt.logged)
+			}
+		})
 	}
 }

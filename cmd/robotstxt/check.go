@@ -128,7 +128,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		robots  = fs.String("robots", "", "robots.txt `FILE` or URL to read (- for standard input); without it, each target's robots.txt is fetched")
 		urls    = fs.String("urls", "", "read targets from `FILE`, one per line, instead of standard input")
 		asJSON  = fs.Bool("json", false, "print one JSON object per target")
-		timeout = fs.Duration("timeout", robotshttp.DefaultTimeout, "without -robots, give up on an origin's robots.txt after `DURATION` (it is then unreachable)")
+		timeout = fs.Duration("timeout", 30*time.Second, "without -robots, give up on an origin's robots.txt after `DURATION` (it is then unreachable)")
 	)
 	fs.Var(&agents, "agent", "crawler `NAME` (a product token, or a versioned name or whole User-Agent, read in RFC mode as its leading name); repeat for several crawlers (one column each), or join tokens one crawler answers to with commas (default: a crawler without a group of its own)")
 	if status, done := parseFlags(fs, args); done {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/rfc9309/robotstxt/robotshttp"
 )
@@ -33,10 +34,10 @@ func fetch(args []string, stdout, stderr io.Writer) int {
 	}
 	f := &robotshttp.Fetcher{UserAgent: cliUserAgent(agents), Options: opts(), TooManyRequestsUnavailable: *rfc429}
 	res := f.Fetch(context.Background(), robotsURL)
-	lifetime := robotshttp.DefaultMaxAge
+	lifetime := 24 * time.Hour // a Cache's MaxAge (RFC 9309 section 2.4)
 	switch {
 	case res.Access == robotshttp.Unreachable:
-		lifetime = robotshttp.DefaultRetryUnreachable
+		lifetime = time.Hour // a Cache's RetryUnreachable
 	case res.MaxAge >= 0 && res.MaxAge < lifetime:
 		lifetime = res.MaxAge
 	}

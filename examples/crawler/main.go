@@ -42,7 +42,7 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Printf("robots.txt: %s\n", lookup.Latest.Access)
+	fmt.Printf("robots.txt: %s\n", lookup.Fetch.Access)
 	if d, ok := lookup.Robots.Group(token).CrawlDelay(); ok {
 		fmt.Printf("crawl-delay: %v\n", d)
 	}
