@@ -15,7 +15,7 @@ type crawler struct {
 	tokens []string
 }
 
-// crawlers reads the -agent values. In RFC mode the library reads a name
+// readAgents reads the -agent values. In RFC mode the library reads a name
 // as its leading product token, so that a full User-Agent
 // ("MyCrawler/1.0 (+https://example.com/bot)") or a versioned name
 // ("MJ12bot/1.4") finds the crawler's group; a value read as something
@@ -24,7 +24,7 @@ type crawler struct {
 // names as given, as Google's library does, so there is nothing to say.
 // A value that gives no name at all is an error: it would silently
 // select the "*" group.
-func crawlers(cmd string, agents agentList, mode robotstxt.Mode, stderr io.Writer) ([]crawler, error) {
+func readAgents(cmd string, agents agentList, mode robotstxt.Mode, stderr io.Writer) ([]crawler, error) {
 	if len(agents) == 0 {
 		return []crawler{{name: "*", tokens: []string{"*"}}}, nil
 	}

@@ -139,7 +139,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	o := opts()
-	cs, err := crawlers("check", agents, o.Mode, stderr)
+	cs, err := readAgents("check", agents, o.Mode, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "robotstxt check: %v\n", err)
 		return exitError

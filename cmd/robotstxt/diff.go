@@ -31,7 +31,7 @@ func diff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	o := opts()
-	cs, err := crawlers("diff", agents, o.Mode, stderr)
+	cs, err := readAgents("diff", agents, o.Mode, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "robotstxt diff: %v\n", err)
 		return exitError

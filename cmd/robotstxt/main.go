@@ -15,10 +15,11 @@
 //	robotstxt serve [-addr 127.0.0.1:8080] [-allow-private]
 //	robotstxt sitemaps [-json] FILE|URL
 //
-// ai audits which AI crawlers a file lets in: each crawler of the list
-// package aicrawlers ships, with its operator, purpose, whether it obeys
-// robots.txt and its access (allowed, disallowed or partly), then a
-// summary per purpose and the file's Content-Signal values.
+// ai audits which AI crawlers a file lets in: each AI crawler of package
+// crawlers' registry, with its operator, purpose, whether it obeys
+// robots.txt and its access (allowed, disallowed or partly) as it obeys
+// the file (by the precedence its operator documents), then a summary per
+// purpose and the file's Content-Signal values.
 //
 // check prints, for one crawler, one line per target: "allowed" or
 // "disallowed", the target and, when a rule decided, the rule and its line

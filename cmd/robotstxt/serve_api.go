@@ -492,13 +492,9 @@ func (a *api) ai(b *budget, req *aiRequest) (*aiResponse, *apiError) {
 	if err != nil {
 		return nil, err
 	}
-	resp := &aiResponse{Crawlers: []jsonAIVerdict{}, Summary: []jsonAISummary{}, ContentSignals: rep.ContentSignals}
+	resp := &aiResponse{Crawlers: []jsonAIVerdict{}, Summary: aiSummaryJSON(rep.Summaries), ContentSignals: rep.ContentSignals}
 	for _, v := range rep.Verdicts {
-		resp.Crawlers = append(resp.Crawlers, jsonAIVerdict{Name: v.Name, Operator: v.Operator, Category: v.Category.String(),
-			Obeys: v.Obeys.String(), Access: v.Access.String(), Group: v.Group, Rule: jsonRuleOf(v.Rule), Signals: v.Signals})
-	}
-	for _, s := range rep.Summaries {
-		resp.Summary = append(resp.Summary, jsonAISummary{s.Category.String(), s.Crawlers, s.Allowed, s.Disallowed, s.Partly, s.String()})
+		resp.Crawlers = append(resp.Crawlers, aiVerdictJSON(v))
 	}
 	return resp, nil
 }

@@ -106,11 +106,11 @@ func TestServeAI(t *testing.T) {
 		targets      []string
 		want         map[string]string
 	}{
-		{"whole site", "aicrawlers.Audit without targets", nil,
+		{"whole site", "crawlers.Audit without targets", nil,
 			map[string]string{"GPTBot": "disallowed", "ClaudeBot": "partly"}},
-		{"targets", "aicrawlers.Audit with targets", []string{"/private/a"},
+		{"targets", "crawlers.Audit with targets", []string{"/private/a"},
 			map[string]string{"GPTBot": "disallowed", "ClaudeBot": "disallowed"}},
-		{"allowed target", "aicrawlers.Audit with targets", []string{"/blog/"},
+		{"allowed target", "crawlers.Audit with targets", []string{"/blog/"},
 			map[string]string{"GPTBot": "disallowed", "ClaudeBot": "allowed"}},
 	}
 	for _, tt := range tests {
@@ -132,8 +132,13 @@ func TestServeAI(t *testing.T) {
 			if diff := cmp.Diff(tt.want, access); diff != "" {
 				t.Errorf("access (-want +got) (%s):\n%s", tt.source, diff)
 			}
-			if len(got.Summary) != 5 || got.Summary[0].Category != "training" || got.Summary[0].Text == "" {
-				t.Errorf("summary %+v, want one per category, training first, each with its text", got.Summary)
+			if len(got.Summary) == 0 || got.Summary[0].Purpose != "AI training" || got.Summary[0].Text == "" {
+				t.Errorf("summary %+v, want one per purpose, AI training first, each with its text", got.Summary)
+			}
+			for _, s := range got.Summary {
+				if s.Crawlers == 0 {
+					t.Errorf("summary %+v: a purpose without crawlers", s)
+				}
 			}
 		})
 	}

@@ -373,7 +373,7 @@ function showAI(ai) {
     let by = v.group ? `user-agent: ${v.group.join(', ')}` : 'no group';
     if (v.rule) by += v.rule.line ? ` (line ${v.rule.line}: ${ruleText(v.rule)})` : ` (${ruleText(v.rule)})`;
     tbody.append(el('tr', {},
-      el('th', { scope: 'row', text: v.name }), el('td', { text: v.operator || '-' }), el('td', { text: v.category }),
+      el('th', { scope: 'row', text: v.name }), el('td', { text: v.operator || '-' }), el('td', { text: v.purpose }),
       el('td', { text: v.obeys_robots_txt }),
       el('td', {}, el('span', { class: `verdict-${v.access}`, text: v.access })), el('td', { text: by })));
   }
