@@ -104,7 +104,7 @@ func TestGoldenCommands(t *testing.T) {
 var withStderr = map[string]bool{
 	"lint-webmaster": true, "lint-severity": true,
 	"check-agent-ua": true, "check-agent-mj12bot": true, "check-agent-google": true,
-	"groups-agent": true,
+	"groups-agent":  true,
 	"check-crawler": true, "check-crawler-plain": true, "check-crawler-header": true,
 	"check-crawler-columns": true, "check-crawler-google": true,
 }
