@@ -36,10 +36,7 @@ func readAgents(cmd string, agents agentList, mode robotstxt.Mode, plain bool, s
 	said := make(map[string]bool)
 	out := make([]crawler, len(agents))
 	for i, a := range agents {
-		c := crawler{name: a}
-		for _, t := range strings.Split(a, ",") {
-			c.tokens = append(c.tokens, strings.TrimSpace(t))
-		}
+		c := crawler{name: a, tokens: splitNames(a)}
 		for _, t := range c.tokens {
 			var name string
 			switch {
@@ -63,4 +60,19 @@ func readAgents(cmd string, agents agentList, mode robotstxt.Mode, plain bool, s
 		out[i] = c
 	}
 	return out, nil
+}
+
+// splitNames splits an -agent value into the names one crawler answers
+// to, comma-separated ("googlebot,googlebot-news"). A value with a
+// parenthesis is a whole User-Agent header, one name, whose commas are
+// part of it: "... (KHTML, like Gecko; compatible; Googlebot/2.1; +url)".
+func splitNames(v string) []string {
+	if strings.ContainsAny(v, "()") {
+		return []string{strings.TrimSpace(v)}
+	}
+	var names []string
+	for t := range strings.SplitSeq(v, ",") {
+		names = append(names, strings.TrimSpace(t))
+	}
+	return names
 }

@@ -118,7 +118,7 @@ func fetchDecider(opts robotstxt.Options, cs []crawler, plain bool, timeout time
 }
 
 func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("check", stderr, "usage: robotstxt check [-mode rfc|google] [-agent NAME]... [-json] [-robots FILE] [-timeout DURATION] [-urls FILE] [TARGET...]\n\n"+
+	fs := newFlags("check", stderr, "usage: robotstxt check [-mode rfc|google] [-plain] [-agent NAME]... [-json] [-robots FILE] [-timeout DURATION] [-urls FILE] [TARGET...]\n\n"+
 		"Prints, for each target URL or path, whether it may be fetched and the rule that decided:\n"+
 		"  one crawler:  VERDICT<TAB>TARGET[<TAB>RULE<TAB>LINE]\n"+
 		"  several:      TARGET<TAB>VERDICT[ (line N: RULE)] for each crawler, in -agent order\n"+
@@ -142,7 +142,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		plain   = fs.Bool("plain", false, "decide by the file's plain reading of each crawler's name (RFC 9309, or Google's library with -mode google), not by the crawler's documented precedence")
 		timeout = fs.Duration("timeout", robotshttp.DefaultTimeout, "without -robots, give up on an origin's robots.txt after `DURATION` (it is then unreachable)")
 	)
-	fs.Var(&agents, "agent", "crawler `NAME` (a product token, or a versioned name or whole User-Agent, read in RFC mode as its leading name); repeat for several crawlers (one column each), or join tokens one crawler answers to with commas (default: a crawler without a group of its own)")
+	fs.Var(&agents, "agent", "crawler `NAME` (a product token, a versioned name or a whole User-Agent header, read as the crawler it names; with -plain, in RFC mode as its leading name); repeat for several crawlers (one column each), or join names one crawler answers to with commas, decided plainly (default: a crawler without a group of its own)")
 	if status, done := parseFlags(fs, args); done {
 		return status
 	}

@@ -50,6 +50,9 @@ func TestGoldenCommands(t *testing.T) {
 		wiki    = "../../testdata/corpus/002_en.wikipedia.org.txt"
 		crawl   = "testdata/crawlers.txt"
 		header  = "Mozilla/5.0 (compatible; ExampleBot/1.0; +https://example.com/bot)"
+		// Googlebot Smartphone's header, as Google documents it: a comma
+		// in a header is no list of names.
+		smartphone = "Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"
 	)
 	tests := []struct {
 		name  string
@@ -74,6 +77,7 @@ func TestGoldenCommands(t *testing.T) {
 		{"check-crawler-header", []string{"check", "-robots", crawl, "-agent", header, "/drafts/a", "/a"}, ""},
 		{"check-crawler-columns", []string{"check", "-robots", crawl, "-agent", "AdsBot-Google", "-agent", "Googlebot-Image", "-agent", "Googlebot-Image,Googlebot", "/private/a", "/a"}, ""},
 		{"check-crawler-json", []string{"check", "-json", "-robots", crawl, "-agent", "Googlebot-Image", "-agent", "AdsBot-Google", "/private/a"}, ""},
+		{"check-crawler-smartphone", []string{"check", "-robots", crawl, "-agent", smartphone, "/private/a", "/a"}, ""},
 		{"check-crawler-google", []string{"check", "-mode", "google", "-robots", crawl, "-agent", "Googlebot-Image", "/a"}, ""},
 		{"lint", []string{"lint", liberty}, ""},
 		{"lint-json", []string{"lint", "-json", example}, ""},
@@ -106,7 +110,7 @@ var withStderr = map[string]bool{
 	"check-agent-ua": true, "check-agent-mj12bot": true, "check-agent-google": true,
 	"groups-agent":  true,
 	"check-crawler": true, "check-crawler-plain": true, "check-crawler-header": true,
-	"check-crawler-columns": true, "check-crawler-google": true,
+	"check-crawler-columns": true, "check-crawler-google": true, "check-crawler-smartphone": true,
 }
 
 // checkGoldenCommand runs the command with args and stdin and compares

@@ -6,7 +6,7 @@
 // Usage:
 //
 //	robotstxt ai [-mode rfc|google] [-json] [-url TARGET]... FILE|URL...
-//	robotstxt check [-mode rfc|google] [-agent NAME]... [-json] [-robots FILE] [-timeout DURATION] [-urls FILE] [TARGET...]
+//	robotstxt check [-mode rfc|google] [-plain] [-agent NAME]... [-json] [-robots FILE] [-timeout DURATION] [-urls FILE] [TARGET...]
 //	robotstxt diff [-mode rfc|google] [-agent TOKEN]... [-urls FILE] [-json] OLD NEW
 //	robotstxt fetch [-agent TOKEN] [-json] URL
 //	robotstxt groups [-mode rfc|google] [-agent NAME]... [-json] FILE|URL
@@ -53,10 +53,26 @@
 // meta tags and, for a URL, its X-Robots-Tag headers) and both combined;
 // for several -agent, one such result per crawler.
 //
+// check and serve decide as each crawler does by default (package
+// crawlers): a known crawler obeys the group its operator documents
+// (Googlebot-Image follows Googlebot's group when no group names it;
+// AdsBot-Google ignores "*"), any other the group of the name its
+// User-Agent header gives ("Mozilla/5.0 (compatible; ExampleBot/1.0;
+// +url)" is ExampleBot). Where that is not the file's plain reading of the
+// name, check says why once on standard error (the tab-separated lines
+// keep their columns), in the terminal table's GROUP column, and in
+// -json's "reason". check -plain, and the tester's "plain reading"
+// checkbox, decide by the plain reading: RFC 9309's, or with -mode google
+// Google's library's. Names joined by commas are RFC 9309's one crawler
+// with several names, decided plainly; an unreachable robots.txt
+// disallows every crawler.
+//
 // -agent takes a crawler's name as a product token ("MJ12bot"), a
-// versioned name ("MJ12bot/1.4") or a whole User-Agent; RFC mode reads it
-// as its leading name, as RFC 9309 section 2.2.1's product token, and
-// says once on standard error when that is shorter than what was given.
+// versioned name ("MJ12bot/1.4") or a whole User-Agent, whose commas do
+// not split it; check reads it as the crawler it names, and otherwise
+// RFC mode reads it as its leading name, as RFC 9309 section 2.2.1's
+// product token; either says once on standard error when that is not
+// what was given.
 //
 // serve serves a robots.txt tester on 127.0.0.1:8080: one page, with no
 // external assets, and its JSON API (POST /api/check, /api/diff and

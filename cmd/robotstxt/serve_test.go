@@ -21,6 +21,10 @@ import (
 
 const serveExample = "User-agent: *\nDisallow: /private/\nAllow: /private/press/\n\nUser-agent: GPTBot\nDisallow: /\n\nDisalow: /typo\n"
 
+// crawlersExample has a Googlebot group, which Googlebot-Image obeys when
+// no group names it, and a "*" group, which AdsBot-Google ignores.
+const crawlersExample = "User-agent: Googlebot\nDisallow: /private/\n\nUser-agent: ExampleBot\nDisallow: /drafts/\n\nUser-agent: *\nDisallow: /\n"
+
 // post sends a JSON body to the handler and returns the answer.
 func post(t *testing.T, h http.Handler, path, contentType, body string) *httptest.ResponseRecorder {
 	t.Helper()
@@ -79,6 +83,10 @@ func TestServeAPI(t *testing.T) {
 			map[string]any{"robots": serveExample, "targets": []string{"/private/x"}, "mode": "rfc"}},
 		{"serve-check-empty", "an empty file allows everything and has no diagnostics", "/api/check",
 			map[string]any{"robots": "", "agents": []string{"Googlebot"}, "targets": []string{"/"}}},
+		{"serve-check-crawler", "package crawlers: Google's documented precedence, the name in a whole header", "/api/check",
+			map[string]any{"robots": crawlersExample, "agents": []string{"Googlebot-Image", "AdsBot-Google", "Mozilla/5.0 (compatible; ExampleBot/1.0; +https://example.com/bot)"}, "targets": []string{"/private/a", "/drafts/b"}}},
+		{"serve-check-crawler-plain", "plain: RFC 9309's reading of each name alone", "/api/check",
+			map[string]any{"robots": crawlersExample, "agents": []string{"Googlebot-Image", "AdsBot-Google", "Mozilla/5.0 (compatible; ExampleBot/1.0; +https://example.com/bot)"}, "targets": []string{"/private/a", "/drafts/b"}, "plain": true}},
 		{"serve-diff", "diff's -json shape", "/api/diff",
 			map[string]any{"old": serveExample, "new": newVersion, "agents": []string{"Googlebot", "GPTBot"}, "targets": targets}},
 	}
