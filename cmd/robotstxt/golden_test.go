@@ -83,6 +83,9 @@ func TestGoldenCommands(t *testing.T) {
 		{"lint-json", []string{"lint", "-json", example}, ""},
 		{"lint-webmaster", []string{"lint", webmstr, example}, ""},
 		{"lint-severity", []string{"lint", "-severity", "warning", "-ignore", "global-not-inherited,noindex", webmstr}, ""},
+		// The Crawl-delay note names the crawlers that read it, from
+		// package crawlers' registry.
+		{"lint-crawl-delay", []string{"lint", "-"}, "User-agent: *\nCrawl-delay: 10\nDisallow: /tmp/\n"},
 		{"lint-json-text", []string{"lint", "-json", "-severity", "error", liberty}, ""},
 		{"ai", []string{"ai", aiFile}, ""},
 		{"ai-targets-json", []string{"ai", "-json", "-url", "/members/a", "-url", "/blog/", aiFile}, ""},

@@ -348,7 +348,7 @@ func (a *api) check(b *budget, req *checkRequest) (*checkAnswer, *apiError) {
 		robots = o.Parse([]byte(req.Robots))
 	}
 	for _, d := range robots.Diagnostics() {
-		resp.diagnostics = append(resp.diagnostics, apiDiagnostic{d.Line, d.Severity.String(), d.Code, d.Message})
+		resp.diagnostics = append(resp.diagnostics, apiDiagnostic{d.Line, d.Severity.String(), d.Code, lintMessage(d)})
 	}
 	// A fetch that reached no file disallows every crawler (RFC 9309
 	// section 2.3.1.4), whatever group its precedence would choose.

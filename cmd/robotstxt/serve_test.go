@@ -87,6 +87,8 @@ func TestServeAPI(t *testing.T) {
 			map[string]any{"robots": crawlersExample, "agents": []string{"Googlebot-Image", "AdsBot-Google", "Mozilla/5.0 (compatible; ExampleBot/1.0; +https://example.com/bot)"}, "targets": []string{"/private/a", "/drafts/b"}}},
 		{"serve-check-crawler-plain", "plain: RFC 9309's reading of each name alone", "/api/check",
 			map[string]any{"robots": crawlersExample, "agents": []string{"Googlebot-Image", "AdsBot-Google", "Mozilla/5.0 (compatible; ExampleBot/1.0; +https://example.com/bot)"}, "targets": []string{"/private/a", "/drafts/b"}, "plain": true}},
+		{"serve-check-crawl-delay", "the Crawl-delay note names the crawlers of the registry that read it", "/api/check",
+			map[string]any{"robots": "User-agent: *\nCrawl-delay: 10\nDisallow: /tmp/\n", "agents": []string{"Googlebot"}, "targets": []string{"/"}}},
 		{"serve-diff", "diff's -json shape", "/api/diff",
 			map[string]any{"old": serveExample, "new": newVersion, "agents": []string{"Googlebot", "GPTBot"}, "targets": targets}},
 	}
