@@ -138,6 +138,11 @@ const (
 	noteBlocksResources
 	noteSiteClosed
 	noteSensitivePath
+	// A UTF-16 byte-order mark before text that is not UTF-16
+	// (sniff.go): RFC mode skips it, Google mode keeps it, as Google's
+	// parser does.
+	noteUTF16MarkSkipped
+	noteUTF16MarkKept
 	noteBlankLineInGroup
 	numNoteKinds
 )
@@ -150,6 +155,8 @@ var noteKinds = [numNoteKinds]struct {
 	format string
 }{
 	noteBOM:                  {Info, CodeBOM, "a byte-order mark starts the file; it is skipped"},
+	noteUTF16MarkSkipped:     {Warning, CodeBOM, "a UTF-16 byte-order mark starts the file, but the text after it is not UTF-16; the mark is skipped and the text read as UTF-8"},
+	noteUTF16MarkKept:        {Warning, CodeBOM, "a UTF-16 byte-order mark starts the file; Google's parser skips only UTF-8's, so its bytes start the first line, which it then does not read as a key"},
 	noteUTF16:                {Warning, CodeUTF16, "the file is UTF-16, not UTF-8 (RFC 9309 section 2.2); it was converted"},
 	noteLineTooLong:          {Warning, CodeLineTooLong, "the line is longer than %d bytes; Google's parser ignores the rest of it"},
 	noteNUL:                  {Warning, CodeNUL, "a NUL byte ends the line; the rest of it is ignored"},

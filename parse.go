@@ -186,7 +186,12 @@ func (p *parser) run(src string) *Robots {
 		if u, ok := decodeUTF16(src); ok {
 			src = u
 			p.report(1, noteUTF16)
+		} else if utf16Mark(src) != "" {
+			src = src[2:]
+			p.report(1, noteUTF16MarkSkipped)
 		}
+	} else if utf16Mark(src) != "" {
+		p.report(1, noteUTF16MarkKept)
 	}
 	p.html = looksLikeHTML(src)
 	p.noteFlags = noteFlags

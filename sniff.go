@@ -21,26 +21,69 @@ func skipBOM(src string) (string, bool) {
 	return src[i:], i > 0
 }
 
-// decodeUTF16 converts a body that starts with a UTF-16 byte-order mark to
-// UTF-8. RFC 9309 section 2.2 asks for UTF-8, but servers do send UTF-16,
-// and read as UTF-8 such a file has no usable line; RFC mode reads it,
-// Google mode (like Google's parser) does not.
+// utf16Sniff is how many code units after a UTF-16 byte-order mark
+// plausiblyUTF16 looks at.
+const utf16Sniff = 256
+
+// utf16Mark returns the byte order a leading UTF-16 byte-order mark names:
+// "le" for FF FE, "be" for FE FF, "" for none.
+func utf16Mark(s string) string {
+	switch {
+	case len(s) < 2:
+	case s[0] == 0xFF && s[1] == 0xFE:
+		return "le"
+	case s[0] == 0xFE && s[1] == 0xFF:
+		return "be"
+	}
+	return ""
+}
+
+// plausiblyUTF16 reports whether body, which follows a UTF-16 byte-order
+// mark, reads as UTF-16 in that order: whether at least a quarter of its
+// first utf16Sniff code units (all of them, when it has fewer) have a 0
+// high byte. A robots.txt file's keys, paths and line ends are ASCII,
+// which UTF-16 writes with a 0 byte beside each, so even a UTF-16 file
+// that opens with a long comment in another script passes; UTF-8 text
+// has no 0 byte but a stray NUL, so a UTF-16 mark before ASCII or UTF-8
+// text (seen in peer test suites and in the wild) does not.
+func plausiblyUTF16(body, order string) bool {
+	units := min(len(body)/2, utf16Sniff)
+	if units == 0 {
+		return false
+	}
+	high := 1 // the high byte's offset within a unit
+	if order == "be" {
+		high = 0
+	}
+	zero := 0
+	for i := range units {
+		if body[2*i+high] == 0 {
+			zero++
+		}
+	}
+	return 4*zero >= units
+}
+
+// decodeUTF16 converts a body that starts with a UTF-16 byte-order mark,
+// and is plausibly UTF-16 (see plausiblyUTF16), to UTF-8. RFC 9309
+// section 2.2 asks for UTF-8, but servers do send UTF-16, and read as
+// UTF-8 such a file has no usable line; RFC mode reads it, Google mode
+// (like Google's parser) does not. ok is false when s has no such mark
+// or is not UTF-16 after it.
 func decodeUTF16(s string) (string, bool) {
-	if len(s) < 2 {
+	order := utf16Mark(s)
+	if order == "" || !plausiblyUTF16(s[2:], order) {
 		return "", false
 	}
-	var order func(a, b byte) uint16
-	switch {
-	case s[0] == 0xFE && s[1] == 0xFF:
-		order = func(a, b byte) uint16 { return uint16(a)<<8 | uint16(b) }
-	case s[0] == 0xFF && s[1] == 0xFE:
-		order = func(a, b byte) uint16 { return uint16(b)<<8 | uint16(a) }
-	default:
-		return "", false
+	var unit func(a, b byte) uint16
+	if order == "be" {
+		unit = func(a, b byte) uint16 { return uint16(a)<<8 | uint16(b) }
+	} else {
+		unit = func(a, b byte) uint16 { return uint16(b)<<8 | uint16(a) }
 	}
 	units := make([]uint16, 0, len(s)/2-1)
 	for i := 2; i+1 < len(s); i += 2 {
-		units = append(units, order(s[i], s[i+1]))
+		units = append(units, unit(s[i], s[i+1]))
 	}
 	b := make([]byte, 0, len(units))
 	for _, r := range utf16.Decode(units) {

@@ -64,7 +64,7 @@ func TestKeyboard(t *testing.T) {
 	)
 	// The example's row 1 is /private/report.pdf, column 1 Bingbot: the
 	// global group's line 2.
-	if focused != "1,1" || decided != "2" || info != "Bingbot on /private/report.pdf: disallowed by line 2, Disallow: /private/." {
+	if focused != "1,1" || decided != "2" || info != "Bingbot on /private/report.pdf: disallowed by line 2, Disallow: /private/. bingbot: no group names it, follows the * group." {
 		t.Errorf("after ArrowDown, ArrowRight, Enter: focus %q, line %q, info %q; want 1,1, line 2 and Bingbot's verdict", focused, decided, info)
 	}
 	var tabs string

@@ -103,7 +103,7 @@ func TestTester(t *testing.T) {
 		if decided != "6" || gutter != "6" || !markShown {
 			t.Errorf("highlighted line %q in the file, %q in the editor's gutter, mark shown %v; want 6, 6, true", decided, gutter, markShown)
 		}
-		if want := "GPTBot on /private/a.html: disallowed by line 6, Disallow: /."; info != want {
+		if want := "GPTBot on /private/a.html: disallowed by line 6, Disallow: /. GPTBot: a group names it."; info != want {
 			t.Errorf("cell info %q, want %q", info, want)
 		}
 		step(t, ctx, "selecting Googlebot on /",
@@ -112,7 +112,7 @@ func TestTester(t *testing.T) {
 			into(chromedp.Text(css("#cell-info")), &info),
 			evaluate(`!document.getElementById('line-mark').hidden`, &markShown),
 		)
-		if want := "Googlebot on /: allowed; no rule matched."; info != want || markShown {
+		if want := "Googlebot on /: allowed; no rule matched. Googlebot: no group names it, follows the * group."; info != want || markShown {
 			t.Errorf("cell info %q, mark shown %v; want %q, no mark", info, markShown, want)
 		}
 	})
@@ -272,4 +272,65 @@ func saveScreenshot(t *testing.T, name string, buf []byte) {
 		t.Fatal(err)
 	}
 	t.Logf("screenshot: %s", path)
+}
+
+// crawlerFile has a Googlebot group, which Googlebot-Image obeys when no
+// group names it (Google's documentation), and a "*" group, which RFC
+// 9309's plain reading of the name gives it.
+const crawlerFile = "User-agent: Googlebot\nDisallow: /private/\n\nUser-agent: *\nDisallow: /\n"
+
+// TestPlainReading checks the "plain reading" checkbox: by default
+// Googlebot-Image obeys Googlebot's group, and the selected verdict says
+// why; checked, the file's plain reading gives it the "*" group; and the
+// link keeps the choice.
+func TestPlainReading(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	openExample(t, ctx, base)
+	step(t, ctx, "typing the test",
+		setField("#robots", crawlerFile),
+		setField("#targets", "/photo.jpg"),
+		// Unchecks the presets; true once none is checked.
+		waitFor(`(document.querySelectorAll('#presets input:checked').forEach(i => i.click()), true)`),
+		setField("#more-agents", "Googlebot-Image"),
+		chromedp.Click(css("#run-button")),
+	)
+	want := [][]string{{"Target", "Googlebot-Image"}, {"/photo.jpg", "allowed no rule matched"}}
+	if diff := cmp.Diff(want, readMatrix(t, ctx, 1)); diff != "" {
+		t.Fatalf("matrix as the crawler reads the file (-want +got):\n%s", diff)
+	}
+	var info string
+	step(t, ctx, "selecting the verdict", chromedp.Click(css(cell(0, 0))), into(chromedp.Text(css("#cell-info")), &info))
+	if want := "Googlebot-Image on /photo.jpg: allowed; no rule matched. Googlebot-Image: no group names it, follows Googlebot's."; info != want {
+		t.Errorf("cell info %q, want %q", info, want)
+	}
+
+	var got string
+	step(t, ctx, "checking the plain reading",
+		chromedp.Click(css("#plain")),
+		chromedp.Click(css("#run-button")),
+		waitFor(`document.querySelector('`+cell(0, 0)+`').textContent.startsWith('disallowed') && !document.body.hasAttribute('aria-busy')`),
+		evaluate(`[...document.querySelector('`+cell(0, 0)+`').children].map(x => x.textContent).join(' ')`, &got),
+		chromedp.Click(css(cell(0, 0))),
+		into(chromedp.Text(css("#cell-info")), &info),
+	)
+	if want := "disallowed line 5: Disallow: /"; got != want {
+		t.Errorf("plain reading: %q, want %q", got, want)
+	}
+	if want := "Googlebot-Image on /photo.jpg: disallowed by line 5, Disallow: /."; info != want {
+		t.Errorf("plain reading: cell info %q, want %q", info, want)
+	}
+
+	var href string
+	var checked bool
+	step(t, ctx, "reading the address", into(chromedp.Location(), &href))
+	tab := newTab(t, ctx)
+	step(t, tab, "opening the link", chromedp.Navigate(href),
+		waitFor(`document.querySelectorAll('#matrix tbody tr').length === 1 && !document.body.hasAttribute('aria-busy')`),
+		evaluate(`document.getElementById('plain').checked`, &checked),
+		evaluate(`[...document.querySelector('`+cell(0, 0)+`').children].map(x => x.textContent).join(' ')`, &got),
+	)
+	if !checked || got != "disallowed line 5: Disallow: /" {
+		t.Errorf("from the link: plain reading checked %v, verdict %q; want true, %q", checked, got, "disallowed line 5: Disallow: /")
+	}
 }

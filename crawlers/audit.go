@@ -55,6 +55,8 @@ func (s Summary) String() string {
 	switch {
 	case s.Crawlers == 0:
 		return "no " + name + " listed"
+	case s.Crawlers == 1:
+		return s.one()
 	case s.Allowed == s.Crawlers:
 		return fmt.Sprintf("allows all %d %s", s.Crawlers, name)
 	case s.Disallowed == s.Crawlers:
@@ -65,6 +67,19 @@ func (s Summary) String() string {
 		return fmt.Sprintf("blocks %d of %d %s", s.Disallowed, s.Crawlers, name)
 	}
 	return fmt.Sprintf("blocks %d of %d %s, %d partly", s.Disallowed, s.Crawlers, name, s.Partly)
+}
+
+// one is String for the one crawler of a purpose: "blocks the one
+// archive crawler", not "blocks all 1 archive crawlers".
+func (s Summary) one() string {
+	name := "the one " + s.Purpose.String() + " crawler"
+	switch {
+	case s.Allowed == 1:
+		return "allows " + name
+	case s.Disallowed == 1:
+		return "blocks " + name
+	}
+	return "lets " + name + " in partly"
 }
 
 // A Report is the audit of one file.
@@ -93,12 +108,6 @@ var summaryOrder = [numPurposes]Purpose{AITraining, AISearch, AIAssistant, AIAge
 // Audit only reads r, which may be shared.
 func Audit(r *robotstxt.Robots, targets ...string) Report {
 	rep := Report{ContentSignals: r.ContentSignals()}
-	rep.Summaries = make([]Summary, numPurposes)
-	at := make(map[Purpose]int, numPurposes)
-	for i, p := range summaryOrder {
-		rep.Summaries[i].Purpose = p
-		at[p] = i
-	}
 	reg := theRegistry()
 	for _, c := range reg.crawlers {
 		if !c.AI {
@@ -108,7 +117,27 @@ func Audit(r *robotstxt.Robots, targets ...string) Report {
 		v := Verdict{Crawler: c.clone(), Group: g.Agents(), Signals: g.ContentSignals()}
 		v.Access, v.Rule = access(g, targets)
 		rep.Verdicts = append(rep.Verdicts, v)
-		s := &rep.Summaries[at[c.Purpose]]
+	}
+	rep.Summaries = Summarize(rep.Verdicts)
+	return rep
+}
+
+// Summarize counts verdicts by purpose, as [Report.Summaries] does: one
+// Summary per purpose, in its order. A caller that decides targets
+// itself, a few at a time or within a deadline, sums its verdicts with it
+// as Audit does.
+func Summarize(verdicts []Verdict) []Summary {
+	sums := make([]Summary, numPurposes)
+	var at [numPurposes]int
+	for i, p := range summaryOrder {
+		sums[i].Purpose = p
+		at[p] = i
+	}
+	for _, v := range verdicts {
+		if v.Purpose >= numPurposes {
+			continue // no Verdict of Audit's has one
+		}
+		s := &sums[at[v.Purpose]]
 		s.Crawlers++
 		switch v.Access {
 		case Allowed:
@@ -119,7 +148,7 @@ func Audit(r *robotstxt.Robots, targets ...string) Report {
 			s.Partly++
 		}
 	}
-	return rep
+	return sums
 }
 
 // access returns what g lets its crawler fetch of targets, or of the site

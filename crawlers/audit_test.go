@@ -81,7 +81,7 @@ func TestAudit(t *testing.T) {
 }
 
 // TestAuditCoversTheAIList checks that the audit reports on every entry
-// of the AI crawler list, as aicrawlers did.
+// of the AI crawler list.
 func TestAuditCoversTheAIList(t *testing.T) {
 	rep := Audit(robotstxt.Parse(nil))
 	names := make(map[string]bool)
@@ -110,10 +110,50 @@ func TestSummaryString(t *testing.T) {
 		{Summary{AIAssistant, 6, 2, 3, 1}, "blocks 3 of 6 AI assistant crawlers, 1 partly"},
 		{Summary{Search, 21, 20, 0, 1}, "allows 20 of 21 search crawlers, 1 partly"},
 		{Summary{Archive, 0, 0, 0, 0}, "no archive crawlers listed"},
+		{Summary{Archive, 1, 0, 1, 0}, "blocks the one archive crawler"},
+		{Summary{Search, 1, 1, 0, 0}, "allows the one search crawler"},
+		{Summary{Other, 1, 0, 0, 1}, "lets the one other crawler in partly"},
 	}
 	for _, tt := range tests {
 		if got := tt.s.String(); got != tt.want {
 			t.Errorf("%#v.String() = %q, want %q", tt.s, got, tt.want)
 		}
+	}
+}
+
+// TestSummarize checks that Summarize counts any verdicts, not only
+// Audit's, by purpose in Report.Summaries' order: a caller that decides
+// targets itself (robotstxt serve, within a deadline) sums them with it.
+func TestSummarize(t *testing.T) {
+	verdicts := []Verdict{
+		{Crawler: Crawler{Tokens: []string{"a"}, Purpose: AISearch}, Access: Disallowed},
+		{Crawler: Crawler{Tokens: []string{"b"}, Purpose: AISearch}, Access: Partly},
+		{Crawler: Crawler{Tokens: []string{"c"}, Purpose: Archive}, Access: Allowed},
+		{Crawler: Crawler{Tokens: []string{"d"}, Purpose: AITraining}, Access: Allowed},
+	}
+	got := Summarize(verdicts)
+	want := make(map[Purpose]Summary)
+	for _, s := range got {
+		if s.Crawlers > 0 {
+			want[s.Purpose] = s
+		}
+	}
+	if diff := cmp.Diff(map[Purpose]Summary{
+		AITraining: {AITraining, 1, 1, 0, 0},
+		AISearch:   {AISearch, 2, 0, 1, 1},
+		Archive:    {Archive, 1, 1, 0, 0},
+	}, want); diff != "" {
+		t.Errorf("Summarize (-want +got):\n%s", diff)
+	}
+	var order []Purpose
+	for _, s := range got {
+		order = append(order, s.Purpose)
+	}
+	if diff := cmp.Diff(summaryOrder[:], order); diff != "" {
+		t.Errorf("Summarize's order (-want +got):\n%s", diff)
+	}
+	rep := Audit(robotstxt.Parse([]byte("User-agent: GPTBot\nDisallow: /\n")))
+	if diff := cmp.Diff(rep.Summaries, Summarize(rep.Verdicts)); diff != "" {
+		t.Errorf("Summarize(Audit's verdicts) (-Audit +Summarize):\n%s", diff)
 	}
 }

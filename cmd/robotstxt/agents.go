@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/rfc9309/robotstxt"
+	"github.com/rfc9309/robotstxt/crawlers"
 )
 
 // A crawler is one -agent value: the names one crawler answers to,
@@ -15,30 +16,40 @@ type crawler struct {
 	tokens []string
 }
 
-// crawlers reads the -agent values. In RFC mode the library reads a name
-// as its leading product token, so that a full User-Agent
+// readAgents reads the -agent values. In RFC mode the library reads a
+// name as its leading product token, so that a full User-Agent
 // ("MyCrawler/1.0 (+https://example.com/bot)") or a versioned name
 // ("MJ12bot/1.4") finds the crawler's group; a value read as something
 // shorter than what was typed is said once on stderr, since a user who
 // typed a version may not expect it to be dropped. Google mode takes
 // names as given, as Google's library does, so there is nothing to say.
+// A value decided as the crawler it names (asCrawler, which check does
+// unless -plain) is read as package crawlers reads it, in either mode:
+// the crawler a whole header names ("Mozilla/5.0 (compatible;
+// ExampleBot/1.0; +url)" is ExampleBot), which is said the same way.
 // A value that gives no name at all is an error: it would silently
 // select the "*" group.
-func crawlers(cmd string, agents agentList, mode robotstxt.Mode, stderr io.Writer) ([]crawler, error) {
+func readAgents(cmd string, agents agentList, mode robotstxt.Mode, plain bool, stderr io.Writer) ([]crawler, error) {
 	if len(agents) == 0 {
 		return []crawler{{name: "*", tokens: []string{"*"}}}, nil
 	}
 	said := make(map[string]bool)
 	out := make([]crawler, len(agents))
 	for i, a := range agents {
-		c := crawler{name: a}
-		for _, t := range strings.Split(a, ",") {
-			t = strings.TrimSpace(t)
-			c.tokens = append(c.tokens, t)
-			if mode != robotstxt.RFC || t == "*" || said[t] {
+		c := crawler{name: a, tokens: splitNames(a)}
+		for _, t := range c.tokens {
+			var name string
+			switch {
+			case t == "*" || said[t]:
+				continue
+			case c.asCrawler(plain):
+				name = crawlers.Name(t)
+			case mode == robotstxt.RFC:
+				name = robotstxt.ProductToken(t)
+			default:
 				continue
 			}
-			switch name := robotstxt.ProductToken(t); {
+			switch {
 			case name == "":
 				return nil, fmt.Errorf("-agent %q names no crawler: a name starts with a letter, a digit, '_', '-' or '.'", t)
 			case name != t:
@@ -49,4 +60,19 @@ func crawlers(cmd string, agents agentList, mode robotstxt.Mode, stderr io.Write
 		out[i] = c
 	}
 	return out, nil
+}
+
+// splitNames splits an -agent value into the names one crawler answers
+// to, comma-separated ("googlebot,googlebot-news"). A value with a
+// parenthesis is a whole User-Agent header, one name, whose commas are
+// part of it: "... (KHTML, like Gecko; compatible; Googlebot/2.1; +url)".
+func splitNames(v string) []string {
+	if strings.ContainsAny(v, "()") {
+		return []string{strings.TrimSpace(v)}
+	}
+	var names []string
+	for t := range strings.SplitSeq(v, ",") {
+		names = append(names, strings.TrimSpace(t))
+	}
+	return names
 }

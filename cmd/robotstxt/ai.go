@@ -10,7 +10,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/rfc9309/robotstxt"
-	"github.com/rfc9309/robotstxt/aicrawlers"
+	"github.com/rfc9309/robotstxt/crawlers"
 )
 
 // targetList is a repeatable -url flag.
@@ -26,7 +26,7 @@ func (t *targetList) Set(v string) error {
 type jsonAIVerdict struct {
 	Name     string          `json:"name"`
 	Operator string          `json:"operator"`
-	Category string          `json:"category"`
+	Purpose  string          `json:"purpose"`
 	Obeys    string          `json:"obeys_robots_txt"`
 	Access   string          `json:"access"`
 	Group    []string        `json:"group"`
@@ -35,7 +35,7 @@ type jsonAIVerdict struct {
 }
 
 type jsonAISummary struct {
-	Category   string `json:"category"`
+	Purpose    string `json:"purpose"`
 	Crawlers   int    `json:"crawlers"`
 	Allowed    int    `json:"allowed"`
 	Disallowed int    `json:"disallowed"`
@@ -45,10 +45,12 @@ type jsonAISummary struct {
 
 func ai(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("ai", stderr, "usage: robotstxt ai [-mode rfc|google] [-json] [-url TARGET]... FILE|URL...\n\n"+
-		"Audits which AI crawlers each robots.txt file lets in: for each crawler of the list the\n"+
-		"library ships ("+aicrawlers.Source+", "+aicrawlers.SourceDate+"), its operator,\n"+
-		"purpose, whether it is known to obey robots.txt, and its access: allowed, disallowed, or\n"+
-		"partly (some paths). Then a summary per purpose and the file's Content-Signal values.\n\nFlags:\n")
+		"Audits which AI crawlers each robots.txt file lets in: for each AI crawler of the registry\n"+
+		"of package crawlers (from "+crawlers.AISource+", "+crawlers.AISourceDate+",\n"+
+		"and operators' pages as of "+crawlers.Date+"), its operator, purpose, whether it is known\n"+
+		"to obey robots.txt, and its access: allowed, disallowed, or partly (some paths), obeying\n"+
+		"the group its operator documents it obeys. Then a summary per purpose and the file's\n"+
+		"Content-Signal values.\n\nFlags:\n")
 	asJSON := fs.Bool("json", false, "print one JSON object per file")
 	var targets targetList
 	fs.Var(&targets, "url", "ask about this `TARGET` (URL or path) instead of the whole site; repeatable")
@@ -64,7 +66,7 @@ func ai(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			status = exitError
 			continue
 		}
-		rep := aicrawlers.Audit(r, targets...)
+		rep := crawlers.Audit(r, targets...)
 		if *asJSON {
 			writeAIJSON(stdout, redactURL(src), rep)
 			continue
@@ -80,7 +82,7 @@ func ai(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // maxOperator is the widest operator name the text output shows.
 const maxOperator = 24
 
-func writeAIText(w io.Writer, src string, rep aicrawlers.Report) {
+func writeAIText(w io.Writer, src string, rep crawlers.Report) {
 	fmt.Fprintf(w, "%s\n", src)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "CRAWLER\tOPERATOR\tPURPOSE\tOBEYS\tACCESS\tDECIDED BY")
@@ -93,7 +95,7 @@ func writeAIText(w io.Writer, src string, rep aicrawlers.Report) {
 			// A column, not the list: the JSON has the whole name.
 			op = op[:maxOperator-3] + "..."
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", v.Name, op, v.Category, v.Obeys, v.Access, decidedBy(v))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", v.Name(), op, v.Purpose, v.Obeys, v.Access, decidedBy(v))
 	}
 	tw.Flush()
 	for _, s := range rep.Summaries {
@@ -107,7 +109,7 @@ func writeAIText(w io.Writer, src string, rep aicrawlers.Report) {
 }
 
 // decidedBy names the group a crawler obeys and the rule that decided.
-func decidedBy(v aicrawlers.Verdict) string {
+func decidedBy(v crawlers.Verdict) string {
 	if v.Group == nil {
 		return "no group"
 	}
@@ -132,7 +134,7 @@ func signalsText(m map[string]bool) string {
 	return strings.Join(parts, ", ")
 }
 
-func writeAIJSON(w io.Writer, src string, rep aicrawlers.Report) {
+func writeAIJSON(w io.Writer, src string, rep crawlers.Report) {
 	out := struct {
 		File           string          `json:"file"`
 		Crawlers       []jsonAIVerdict `json:"crawlers"`
@@ -140,15 +142,30 @@ func writeAIJSON(w io.Writer, src string, rep aicrawlers.Report) {
 		ContentSignals map[string]bool `json:"content_signals,omitempty"`
 	}{File: src, ContentSignals: rep.ContentSignals}
 	for _, v := range rep.Verdicts {
-		j := jsonAIVerdict{Name: v.Name, Operator: v.Operator, Category: v.Category.String(), Obeys: v.Obeys.String(),
-			Access: v.Access.String(), Group: v.Group, Rule: jsonRuleOf(v.Rule), Signals: v.Signals}
-		out.Crawlers = append(out.Crawlers, j)
+		out.Crawlers = append(out.Crawlers, aiVerdictJSON(v))
 	}
-	for _, s := range rep.Summaries {
-		out.Summary = append(out.Summary, jsonAISummary{s.Category.String(), s.Crawlers, s.Allowed, s.Disallowed, s.Partly, s.String()})
-	}
+	out.Summary = aiSummaryJSON(rep.Summaries)
 	b, _ := json.Marshal(out) // strings, bools, ints and maps of them always marshal
 	fmt.Fprintf(w, "%s\n", b)
+}
+
+// aiVerdictJSON is a verdict as ai -json and /api/ai write it.
+func aiVerdictJSON(v crawlers.Verdict) jsonAIVerdict {
+	return jsonAIVerdict{Name: v.Name(), Operator: v.Operator, Purpose: v.Purpose.String(), Obeys: v.Obeys.String(),
+		Access: v.Access.String(), Group: v.Group, Rule: jsonRuleOf(v.Rule), Signals: v.Signals}
+}
+
+// aiSummaryJSON is the summaries of the purposes that have crawlers, as
+// ai -json and /api/ai write them: the registry lists some purposes no AI
+// crawler has (search, ads), whose empty counts say nothing.
+func aiSummaryJSON(sums []crawlers.Summary) []jsonAISummary {
+	out := []jsonAISummary{}
+	for _, s := range sums {
+		if s.Crawlers > 0 {
+			out = append(out, jsonAISummary{s.Purpose.String(), s.Crawlers, s.Allowed, s.Disallowed, s.Partly, s.String()})
+		}
+	}
+	return out
 }
 
 // jsonRuleOf is nil, written as null, when no rule decided.

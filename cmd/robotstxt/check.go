@@ -45,11 +45,10 @@ func (f *modeFlag) Set(v string) error {
 }
 
 // An answer is one crawler's verdict on a target and the group it rests
-// on: the user-agent tokens of the group the crawler obeys, nil when none
-// does.
+// on: the choice of the group the crawler obeys.
 type answer struct {
-	d     robotstxt.Decision
-	group []string
+	d robotstxt.Decision
+	*choice
 }
 
 // A result is what check says about one target.
@@ -66,27 +65,28 @@ type result struct {
 // A decider fills in a result's answers and fetch for its target.
 type decider func(*result)
 
-// fileDecider decides every target by one file. Each crawler's group and
-// its tokens are looked up once: a million targets cost a million
-// matches and nothing more (TestCheckMillionTargetsFlatMemory).
-func fileDecider(r *robotstxt.Robots, cs []crawler) decider {
-	groups := make([]*robotstxt.Group, len(cs))
-	tokens := make([][]string, len(cs))
+// fileDecider decides every target by one file. Each crawler's group is
+// chosen once: a million targets cost a million matches and nothing more
+// (TestCheckMillionTargetsFlatMemory).
+func fileDecider(r *robotstxt.Robots, cs []crawler, plain bool) (decider, []choice) {
+	choices := make([]choice, len(cs))
 	for i, c := range cs {
-		groups[i] = r.Group(c.tokens...)
-		tokens[i] = groups[i].Agents()
+		choices[i] = c.choose(r, plain)
 	}
 	return func(res *result) {
-		for i, g := range groups {
-			res.answers[i] = answer{g.Decide(res.target), tokens[i]}
+		for i := range choices {
+			res.answers[i] = answer{choices[i].group.Decide(res.target), &choices[i]}
 		}
-	}
+	}, choices
 }
 
 // fetchDecider decides each target by its origin's robots.txt file,
 // fetched once per origin and read as RFC 9309 section 2.3 says. warm
-// fetches a target's file ahead of its decision.
-func fetchDecider(opts robotstxt.Options, cs []crawler, timeout time.Duration) (decide decider, warm func(string)) {
+// fetches a target's file ahead of its decision. Each crawler's group is
+// chosen again when the file changes from the last target's; an
+// unreachable origin's verdict (RFC 9309 section 2.3.1.4) disallows every
+// crawler, whatever group its precedence would choose.
+func fetchDecider(opts robotstxt.Options, cs []crawler, plain bool, timeout time.Duration) (decide decider, warm func(string)) {
 	var tokens []string
 	for _, c := range cs {
 		tokens = append(tokens, c.tokens...)
@@ -95,6 +95,8 @@ func fetchDecider(opts robotstxt.Options, cs []crawler, timeout time.Duration) (
 	warm = func(target string) {
 		cache.Get(context.Background(), target) // the answer is kept for decide; an error comes again there
 	}
+	var last *robotstxt.Robots
+	choices := make([]choice, len(cs))
 	decide = func(res *result) {
 		l, err := cache.Get(context.Background(), res.target)
 		if err != nil {
@@ -102,20 +104,29 @@ func fetchDecider(opts robotstxt.Options, cs []crawler, timeout time.Duration) (
 			return
 		}
 		res.fetch = l.Fetch
-		for i, c := range cs {
-			g := l.Robots.Group(c.tokens...)
-			res.answers[i] = answer{g.Decide(res.target), g.Agents()}
+		if l.Robots != last || last == nil {
+			last = l.Robots
+			for i, c := range cs {
+				choices[i] = c.choose(l.Robots, plain || l.Unreachable())
+			}
+		}
+		for i := range choices {
+			res.answers[i] = answer{choices[i].group.Decide(res.target), &choices[i]}
 		}
 	}
 	return decide, warm
 }
 
 func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("check", stderr, "usage: robotstxt check [-mode rfc|google] [-agent NAME]... [-json] [-robots FILE] [-timeout DURATION] [-urls FILE] [TARGET...]\n\n"+
+	fs := newFlags("check", stderr, "usage: robotstxt check [-mode rfc|google] [-plain] [-agent NAME]... [-json] [-robots FILE] [-timeout DURATION] [-urls FILE] [TARGET...]\n\n"+
 		"Prints, for each target URL or path, whether it may be fetched and the rule that decided:\n"+
 		"  one crawler:  VERDICT<TAB>TARGET[<TAB>RULE<TAB>LINE]\n"+
 		"  several:      TARGET<TAB>VERDICT[ (line N: RULE)] for each crawler, in -agent order\n"+
 		"On a terminal, the same as aligned columns under a header, with the group each crawler obeys.\n"+
+		"Each crawler obeys the group it obeys by default: a known crawler's by the precedence its operator\n"+
+		"documents (Googlebot-Image follows Googlebot's group when no group names it), any other by the\n"+
+		"name in its User-Agent; where that is not the file's plain reading, standard error says so once.\n"+
+		"-plain decides by the plain reading: RFC 9309's (or, with -mode google, Google's library's).\n"+
 		"Without -robots, targets are absolute URLs and each origin's robots.txt is fetched (once),\n"+
 		"as RFC 9309 section 2.3 says: unavailable (4xx) allows everything, unreachable (5xx, errors) nothing;\n"+
 		"the verdict then says so in place of a rule. A target that is not an http(s) URL is reported\n"+
@@ -128,9 +139,10 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		robots  = fs.String("robots", "", "robots.txt `FILE` or URL to read (- for standard input); without it, each target's robots.txt is fetched")
 		urls    = fs.String("urls", "", "read targets from `FILE`, one per line, instead of standard input")
 		asJSON  = fs.Bool("json", false, "print one JSON object per target")
+		plain   = fs.Bool("plain", false, "decide by the file's plain reading of each crawler's name (RFC 9309, or Google's library with -mode google), not by the crawler's documented precedence")
 		timeout = fs.Duration("timeout", 30*time.Second, "without -robots, give up on an origin's robots.txt after `DURATION` (it is then unreachable)")
 	)
-	fs.Var(&agents, "agent", "crawler `NAME` (a product token, or a versioned name or whole User-Agent, read in RFC mode as its leading name); repeat for several crawlers (one column each), or join tokens one crawler answers to with commas (default: a crawler without a group of its own)")
+	fs.Var(&agents, "agent", "crawler `NAME` (a product token, a versioned name or a whole User-Agent header, read as the crawler it names; with -plain, in RFC mode as its leading name); repeat for several crawlers (one column each), or join names one crawler answers to with commas, decided plainly (default: a crawler without a group of its own)")
 	if status, done := parseFlags(fs, args); done {
 		return status
 	}
@@ -139,22 +151,25 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	o := opts()
-	cs, err := crawlers("check", agents, o.Mode, stderr)
+	cs, err := readAgents("check", agents, o.Mode, *plain, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "robotstxt check: %v\n", err)
 		return exitError
 	}
-	var decide decider
-	var warm func(string)
+	var (
+		decide  decider
+		warm    func(string)
+		choices []choice // in file mode
+	)
 	if *robots != "" {
 		r, err := readRobots(*robots, stdin, o)
 		if err != nil {
 			fmt.Fprintf(stderr, "robotstxt check: %v\n", err)
 			return exitError
 		}
-		decide = fileDecider(r, cs)
+		decide, choices = fileDecider(r, cs, *plain)
 	} else {
-		decide, warm = fetchDecider(o, cs, *timeout)
+		decide, warm = fetchDecider(o, cs, *plain, *timeout)
 	}
 	targets, closeTargets, err := openTargets(fs.Args(), *urls, stdin)
 	if err != nil {
@@ -164,6 +179,16 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer closeTargets()
 
 	out := newCheckOutput(stdout, cs, *asJSON)
+	if out.table == nil && !*asJSON {
+		// The tab-separated lines keep their columns for the scripts
+		// that read them; a person reading along learns here why a
+		// crawler's group is not the one its name alone selects.
+		for _, c := range choices {
+			if c.changed {
+				fmt.Fprintf(stderr, "robotstxt check: %s; -plain decides as %s reads the name alone\n", c.because, plainText(o.Mode))
+			}
+		}
+	}
 	if fs.NArg() == 0 && *urls == "" && isTerminal(stdin) {
 		// Someone ran check without targets and it seems to hang; or
 		// they type targets, and want each answer as they press Enter.

@@ -81,7 +81,7 @@ func (o *checkOutput) print(r *result) {
 		if why == "" && a.d.Rule != (robotstxt.Rule{}) {
 			rule, line = ruleText(a.d.Rule), strconv.Itoa(a.d.Rule.Line)
 		}
-		o.table.row(verdict(a.d.Allowed), target, rule, line, groupText(a.group, why))
+		o.table.row(verdict(a.d.Allowed), target, rule, line, a.groupText(why))
 	case o.table != nil:
 		cells := []string{target}
 		for _, a := range r.answers {
@@ -146,22 +146,37 @@ func ruleText(r robotstxt.Rule) string {
 	return "Disallow: " + r.Pattern
 }
 
-// groupText names a group by its user-agent tokens, as the ai command
-// does; no group at all is said, since then nothing is disallowed.
-func groupText(group []string, why string) string {
+// groupText names the group a crawler obeys by its user-agent tokens, as
+// the ai command does, and why it obeys that group when its name alone
+// does not select it ("user-agent: googlebot (Googlebot-Image: no group
+// names it, follows Googlebot's)"); no group at all is said, since then
+// nothing is disallowed.
+func (a answer) groupText(why string) string {
+	g := a.group(why)
+	if g != "" && a.because != "" && !a.own {
+		g += " (" + a.because + ")"
+	}
+	return g
+}
+
+// group names the group a crawler obeys; "" when a fetch's outcome
+// decided (why) or there is no crawler.
+func (a answer) group(why string) string {
 	switch {
-	case why != "":
+	case why != "" || a.choice == nil:
 		return ""
-	case group == nil:
+	case a.agents == nil:
 		return "no group"
 	}
-	return "user-agent: " + strings.Join(group, ", ")
+	return "user-agent: " + strings.Join(a.agents, ", ")
 }
 
 // answerText is a verdict with what decided it: "disallowed (line 4:
 // Disallow: /x)", "disallowed (robots.txt unreachable: 503)", and with
 // withGroup the group too: "allowed (line 9: Allow: /p; user-agent:
-// foobot)".
+// foobot)", and why the crawler obeys it where the file's plain reading
+// of its name would give another ("allowed (user-agent: googlebot;
+// Googlebot-Image: no group names it, follows Googlebot's)").
 func answerText(a answer, why string, withGroup bool) string {
 	var because []string
 	switch {
@@ -170,8 +185,11 @@ func answerText(a answer, why string, withGroup bool) string {
 	case a.d.Rule != (robotstxt.Rule{}):
 		because = append(because, fmt.Sprintf("line %d: %s", a.d.Rule.Line, ruleText(a.d.Rule)))
 	}
-	if withGroup && why == "" {
-		because = append(because, groupText(a.group, why))
+	if g := a.group(why); withGroup && g != "" {
+		because = append(because, g)
+		if a.changed {
+			because = append(because, a.because)
+		}
 	}
 	if len(because) == 0 {
 		return verdict(a.d.Allowed)
@@ -198,6 +216,9 @@ type jsonDecision struct {
 	// Group holds the user-agent tokens of the group the crawler obeys;
 	// null when it obeys none.
 	Group []string `json:"group"`
+	// Reason says why the crawler obeys that group, as package crawlers
+	// words it; absent with -plain, and for "*" or a list of names.
+	Reason string `json:"reason,omitempty"`
 	// Robots is, in check's fetch mode with one crawler, how the
 	// target's robots.txt fetch ended.
 	Robots *jsonRobots `json:"robots,omitempty"`
@@ -223,8 +244,13 @@ func robotsJSON(f *robotshttp.Fetch) *jsonRobots {
 	return j
 }
 
-func toJSON(agent string, d robotstxt.Decision, group []string) jsonDecision {
-	return jsonDecision{Agent: agent, Allowed: d.Allowed, Rule: jsonRuleOf(d.Rule), Group: group}
+// decisionJSON is a decision of group g, without a crawler's name.
+func decisionJSON(d robotstxt.Decision, g *robotstxt.Group) jsonDecision {
+	return jsonDecision{Allowed: d.Allowed, Rule: jsonRuleOf(d.Rule), Group: g.Agents()}
+}
+
+func toJSON(agent string, a answer) jsonDecision {
+	return jsonDecision{Agent: agent, Allowed: a.d.Allowed, Rule: jsonRuleOf(a.d.Rule), Group: a.agents, Reason: a.because}
 }
 
 // writeJSON prints r as JSON. As in the other formats, a file that was
@@ -238,7 +264,7 @@ func (o *checkOutput) writeJSON(r *result, target string) {
 		}
 	}
 	if len(o.cs) == 1 {
-		j := toJSON(o.cs[0].name, r.answers[0].d, r.answers[0].group)
+		j := toJSON(o.cs[0].name, r.answers[0])
 		j.Target, j.Robots = target, robotsJSON(r.fetch)
 		v = j
 	} else {
@@ -248,7 +274,7 @@ func (o *checkOutput) writeJSON(r *result, target string) {
 			Crawlers []jsonDecision `json:"crawlers"`
 		}{Target: target, Robots: robotsJSON(r.fetch)}
 		for i, a := range r.answers {
-			all.Crawlers = append(all.Crawlers, toJSON(o.cs[i].name, a.d, a.group))
+			all.Crawlers = append(all.Crawlers, toJSON(o.cs[i].name, a))
 		}
 		v = all
 	}

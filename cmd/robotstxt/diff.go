@@ -31,7 +31,7 @@ func diff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	o := opts()
-	cs, err := crawlers("diff", agents, o.Mode, stderr)
+	cs, err := readAgents("diff", agents, o.Mode, true, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "robotstxt diff: %v\n", err)
 		return exitError
@@ -70,7 +70,7 @@ func diff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				continue
 			}
 			cols = append(cols, fmt.Sprintf("%s: %s -> %s", c.name, decisionText(old), decisionText(new)))
-			js = append(js, jsonChange{Agent: c.name, Old: toJSON("", old, groups[0][i].Agents()), New: toJSON("", new, groups[1][i].Agents())})
+			js = append(js, jsonChange{Agent: c.name, Old: decisionJSON(old, groups[0][i]), New: decisionJSON(new, groups[1][i])})
 		}
 		if cols == nil {
 			return nil

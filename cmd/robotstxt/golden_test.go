@@ -48,6 +48,11 @@ func TestGoldenCommands(t *testing.T) {
 		webmstr = "testdata/webmaster.txt"
 		aiFile  = "testdata/ai-blocks.txt"
 		wiki    = "../../testdata/corpus/002_en.wikipedia.org.txt"
+		crawl   = "testdata/crawlers.txt"
+		header  = "Mozilla/5.0 (compatible; ExampleBot/1.0; +https://example.com/bot)"
+		// Googlebot Smartphone's header, as Google documents it: a comma
+		// in a header is no list of names.
+		smartphone = "Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"
 	)
 	tests := []struct {
 		name  string
@@ -64,10 +69,23 @@ func TestGoldenCommands(t *testing.T) {
 		{"check-agent-mj12bot", []string{"check", "-robots", wiki, "-agent", "MJ12bot/1.4", "-agent", "mj12BOT/1.4,MJ12bot/1.4", "/wiki/Main_Page"}, ""},
 		{"check-agent-google", []string{"check", "-mode", "google", "-robots", wiki, "-agent", "MJ12bot/1.4", "/wiki/Main_Page"}, ""},
 		{"check-google", []string{"check", "-mode", "google", "-robots", example, "/robots.txt"}, ""},
+		// Each crawler obeys the group it obeys by default (package
+		// crawlers): Google's documented precedence, the name in a whole
+		// header; -plain gives RFC 9309's reading of the name alone.
+		{"check-crawler", []string{"check", "-robots", crawl, "-agent", "Googlebot-Image", "/photo.jpg", "/private/a"}, ""},
+		{"check-crawler-plain", []string{"check", "-plain", "-robots", crawl, "-agent", "Googlebot-Image", "/photo.jpg", "/private/a"}, ""},
+		{"check-crawler-header", []string{"check", "-robots", crawl, "-agent", header, "/drafts/a", "/a"}, ""},
+		{"check-crawler-columns", []string{"check", "-robots", crawl, "-agent", "AdsBot-Google", "-agent", "Googlebot-Image", "-agent", "Googlebot-Image,Googlebot", "/private/a", "/a"}, ""},
+		{"check-crawler-json", []string{"check", "-json", "-robots", crawl, "-agent", "Googlebot-Image", "-agent", "AdsBot-Google", "/private/a"}, ""},
+		{"check-crawler-smartphone", []string{"check", "-robots", crawl, "-agent", smartphone, "/private/a", "/a"}, ""},
+		{"check-crawler-google", []string{"check", "-mode", "google", "-robots", crawl, "-agent", "Googlebot-Image", "/a"}, ""},
 		{"lint", []string{"lint", liberty}, ""},
 		{"lint-json", []string{"lint", "-json", example}, ""},
 		{"lint-webmaster", []string{"lint", webmstr, example}, ""},
 		{"lint-severity", []string{"lint", "-severity", "warning", "-ignore", "global-not-inherited,noindex", webmstr}, ""},
+		// The Crawl-delay note names the crawlers that read it, from
+		// package crawlers' registry.
+		{"lint-crawl-delay", []string{"lint", "-"}, "User-agent: *\nCrawl-delay: 10\nDisallow: /tmp/\n"},
 		{"lint-json-text", []string{"lint", "-json", "-severity", "error", liberty}, ""},
 		{"ai", []string{"ai", aiFile}, ""},
 		{"ai-targets-json", []string{"ai", "-json", "-url", "/members/a", "-url", "/blog/", aiFile}, ""},
@@ -93,7 +111,9 @@ func TestGoldenCommands(t *testing.T) {
 var withStderr = map[string]bool{
 	"lint-webmaster": true, "lint-severity": true,
 	"check-agent-ua": true, "check-agent-mj12bot": true, "check-agent-google": true,
-	"groups-agent": true,
+	"groups-agent":  true,
+	"check-crawler": true, "check-crawler-plain": true, "check-crawler-header": true,
+	"check-crawler-columns": true, "check-crawler-google": true, "check-crawler-smartphone": true,
 }
 
 // checkGoldenCommand runs the command with args and stdin and compares

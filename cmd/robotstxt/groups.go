@@ -71,7 +71,7 @@ func groups(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return status
 	}
 	if len(agents) > 0 {
-		cs, err := crawlers("groups", agents, r.Mode(), stderr)
+		cs, err := readAgents("groups", agents, r.Mode(), true, stderr)
 		if err != nil {
 			fmt.Fprintf(stderr, "robotstxt groups: %v\n", err)
 			return exitError

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 
 	"github.com/rfc9309/robotstxt"
+	"github.com/rfc9309/robotstxt/crawlers"
 )
 
 // severityFlag parses -severity.
@@ -83,11 +85,11 @@ func writeDiagnostic(w io.Writer, src string, d robotstxt.Diagnostic, text strin
 			Code     string `json:"code"`
 			Message  string `json:"message"`
 			Text     string `json:"text"`
-		}{src, d.Line, d.Severity.String(), string(d.Code), d.Message, text})
+		}{src, d.Line, d.Severity.String(), string(d.Code), lintMessage(d), text})
 		fmt.Fprintf(w, "%s\n", b)
 		return
 	}
-	fmt.Fprintf(w, "%s:%d: %s: %s [%s]\n", src, d.Line, d.Severity, d.Message, d.Code)
+	fmt.Fprintf(w, "%s:%d: %s: %s [%s]\n", src, d.Line, d.Severity, lintMessage(d), d.Code)
 	if strings.TrimSpace(text) != "" {
 		fmt.Fprintf(w, "\t%s\n", text)
 	}
@@ -140,3 +142,30 @@ func splitLines(data []byte) []string {
 	}
 	return lines
 }
+
+// lintMessage is a diagnostic's message as lint and the tester show it.
+// The note that Googlebot ignores a Crawl-delay comes from the root
+// package, which cannot name the crawlers that do read it (package
+// crawlers imports it, not the other way round); the message gains them
+// here, from the registry, where each has its operator's page.
+func lintMessage(d robotstxt.Diagnostic) string {
+	if d.Code == robotstxt.CodeCrawlDelayGoogle {
+		return d.Message + "; " + crawlDelayReaders()
+	}
+	return d.Message
+}
+
+// crawlDelayReaders says which crawlers of the registry document that
+// they obey Crawl-delay, read once.
+var crawlDelayReaders = sync.OnceValue(func() string {
+	var names []string
+	for _, c := range crawlers.List() {
+		if c.CrawlDelay == crawlers.Yes {
+			names = append(names, c.Name())
+		}
+	}
+	if len(names) == 0 {
+		return "no crawler of the registry documents that it reads Crawl-delay"
+	}
+	return "crawlers whose operators document that they read Crawl-delay: " + strings.Join(names, ", ") + " (crawler registry of " + crawlers.Date + ")"
+})

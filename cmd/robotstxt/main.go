@@ -6,7 +6,7 @@
 // Usage:
 //
 //	robotstxt ai [-mode rfc|google] [-json] [-url TARGET]... FILE|URL...
-//	robotstxt check [-mode rfc|google] [-agent NAME]... [-json] [-robots FILE] [-timeout DURATION] [-urls FILE] [TARGET...]
+//	robotstxt check [-mode rfc|google] [-plain] [-agent NAME]... [-json] [-robots FILE] [-timeout DURATION] [-urls FILE] [TARGET...]
 //	robotstxt diff [-mode rfc|google] [-agent TOKEN]... [-urls FILE] [-json] OLD NEW
 //	robotstxt fetch [-agent TOKEN] [-json] URL
 //	robotstxt groups [-mode rfc|google] [-agent NAME]... [-json] FILE|URL
@@ -15,10 +15,11 @@
 //	robotstxt serve [-addr 127.0.0.1:8080] [-allow-private]
 //	robotstxt sitemaps [-json] FILE|URL
 //
-// ai audits which AI crawlers a file lets in: each crawler of the list
-// package aicrawlers ships, with its operator, purpose, whether it obeys
-// robots.txt and its access (allowed, disallowed or partly), then a
-// summary per purpose and the file's Content-Signal values.
+// ai audits which AI crawlers a file lets in: each AI crawler of package
+// crawlers' registry, with its operator, purpose, whether it obeys
+// robots.txt and its access (allowed, disallowed or partly) as it obeys
+// the file (by the precedence its operator documents), then a summary per
+// purpose and the file's Content-Signal values.
 //
 // check prints, for one crawler, one line per target: "allowed" or
 // "disallowed", the target and, when a rule decided, the rule and its line
@@ -52,10 +53,26 @@
 // meta tags and, for a URL, its X-Robots-Tag headers) and both combined;
 // for several -agent, one such result per crawler.
 //
+// check and serve decide as each crawler does by default (package
+// crawlers): a known crawler obeys the group its operator documents
+// (Googlebot-Image follows Googlebot's group when no group names it;
+// AdsBot-Google ignores "*"), any other the group of the name its
+// User-Agent header gives ("Mozilla/5.0 (compatible; ExampleBot/1.0;
+// +url)" is ExampleBot). Where that is not the file's plain reading of the
+// name, check says why once on standard error (the tab-separated lines
+// keep their columns), in the terminal table's GROUP column, and in
+// -json's "reason". check -plain, and the tester's "plain reading"
+// checkbox, decide by the plain reading: RFC 9309's, or with -mode google
+// Google's library's. Names joined by commas are RFC 9309's one crawler
+// with several names, decided plainly; an unreachable robots.txt
+// disallows every crawler.
+//
 // -agent takes a crawler's name as a product token ("MJ12bot"), a
-// versioned name ("MJ12bot/1.4") or a whole User-Agent; RFC mode reads it
-// as its leading name, as RFC 9309 section 2.2.1's product token, and
-// says once on standard error when that is shorter than what was given.
+// versioned name ("MJ12bot/1.4") or a whole User-Agent, whose commas do
+// not split it; check reads it as the crawler it names, and otherwise
+// RFC mode reads it as its leading name, as RFC 9309 section 2.2.1's
+// product token; either says once on standard error when that is not
+// what was given.
 //
 // serve serves a robots.txt tester on 127.0.0.1:8080: one page, with no
 // external assets, and its JSON API (POST /api/check, /api/diff and

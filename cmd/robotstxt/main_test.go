@@ -37,12 +37,12 @@ func TestCheck(t *testing.T) {
 			"/example/allowed.gif\tallowed\tallowed (line 10: Allow: /example/allowed.gif)\n" +
 				"/example/page.html\tdisallowed (line 14: Disallow: /example/page.html)\tallowed (line 9: Allow: /example/page.html)\n", 1},
 		{"several crawlers, json", []string{"check", "-json", "-robots", example, "-agent", "barbot", "-agent", "quxbot", "/example/page.html"}, "",
-			`{"target":"/example/page.html","crawlers":[{"agent":"barbot","allowed":false,"rule":{"allow":false,"pattern":"/example/page.html","line":14},"group":["barbot","bazbot"]},{"agent":"quxbot","allowed":true,"rule":null,"group":["quxbot"]}]}` + "\n", 1},
+			`{"target":"/example/page.html","crawlers":[{"agent":"barbot","allowed":false,"rule":{"allow":false,"pattern":"/example/page.html","line":14},"group":["barbot","bazbot"],"reason":"barbot: a group names it"},{"agent":"quxbot","allowed":true,"rule":null,"group":["quxbot"],"reason":"quxbot: a group names it"}]}` + "\n", 1},
 		{"json", []string{"check", "-json", "-robots", example, "-agent", "foobot", "/x", "/example/page.html"}, "",
-			`{"target":"/x","agent":"foobot","allowed":false,"rule":{"allow":false,"pattern":"/","line":8},"group":["foobot"]}` + "\n" +
-				`{"target":"/example/page.html","agent":"foobot","allowed":true,"rule":{"allow":true,"pattern":"/example/page.html","line":9},"group":["foobot"]}` + "\n", 1},
+			`{"target":"/x","agent":"foobot","allowed":false,"rule":{"allow":false,"pattern":"/","line":8},"group":["foobot"],"reason":"foobot: a group names it"}` + "\n" +
+				`{"target":"/example/page.html","agent":"foobot","allowed":true,"rule":{"allow":true,"pattern":"/example/page.html","line":9},"group":["foobot"],"reason":"foobot: a group names it"}` + "\n", 1},
 		{"json without rule", []string{"check", "-json", "-robots", example, "-agent", "quxbot", "/x"}, "",
-			`{"target":"/x","agent":"quxbot","allowed":true,"rule":null,"group":["quxbot"]}` + "\n", 0},
+			`{"target":"/x","agent":"quxbot","allowed":true,"rule":null,"group":["quxbot"],"reason":"quxbot: a group names it"}` + "\n", 0},
 		{"google mode", []string{"check", "-mode", "google", "-robots", "-", "/robots.txt"}, "User-agent: *\nDisallow: /\n",
 			"disallowed\t/robots.txt\tDisallow: /\t2\n", 1},
 		{"rfc mode allows /robots.txt", []string{"check", "-mode", "rfc", "-robots", "-", "/robots.txt"}, "User-agent: *\nDisallow: /\n",
@@ -213,13 +213,18 @@ func TestCheckFetches(t *testing.T) {
 			nil, 1},
 		{"json has the agent and the access", "issue 17",
 			[]string{"check", "-json", "-agent", "a", srv.URL + "/x", down.URL + "/c"}, "",
-			`{"target":"` + srv.URL + `/x","agent":"a","allowed":true,"rule":null,"group":["*"],"robots":{"access":"available","status":200}}` + "\n" +
+			`{"target":"` + srv.URL + `/x","agent":"a","allowed":true,"rule":null,"group":["*"],"reason":"a: no group names it, follows the * group","robots":{"access":"available","status":200}}` + "\n" +
 				`{"target":"` + down.URL + `/c","agent":"a","allowed":false,"rule":null,"group":["*"],"robots":{"access":"unreachable","status":503}}` + "\n",
 			nil, 1},
 		{"json, several crawlers", "issue 17",
 			[]string{"check", "-json", "-agent", "a", "-agent", "b", gone.URL + "/c"}, "",
-			`{"target":"` + gone.URL + `/c","robots":{"access":"unavailable","status":404},"crawlers":[{"agent":"a","allowed":true,"rule":null,"group":null},{"agent":"b","allowed":true,"rule":null,"group":null}]}` + "\n",
+			`{"target":"` + gone.URL + `/c","robots":{"access":"unavailable","status":404},"crawlers":[{"agent":"a","allowed":true,"rule":null,"group":null,"reason":"a: no group names it and there is no * group: nothing is disallowed"},{"agent":"b","allowed":true,"rule":null,"group":null,"reason":"b: no group names it and there is no * group: nothing is disallowed"}]}` + "\n",
 			nil, 0},
+		{"a crawler that ignores *, by fetched files", "Google's special-case crawlers ignore *; RFC 9309 section 2.3.1.4: unreachable disallows every crawler",
+			[]string{"check", "-agent", "AdsBot-Google", srv.URL + "/private/b", down.URL + "/c"}, "",
+			"allowed\t" + srv.URL + "/private/b\n" +
+				"disallowed\t" + down.URL + "/c\trobots.txt unreachable: 503\n",
+			[]string{"AdsBot-Google: 1 allowed, 1 disallowed"}, 1},
 		{"lines that are not URLs are skipped", "issue 17: reported and skipped, not fatal",
 			[]string{"check"}, srv.URL + "/a\nnot a url\nftp://example.com/x\n/path\n" + srv.URL + "/private/x\n",
 			"allowed\t" + srv.URL + "/a\n" +

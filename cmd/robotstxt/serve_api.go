@@ -196,8 +196,8 @@ func readCrawlers(agents []string) ([]apiCrawler, *apiError) {
 			return nil, badRequest("a crawler name of %d bytes; at most %d", len(a), maxCrawlerBytes)
 		}
 		var tokens []string
-		for t := range strings.SplitSeq(a, ",") {
-			if t = strings.TrimSpace(t); t != "" {
+		for _, t := range splitNames(a) {
+			if t != "" {
 				tokens = append(tokens, t)
 			}
 		}
@@ -244,6 +244,11 @@ type apiDecision struct {
 	Agent   string    `json:"agent,omitempty"`
 	Allowed bool      `json:"allowed"`
 	Rule    *jsonRule `json:"rule"`
+	// Group and Reason, in /api/check, are the user-agent names of the
+	// group the crawler obeys (null: none) and why it obeys that group,
+	// as robotstxt check -json writes them.
+	Group  []string `json:"group,omitempty"`
+	Reason string   `json:"reason,omitempty"`
 }
 
 type apiTarget struct {
@@ -264,6 +269,9 @@ type apiFetch struct {
 	jsonFetch
 	Error string `json:"error,omitempty"`
 	Body  string `json:"body"`
+	// unreachable says the fetch reached no file: every crawler is
+	// disallowed (RFC 9309 section 2.3.1.4).
+	unreachable bool
 }
 
 type checkRequest struct {
@@ -272,6 +280,10 @@ type checkRequest struct {
 	Agents  []string `json:"agents"`
 	Targets []string `json:"targets"`
 	Mode    string   `json:"mode"`
+	// Plain asks for the file's plain reading of each crawler's name, as
+	// robotstxt check -plain does; by default each crawler obeys the group
+	// it obeys by its documented precedence.
+	Plain bool `json:"plain"`
 }
 
 // checkResponse is the answer's JSON shape, as clients read it.
@@ -287,6 +299,7 @@ type checkResponse struct {
 type checkAnswer struct {
 	targets     []string
 	crawlers    []apiCrawler
+	choices     []choice // one per crawler
 	decisions   []robotstxt.Decision
 	diagnostics []apiDiagnostic
 	fetch       *apiFetch
@@ -298,7 +311,8 @@ func (c *checkAnswer) writeJSON(w *jsonWriter) {
 		row := apiTarget{Target: c.targets[i], Crawlers: make([]apiDecision, len(c.crawlers))}
 		for j, cr := range c.crawlers {
 			d := c.decisions[i*len(c.crawlers)+j]
-			row.Crawlers[j] = apiDecision{Agent: cr.name, Allowed: d.Allowed, Rule: jsonRuleOf(d.Rule)}
+			ch := &c.choices[j]
+			row.Crawlers[j] = apiDecision{Agent: cr.name, Allowed: d.Allowed, Rule: jsonRuleOf(d.Rule), Group: ch.agents, Reason: ch.because}
 		}
 		return row
 	})
@@ -334,20 +348,23 @@ func (a *api) check(b *budget, req *checkRequest) (*checkAnswer, *apiError) {
 		robots = o.Parse([]byte(req.Robots))
 	}
 	for _, d := range robots.Diagnostics() {
-		resp.diagnostics = append(resp.diagnostics, apiDiagnostic{d.Line, d.Severity.String(), string(d.Code), d.Message})
+		resp.diagnostics = append(resp.diagnostics, apiDiagnostic{d.Line, d.Severity.String(), string(d.Code), lintMessage(d)})
 	}
-	groups := make([]*robotstxt.Group, len(cs))
+	// A fetch that reached no file disallows every crawler (RFC 9309
+	// section 2.3.1.4), whatever group its precedence would choose.
+	plain := req.Plain || resp.fetch != nil && resp.fetch.unreachable
+	resp.choices = make([]choice, len(cs))
 	for i, c := range cs {
-		groups[i] = robots.Group(c.tokens...)
+		resp.choices[i] = crawler{name: c.name, tokens: c.tokens}.choose(robots, plain)
 	}
 	b.plan(len(req.Targets) * len(cs))
 	resp.decisions = make([]robotstxt.Decision, 0, len(req.Targets)*len(cs))
 	for _, t := range req.Targets {
-		for _, g := range groups {
+		for i := range resp.choices {
 			if err := b.spend(); err != nil {
 				return nil, err
 			}
-			resp.decisions = append(resp.decisions, g.Decide(t))
+			resp.decisions = append(resp.decisions, resp.choices[i].group.Decide(t))
 		}
 	}
 	return resp, nil
@@ -376,7 +393,7 @@ func (a *api) fetchForCheck(ctx context.Context, site string, o robotstxt.Option
 	if l := limitOf(o); l >= 0 && len(body) > l {
 		body = body[:l]
 	}
-	f := &apiFetch{jsonFetch: jsonFetchOf(res), Body: string(body)}
+	f := &apiFetch{jsonFetch: jsonFetchOf(res), Body: string(body), unreachable: res.Access == robotshttp.Unreachable}
 	if res.Err != nil {
 		f.Error = res.Err.Error()
 	}
@@ -492,13 +509,9 @@ func (a *api) ai(b *budget, req *aiRequest) (*aiResponse, *apiError) {
 	if err != nil {
 		return nil, err
 	}
-	resp := &aiResponse{Crawlers: []jsonAIVerdict{}, Summary: []jsonAISummary{}, ContentSignals: rep.ContentSignals}
+	resp := &aiResponse{Crawlers: []jsonAIVerdict{}, Summary: aiSummaryJSON(rep.Summaries), ContentSignals: rep.ContentSignals}
 	for _, v := range rep.Verdicts {
-		resp.Crawlers = append(resp.Crawlers, jsonAIVerdict{Name: v.Name, Operator: v.Operator, Category: v.Category.String(),
-			Obeys: v.Obeys.String(), Access: v.Access.String(), Group: v.Group, Rule: jsonRuleOf(v.Rule), Signals: v.Signals})
-	}
-	for _, s := range rep.Summaries {
-		resp.Summary = append(resp.Summary, jsonAISummary{s.Category.String(), s.Crawlers, s.Allowed, s.Disallowed, s.Partly, s.String()})
+		resp.Crawlers = append(resp.Crawlers, aiVerdictJSON(v))
 	}
 	return resp, nil
 }

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/rfc9309/robotstxt"
-	"github.com/rfc9309/robotstxt/aicrawlers"
+	"github.com/rfc9309/robotstxt/crawlers"
 )
 
 // retryAfterSeconds is the Retry-After of an answer refused because
@@ -121,22 +121,22 @@ func (w *jsonWriter) array(n int, item func(i int) any) {
 	w.raw("]")
 }
 
-// auditAI is aicrawlers.Audit within a budget: the same report, with the
+// auditAI is crawlers.Audit within a budget: the same report, with the
 // targets decided one at a time so that the work stops when the budget
 // ends. The whole-site verdicts, which decide no target, come from Audit.
-func auditAI(b *budget, r *robotstxt.Robots, targets []string) (aicrawlers.Report, *apiError) {
-	rep := aicrawlers.Audit(r)
+func auditAI(b *budget, r *robotstxt.Robots, targets []string) (crawlers.Report, *apiError) {
+	rep := crawlers.Audit(r)
 	if len(targets) == 0 {
 		return rep, nil
 	}
 	b.plan(len(rep.Verdicts) * len(targets))
 	for i := range rep.Verdicts {
 		v := &rep.Verdicts[i]
-		g := r.Group(v.Name)
+		g := crawlers.Group(r, v.Name())
 		allowed := 0
 		for j, t := range targets {
 			if err := b.spend(); err != nil {
-				return aicrawlers.Report{}, err
+				return crawlers.Report{}, err
 			}
 			d := g.Decide(t)
 			if j == 0 {
@@ -148,28 +148,13 @@ func auditAI(b *budget, r *robotstxt.Robots, targets []string) (aicrawlers.Repor
 		}
 		switch allowed {
 		case len(targets):
-			v.Access = aicrawlers.Allowed
+			v.Access = crawlers.Allowed
 		case 0:
-			v.Access = aicrawlers.Disallowed
+			v.Access = crawlers.Disallowed
 		default:
-			v.Access = aicrawlers.Partly
+			v.Access = crawlers.Partly
 		}
 	}
-	for i := range rep.Summaries {
-		s := &rep.Summaries[i]
-		s.Crawlers, s.Allowed, s.Disallowed, s.Partly = 0, 0, 0, 0
-	}
-	for _, v := range rep.Verdicts {
-		s := &rep.Summaries[v.Category]
-		s.Crawlers++
-		switch v.Access {
-		case aicrawlers.Allowed:
-			s.Allowed++
-		case aicrawlers.Disallowed:
-			s.Disallowed++
-		default:
-			s.Partly++
-		}
-	}
+	rep.Summaries = crawlers.Summarize(rep.Verdicts)
 	return rep, nil
 }

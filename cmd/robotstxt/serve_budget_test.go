@@ -15,7 +15,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/rfc9309/robotstxt"
-	"github.com/rfc9309/robotstxt/aicrawlers"
+	"github.com/rfc9309/robotstxt/crawlers"
 )
 
 // A stepClock is a serveConfig.now that moves on by step at each call and
@@ -66,7 +66,7 @@ func TestServeDeadline(t *testing.T) {
 		{"diff", "the same in diff", "/api/diff",
 			map[string]any{"old": serveExample, "new": "", "agents": []string{"Googlebot"}, "targets": targets}, 100},
 		{"ai", "the same in the AI audit", "/api/ai",
-			map[string]any{"robots": serveExample, "targets": targets}, len(aicrawlers.List()) * 100},
+			map[string]any{"robots": serveExample, "targets": targets}, len(crawlers.Audit(nil).Verdicts) * 100},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -247,17 +247,19 @@ func TestServeAnswerMemory(t *testing.T) {
 	}
 }
 
-// TestAuditAI checks auditAI against aicrawlers.Audit, which it must
-// answer as, within a budget that does not end.
+// TestAuditAI checks auditAI against crawlers.Audit, which it must
+// answer as, within a budget that does not end: with a Googlebot group,
+// which Applebot obeys when no group names it (Apple's documentation),
+// where the file's plain reading gives it the "*" group.
 func TestAuditAI(t *testing.T) {
-	r := robotstxt.Parse([]byte(serveExample + "\nUser-agent: ClaudeBot\nAllow: /blog/\nDisallow: /\n"))
+	r := robotstxt.Parse([]byte(serveExample + "\nUser-agent: ClaudeBot\nAllow: /blog/\nDisallow: /\n\nUser-agent: Googlebot\nDisallow: /blog/\n"))
 	b := &budget{ctx: context.Background(), now: time.Now, deadline: time.Now().Add(time.Hour)}
 	for _, targets := range [][]string{nil, {"/"}, {"/blog/x"}, {"/blog/x", "/private/y", "/"}, {"/private/press/a"}} {
 		got, err := auditAI(b, r, targets)
 		if err != nil {
 			t.Fatalf("auditAI(%q): %s", targets, err.message)
 		}
-		if diff := cmp.Diff(aicrawlers.Audit(r, targets...), got); diff != "" {
+		if diff := cmp.Diff(crawlers.Audit(r, targets...), got); diff != "" {
 			t.Errorf("auditAI(%q) (-Audit +auditAI):\n%s", targets, diff)
 		}
 	}

@@ -21,6 +21,10 @@ import (
 
 const serveExample = "User-agent: *\nDisallow: /private/\nAllow: /private/press/\n\nUser-agent: GPTBot\nDisallow: /\n\nDisalow: /typo\n"
 
+// crawlersExample has a Googlebot group, which Googlebot-Image obeys when
+// no group names it, and a "*" group, which AdsBot-Google ignores.
+const crawlersExample = "User-agent: Googlebot\nDisallow: /private/\n\nUser-agent: ExampleBot\nDisallow: /drafts/\n\nUser-agent: *\nDisallow: /\n"
+
 // post sends a JSON body to the handler and returns the answer.
 func post(t *testing.T, h http.Handler, path, contentType, body string) *httptest.ResponseRecorder {
 	t.Helper()
@@ -79,6 +83,12 @@ func TestServeAPI(t *testing.T) {
 			map[string]any{"robots": serveExample, "targets": []string{"/private/x"}, "mode": "rfc"}},
 		{"serve-check-empty", "an empty file allows everything and has no diagnostics", "/api/check",
 			map[string]any{"robots": "", "agents": []string{"Googlebot"}, "targets": []string{"/"}}},
+		{"serve-check-crawler", "package crawlers: Google's documented precedence, the name in a whole header", "/api/check",
+			map[string]any{"robots": crawlersExample, "agents": []string{"Googlebot-Image", "AdsBot-Google", "Mozilla/5.0 (compatible; ExampleBot/1.0; +https://example.com/bot)"}, "targets": []string{"/private/a", "/drafts/b"}}},
+		{"serve-check-crawler-plain", "plain: RFC 9309's reading of each name alone", "/api/check",
+			map[string]any{"robots": crawlersExample, "agents": []string{"Googlebot-Image", "AdsBot-Google", "Mozilla/5.0 (compatible; ExampleBot/1.0; +https://example.com/bot)"}, "targets": []string{"/private/a", "/drafts/b"}, "plain": true}},
+		{"serve-check-crawl-delay", "the Crawl-delay note names the crawlers of the registry that read it", "/api/check",
+			map[string]any{"robots": "User-agent: *\nCrawl-delay: 10\nDisallow: /tmp/\n", "agents": []string{"Googlebot"}, "targets": []string{"/"}}},
 		{"serve-diff", "diff's -json shape", "/api/diff",
 			map[string]any{"old": serveExample, "new": newVersion, "agents": []string{"Googlebot", "GPTBot"}, "targets": targets}},
 	}
@@ -106,11 +116,11 @@ func TestServeAI(t *testing.T) {
 		targets      []string
 		want         map[string]string
 	}{
-		{"whole site", "aicrawlers.Audit without targets", nil,
+		{"whole site", "crawlers.Audit without targets", nil,
 			map[string]string{"GPTBot": "disallowed", "ClaudeBot": "partly"}},
-		{"targets", "aicrawlers.Audit with targets", []string{"/private/a"},
+		{"targets", "crawlers.Audit with targets", []string{"/private/a"},
 			map[string]string{"GPTBot": "disallowed", "ClaudeBot": "disallowed"}},
-		{"allowed target", "aicrawlers.Audit with targets", []string{"/blog/"},
+		{"allowed target", "crawlers.Audit with targets", []string{"/blog/"},
 			map[string]string{"GPTBot": "disallowed", "ClaudeBot": "allowed"}},
 	}
 	for _, tt := range tests {
@@ -132,8 +142,13 @@ func TestServeAI(t *testing.T) {
 			if diff := cmp.Diff(tt.want, access); diff != "" {
 				t.Errorf("access (-want +got) (%s):\n%s", tt.source, diff)
 			}
-			if len(got.Summary) != 5 || got.Summary[0].Category != "training" || got.Summary[0].Text == "" {
-				t.Errorf("summary %+v, want one per category, training first, each with its text", got.Summary)
+			if len(got.Summary) == 0 || got.Summary[0].Purpose != "AI training" || got.Summary[0].Text == "" {
+				t.Errorf("summary %+v, want one per purpose, AI training first, each with its text", got.Summary)
+			}
+			for _, s := range got.Summary {
+				if s.Crawlers == 0 {
+					t.Errorf("summary %+v: a purpose without crawlers", s)
+				}
 			}
 		})
 	}

@@ -59,6 +59,8 @@ func TestGoldenTerminal(t *testing.T) {
 		{"terminal-check", []string{"check", "-robots", example, "-agent", "foobot", "/example/page.html", "/publications/", "/x"}, ""},
 		{"terminal-check-global", []string{"check", "-robots", example, "/example/a.gif", "/publications/x.html"}, ""},
 		{"terminal-check-columns", []string{"check", "-robots", bni, "-agent", "googlebot", "-agent", "msnbot", "-agent", "nobody", "/js/app.js", "/login?x", "/news/today"}, ""},
+		{"terminal-check-crawler", []string{"check", "-robots", "testdata/crawlers.txt", "-agent", "Googlebot-Image", "/photo.jpg", "/private/a"}, ""},
+		{"terminal-check-crawler-columns", []string{"check", "-robots", "testdata/crawlers.txt", "-agent", "Googlebot-Image", "-agent", "foobot", "/photo.jpg"}, ""},
 		{"terminal-check-typed", []string{"check", "-robots", example, "-agent", "foobot"}, "/example/page.html\n"},
 	}
 	for _, tt := range tests {

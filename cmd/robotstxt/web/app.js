@@ -34,7 +34,7 @@ const el = (tag, props = {}, ...children) => {
 
 // The page's state: what the fragment holds.
 const state = {
-  robots: '', url: '', fetched: false, targets: [], agents: [], mode: 'rfc', newRobots: '', tab: 'results',
+  robots: '', url: '', fetched: false, targets: [], agents: [], mode: 'rfc', plain: false, newRobots: '', tab: 'results',
 };
 // The last answers, for selecting cells.
 let lastCheck = null;
@@ -49,6 +49,7 @@ function readForm() {
   }
   state.agents = agents;
   state.mode = document.querySelector('input[name="mode"]:checked').value;
+  state.plain = $('plain').checked;
   state.newRobots = $('new-robots').value;
 }
 
@@ -64,6 +65,7 @@ function writeForm() {
   }
   $('more-agents').value = more.join('\n');
   for (const r of document.querySelectorAll('input[name="mode"]')) r.checked = r.value === state.mode;
+  $('plain').checked = state.plain;
   $('new-robots').value = state.newRobots;
   drawGutter();
 }
@@ -100,7 +102,7 @@ async function decodeState(hash) {
   return {
     robots: String(v.robots ?? ''), url: String(v.url ?? ''), fetched: v.fetched === true,
     targets: strings(v.targets), agents: strings(v.agents), mode: v.mode === 'google' ? 'google' : 'rfc',
-    newRobots: String(v.newRobots ?? ''), tab: ['results', 'diff', 'ai'].includes(v.tab) ? v.tab : 'results',
+    plain: v.plain === true, newRobots: String(v.newRobots ?? ''), tab: ['results', 'diff', 'ai'].includes(v.tab) ? v.tab : 'results',
   };
 }
 let writtenHash = '';
@@ -125,7 +127,7 @@ function say(text) { $('message').textContent = text; }
 async function run({ fetchURL = false } = {}) {
   say('');
   if (fetchURL) state.fetched = true;
-  const body = { agents: state.agents, targets: state.targets, mode: state.mode };
+  const body = { agents: state.agents, targets: state.targets, mode: state.mode, plain: state.plain };
   if (state.fetched && state.url) body.url = state.url; else body.robots = state.robots;
   document.body.setAttribute('aria-busy', 'true');
   try {
@@ -334,6 +336,9 @@ function selectCell(btn) {
   if (!c.rule) info = `${c.agent} on ${row.target}: ${c.allowed ? 'allowed' : 'disallowed'}; no rule matched.`;
   else if (!line) info = `${c.agent} on ${row.target}: ${c.allowed ? 'allowed' : 'disallowed'}, ${ruleText(c.rule)}, from the fetch's outcome, not a line of the file.`;
   else info = `${c.agent} on ${row.target}: ${c.allowed ? 'allowed' : 'disallowed'} by line ${line}, ${ruleText(c.rule)}.`;
+  // Why the crawler obeys its group, in the server's words; none for a
+  // plain reading.
+  if (c.reason) info += ` ${c.reason}.`;
   $('cell-info').textContent = info;
 }
 
@@ -373,7 +378,7 @@ function showAI(ai) {
     let by = v.group ? `user-agent: ${v.group.join(', ')}` : 'no group';
     if (v.rule) by += v.rule.line ? ` (line ${v.rule.line}: ${ruleText(v.rule)})` : ` (${ruleText(v.rule)})`;
     tbody.append(el('tr', {},
-      el('th', { scope: 'row', text: v.name }), el('td', { text: v.operator || '-' }), el('td', { text: v.category }),
+      el('th', { scope: 'row', text: v.name }), el('td', { text: v.operator || '-' }), el('td', { text: v.purpose }),
       el('td', { text: v.obeys_robots_txt }),
       el('td', {}, el('span', { class: `verdict-${v.access}`, text: v.access })), el('td', { text: by })));
   }
