@@ -69,10 +69,9 @@ func (s *side) units(c sideCase) []string {
 
 // fullTable returns, for each case and metric but B/op, the median of
 // both libraries and their ratio. The last column is the range of the
-// ratios run by run: the i-th runs of the two libraries on a case are
-// adjacent in time, so their ratio is spared much of a shared machine's
-// drift, and the range shows how far one run's ratio may stray from the
-// median's.
+// ratios of the i-th run of each library on a case (go test runs a case's
+// runs back to back, so a pair is seconds apart): it shows how far one
+// run's ratio may stray from the median's.
 func fullTable(s *side) string {
 	var b strings.Builder
 	b.WriteString("| benchmark | case | metric | ours | temoto | ours / temoto | run by run |\n")
