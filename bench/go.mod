@@ -6,4 +6,6 @@ require github.com/rfc9309/robotstxt v0.0.0
 
 require github.com/temoto/robotstxt v1.1.2
 
+require github.com/google/go-cmp v0.7.0
+
 replace github.com/rfc9309/robotstxt => ../

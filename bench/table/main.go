@@ -1,104 +1,137 @@
 // Command table reads the output of "go test -bench" in the bench module
-// (run with -count N) and prints, for each case, the median of each
-// metric for both libraries and their ratio, as a Markdown table. The last
-// column is the range of the ratios run by run: the i-th runs of the two
-// libraries on a case are adjacent in time, so their ratio is spared much
-// of a shared machine's drift, and the range shows how far one run's
-// ratio may stray from the median's.
+// (run with -count N) on its standard input and prints, for each case, the
+// median of each metric for both libraries and their ratio, as a Markdown
+// table.
 //
 //	go test -bench . -count 10 | go run ./table
+//
+// With -readme and -perf it writes the figures instead, each table between
+// its marker comments (see replaceBlock): the full table into the bench
+// README, and into docs/PERFORMANCE.md the summary (rows chosen by
+// summaryRows), the root module's pathological, long-line, many-lines and
+// retained-memory tables (-root: the output of go test -bench
+// 'Pathological|ManyLines|RetainedCorpus' in the root module) and the
+// answer counts of TestConformanceCompared (-compare: the output of go
+// test -v -run Compared). -header is the line that says how the figures
+// were measured; it goes between the "header" markers of each file.
+// bench/run.sh runs all of it.
 package main
 
 import (
-	"bufio"
+	"errors"
+	"flag"
 	"fmt"
+	"io"
 	"os"
-	"regexp"
-	"slices"
-	"strconv"
-	"strings"
 )
 
-// line matches "BenchmarkX/lib=L/case=C-2  N  v unit  v unit ...".
-var line = regexp.MustCompile(`^Benchmark(\w+)/lib=(\w+)/(\w+=[^\s]+?)(-\d+)?\s+\d+\s+(.*)$`)
-
-type key struct{ bench, cse, unit string }
-
 func main() {
-	values := make(map[key]map[string][]float64) // -> lib -> samples
-	var order []key
-	sc := bufio.NewScanner(os.Stdin)
-	for sc.Scan() {
-		m := line.FindStringSubmatch(sc.Text())
-		if m == nil {
-			continue
-		}
-		f := strings.Fields(m[5])
-		for i := 0; i+1 < len(f); i += 2 {
-			v, err := strconv.ParseFloat(f[i], 64)
-			if err != nil {
-				continue
-			}
-			k := key{m[1], m[3], f[i+1]}
-			if values[k] == nil {
-				values[k] = make(map[string][]float64)
-				order = append(order, k)
-			}
-			values[k][m[2]] = append(values[k][m[2]], v)
-		}
-	}
-	fmt.Println("| benchmark | case | metric | ours | temoto | ours / temoto | run by run |")
-	fmt.Println("|---|---|---|---:|---:|---:|---:|")
-	for _, k := range order {
-		if k.unit == "B/op" {
-			continue
-		}
-		o, t := median(values[k]["ours"]), median(values[k]["temoto"])
-		ratio := "-"
-		if t != 0 && o == o && t == t {
-			ratio = fmt.Sprintf("%.3g", o/t)
-		}
-		fmt.Printf("| %s | %s | %s | %s | %s | %s | %s |\n", k.bench, strings.SplitN(k.cse, "=", 2)[1], k.unit, show(o), show(t), ratio,
-			spread(values[k]["ours"], values[k]["temoto"]))
+	if err := run(os.Args[1:], os.Stdin, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
 	}
 }
 
-func median(v []float64) float64 {
-	if len(v) == 0 {
-		return nan()
+func run(args []string, stdin io.Reader, stdout io.Writer) error {
+	fs := flag.NewFlagSet("table", flag.ContinueOnError)
+	readme := fs.String("readme", "", "write the full table into this file")
+	perf := fs.String("perf", "", "write the summary and the root module's tables into this file")
+	root := fs.String("root", "", "the root module's benchmark output (with -perf)")
+	compare := fs.String("compare", "", "the output of go test -v -run Compared (with -perf)")
+	header := fs.String("header", "", "the line saying how the figures were measured (with -readme or -perf)")
+	if err := fs.Parse(args); err != nil {
+		return err
 	}
-	v = slices.Clone(v)
-	slices.Sort(v)
-	if len(v)%2 == 1 {
-		return v[len(v)/2]
+	res, err := readResults(stdin)
+	if err != nil {
+		return err
 	}
-	return (v[len(v)/2-1] + v[len(v)/2]) / 2
-}
-
-// spread returns the smallest and largest of o[i]/t[i], or "-" when
-// there are not two or they agree.
-func spread(o, t []float64) string {
-	var r []float64
-	for i := range min(len(o), len(t)) {
-		if t[i] != 0 {
-			r = append(r, o[i]/t[i])
+	s := newSide(res)
+	if len(s.cases) == 0 {
+		return errors.New("table: no side-by-side benchmark in the input")
+	}
+	if *readme == "" && *perf == "" {
+		_, err := io.WriteString(stdout, fullTable(s))
+		return err
+	}
+	if *header == "" {
+		return errors.New("table: -readme and -perf need -header")
+	}
+	files := make(map[string][]block)
+	if *readme != "" {
+		files[*readme] = []block{{"header", *header}, {"full", fullTable(s)}}
+	}
+	if *perf != "" {
+		blocks, err := perfBlocks(s, *root, *compare)
+		if err != nil {
+			return err
+		}
+		files[*perf] = append([]block{{"header", *header}}, blocks...)
+	}
+	// Every file is filled before any is written, so that a missing figure
+	// or marker leaves them all as they were.
+	filled := make(map[string]string)
+	for path, blocks := range files {
+		doc, err := fillBlocks(path, blocks)
+		if err != nil {
+			return err
+		}
+		filled[path] = doc
+	}
+	for path, doc := range filled {
+		if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
+			return fmt.Errorf("table: %w", err)
 		}
 	}
-	if len(r) < 2 {
-		return "-"
-	}
-	lo, hi := fmt.Sprintf("%.3g", slices.Min(r)), fmt.Sprintf("%.3g", slices.Max(r))
-	if lo == hi {
-		return "-"
-	}
-	return lo + "–" + hi
+	return nil
 }
 
-func nan() float64 { z := 0.0; return z / z }
-
-func show(v float64) string {
-	if v != v {
-		return "n/a"
+// perfBlocks returns the generated blocks of docs/PERFORMANCE.md.
+func perfBlocks(s *side, rootPath, comparePath string) ([]block, error) {
+	if rootPath == "" || comparePath == "" {
+		return nil, errors.New("table: -perf needs -root and -compare")
 	}
-	return strconv.FormatFloat(v, 'g', 4, 64)
+	summary, err := summaryTable(s, summaryRows)
+	if err != nil {
+		return nil, err
+	}
+	f, err := os.Open(rootPath)
+	if err != nil {
+		return nil, fmt.Errorf("table: %w", err)
+	}
+	defer f.Close()
+	res, err := readResults(f)
+	if err != nil {
+		return nil, err
+	}
+	blocks := []block{{"summary", summary}}
+	for _, g := range []struct {
+		name string
+		grid grid
+	}{{"pathological", pathological}, {"long-line", longLine}, {"many-lines", manyLines}} {
+		t, err := g.grid.table(res)
+		if err != nil {
+			return nil, err
+		}
+		blocks = append(blocks, block{g.name, t})
+	}
+	rc, err := retainedCorpus(res)
+	if err != nil {
+		return nil, err
+	}
+	blocks = append(blocks, block{"retained-corpus", rc})
+	cf, err := os.Open(comparePath)
+	if err != nil {
+		return nil, fmt.Errorf("table: %w", err)
+	}
+	defer cf.Close()
+	sets, err := readCompared(cf)
+	if err != nil {
+		return nil, err
+	}
+	ct, err := comparedTable(sets)
+	if err != nil {
+		return nil, err
+	}
+	return append(blocks, block{"compared", ct}), nil
 }

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The root module's benchmarks: go test -bench 'Pathological|ManyLines|RetainedCorpus'.
+
+// axis is one row or column of a grid: the part of a benchmark name it
+// stands for and its label.
+type axis struct{ key, label string }
+
+// grid is a table of one metric of benchmarks named by a row and a column.
+type grid struct {
+	corner     string
+	rows, cols []axis
+	name       func(row, col string) string // the benchmark of a cell
+	unit       string
+	cell       func(float64) string
+}
+
+func (g grid) table(res *results) (string, error) {
+	var b strings.Builder
+	b.WriteString("| " + g.corner + " |")
+	for _, c := range g.cols {
+		b.WriteString(" " + c.label + " |")
+	}
+	b.WriteString("\n|---|" + strings.Repeat("---:|", len(g.cols)) + "\n")
+	for _, r := range g.rows {
+		b.WriteString("| " + r.label + " |")
+		for _, c := range g.cols {
+			v, err := res.need(g.name(r.key, c.key), g.unit)
+			if err != nil {
+				return "", err
+			}
+			b.WriteString(" " + g.cell(v) + " |")
+		}
+		b.WriteByte('\n')
+	}
+	return b.String(), nil
+}
+
+func micros(ns float64) string { return human(ns/1000) + " µs" }
+
+// pathological is BenchmarkPathological's matcher cases:
+// "/*a*a…*a*b" against "/aaa…a".
+var pathological = grid{
+	corner: "pattern \\ path",
+	rows:   []axis{{"10", "10 `*`"}, {"100", "100 `*`"}, {"1000", "1,000 `*`"}},
+	cols:   []axis{{"256", "256 B"}, {"2048", "2 KB"}, {"16384", "16 KB"}},
+	name:   func(r, c string) string { return "Pathological/stars=" + r + "/path=" + c },
+	unit:   "ns/op",
+	cell:   micros,
+}
+
+// longLine is BenchmarkPathological's parse of one long line.
+var longLine = grid{
+	corner: "one line of",
+	rows:   []axis{{"", "MB/s"}},
+	cols:   []axis{{"1024", "1 KB"}, {"65536", "64 KB"}, {"1048576", "1 MB"}},
+	name:   func(_, c string) string { return "Pathological/parse-line=" + c },
+	unit:   "MB/s",
+	cell:   human,
+}
+
+// manyLines is BenchmarkManyLines: parse, first query and Diagnostics of
+// files of many lines of one kind, in MB/s.
+var manyLines = grid{
+	corner: "lines of one kind",
+	rows: []axis{
+		{"sitemaps", "`Sitemap`, each a new URL"},
+		{"groups", "one-rule groups"},
+		{"same-agent-groups", "groups of one token, merged"},
+		{"agents", "`User-agent`"},
+		{"clean-params", "`Clean-param`"},
+		{"content-signals", "`Content-Signal`"},
+		{"unknown-keys", "unknown keys"},
+	},
+	cols: []axis{{"1000", "1,000"}, {"16000", "16,000"}, {"64000", "64,000"}},
+	name: func(r, c string) string { return "ManyLines/" + r + "/lines=" + c },
+	unit: "MB/s",
+	cell: human,
+}
+
+// retainedCorpus returns BenchmarkRetainedCorpus's figures: the heap
+// parsed corpus files keep, as a multiple of their size.
+func retainedCorpus(res *results) (string, error) {
+	var b strings.Builder
+	b.WriteString("| heap a parsed file keeps, × its size | median | 90th percentile | largest |\n")
+	b.WriteString("|---|---:|---:|---:|\n")
+	b.WriteString("| every corpus file of 1 KB or more |")
+	for _, unit := range []string{"median-x-size", "p90-x-size", "max-x-size"} {
+		v, err := res.need("RetainedCorpus", unit)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(&b, " %s |", human(v))
+	}
+	b.WriteByte('\n')
+	return b.String(), nil
+}
