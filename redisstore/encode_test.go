@@ -163,14 +163,15 @@ func TestDecodeBadValues(t *testing.T) {
 func FuzzDecode(f *testing.F) {
 	g := &robotshttp.Fetch{Access: robotshttp.Available, Body: []byte("User-agent: *\nDisallow: /\n"), FetchedAt: time.Unix(1e9, 0)}
 	// A hostile shape, small version: URL and error strings longer than
-	// a real one (servers commonly refuse a request line over 8 KiB).
+	// a real one (servers commonly refuse a request line over 8 KiB),
+	// cut as Put cuts them before encoding.
 	long := "https://example.com/" + strings.Repeat("a", 8<<10)
 	for _, e := range []robotshttp.Entry{
 		{Fetch: g, Good: g, Expires: time.Unix(2e9, 0)},
 		{Fetch: &robotshttp.Fetch{Access: robotshttp.Unreachable, Err: errors.New("down")}, Good: g},
 		{Fetch: &robotshttp.Fetch{URL: long, Access: robotshttp.Unavailable, Err: errors.New("robotshttp: " + long[:1<<10])}},
 	} {
-		b, err := encode(nil, e, defaultLimits)
+		b, err := encode(nil, cutTexts(e, defaultLimits.text), defaultLimits)
 		if err != nil {
 			f.Fatal(err)
 		}
