@@ -126,12 +126,16 @@ func (r *Robots) webmasterChecks() {
 // obeys them draw one note, on the first one's first user-agent line.
 //
 // Each group draws at most one note, which counts the "*" rules it misses
-// and quotes the first few. The check compares each "*" disallow with each
-// named group, within a compareBudget shared evenly among the groups (the
-// cheapest first, and what one leaves goes to the others); groups with the same rules are
-// compared once. A group whose share ran out before the last "*" rule
-// draws a note that says how many were compared, and one whose share does
-// not pay for building it draws none.
+// and quotes the first few; the first maxGroupNotes such groups of the
+// file draw one each, and one more note, on the next such group, counts
+// the others. The check compares each "*" disallow with each named group,
+// within a compareBudget shared evenly among the groups (the cheapest
+// first, and what one leaves goes to the others); groups with the same
+// rules are compared once. It first looks for one missed rule in each
+// group, then compares the rest of the "*" rules with the groups it notes
+// one by one. A group whose share ran out before the last "*" rule draws a
+// note that says how many were compared, and one whose share does not pay
+// for building it draws none.
 func (r *Robots) globalNotInherited(w *noteWriter, global *Group) {
 	// The groups' lines are kept when a "*" group disallows something
 	// (see builder.finish), which this check needs too.
@@ -160,10 +164,11 @@ func (r *Robots) globalNotInherited(w *noteWriter, global *Group) {
 	for i, rl := range disallows {
 		samples[i] = samplePath(rl.Pattern)
 	}
-	// The sets of groups that named crawlers obey, each once, with the
-	// first group of the file that selects it and what building its Group
-	// costs.
-	type named struct{ id, set, cost int }
+	// The sets of groups that named crawlers obey, each once, in file
+	// order, with the first group of the file that selects it, what
+	// building its Group costs, and what comparing it found (an index in
+	// found, -1 before it is compared).
+	type named struct{ id, set, cost, found int }
 	var sets []named
 	seen := make([]bool, len(r.cache))
 	seen[r.global-1] = true
@@ -174,17 +179,22 @@ func (r *Robots) globalNotInherited(w *noteWriter, global *Group) {
 		}
 		if set := r.tokenSet(lo); !seen[set] {
 			seen[set] = true
-			sets = append(sets, named{id, set, r.setCost(set)})
+			sets = append(sets, named{id, set, r.setCost(set), -1})
 		}
 	}
 	// The cheapest first: what they leave of their shares goes to the
 	// larger ones.
-	slices.SortStableFunc(sets, func(a, b named) int { return cmp.Compare(a.cost, b.cost) })
+	order := make([]int32, len(sets))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortStableFunc(order, func(a, b int32) int { return cmp.Compare(sets[a].cost, sets[b].cost) })
 	budget := compareBudgetFor(r)
-	found := make(map[string]missedRules, len(sets)) // by the groups' rules
-	quoted := make([]string, len(disallows))
+	var found []missedRules
+	byRules := make(map[string]int, len(sets)) // found's index, by the groups' rules
 	var key []byte
-	for i, s := range sets {
+	for i, k := range order {
+		s := &sets[k]
 		share := budget.share(len(sets) - i)
 		if !share.spend(s.cost) {
 			budget.refund(share)
@@ -196,57 +206,112 @@ func (r *Robots) globalNotInherited(w *noteWriter, global *Group) {
 			continue
 		}
 		key = appendRulesKey(key[:0], g)
-		m, ok := found[string(key)]
+		f, ok := byRules[string(key)]
 		if !ok {
-			m = missedBy(g, samples, &share)
-			found[string(key)] = m
+			f = len(found)
+			found = append(found, missedRules{})
+			found[f].compare(g, samples, &share, true)
+			byRules[string(key)] = f
 		}
+		s.found = f
 		budget.refund(share)
-		if m.count == 0 {
+	}
+	// The groups noted one by one: the first that miss a "*" rule, in
+	// file order. Their comparison goes on past the first missed rule.
+	var noted []int
+	more, moreAt := 0, 0
+	for k := range sets {
+		s := &sets[k]
+		if s.found < 0 || found[s.found].count == 0 {
 			continue
 		}
+		if len(noted) < maxGroupNotes {
+			noted = append(noted, k)
+			continue
+		}
+		if more == 0 {
+			moreAt = k
+		}
+		more++
+	}
+	// The cheapest first again, for the same reason.
+	byCost := slices.Clone(noted)
+	slices.SortStableFunc(byCost, func(a, b int) int { return cmp.Compare(sets[a].cost, sets[b].cost) })
+	for i, k := range byCost {
+		share := budget.share(len(byCost) - i)
+		s := &sets[k]
+		found[s.found].compare(r.groupOf(s.set), samples, &share, false)
+		budget.refund(share)
+	}
+	quoted := make([]string, len(disallows))
+	for _, k := range noted {
+		s := &sets[k]
+		m := &found[s.found]
 		list := m.list(disallows, quoted)
-		agents := strings.Join(g.agents, ", ")
+		agents := strings.Join(r.groupOf(s.set).agents, ", ")
 		if m.compared < len(disallows) {
 			w.add(int(r.groupLines[s.id]), noteGlobalNotInheritedPart, agents, list, m.compared, len(disallows))
 		} else {
 			w.add(int(r.groupLines[s.id]), noteGlobalNotInherited, agents, list)
 		}
 	}
+	if more > 0 {
+		s := &sets[moreAt]
+		w.add(int(r.groupLines[s.id]), noteGlobalNotInheritedMore, more, strings.Join(r.groupOf(s.set).agents, ", "), maxGroupNotes)
+	}
 }
 
+// maxGroupNotes is how many named groups global-not-inherited notes one
+// by one; the others draw one note between them. Real files have at most
+// a few dozen named groups; a file of thousands would otherwise draw
+// thousands of notes that say the same thing.
+const maxGroupNotes = 100
+
 // missedRules is what globalNotInherited found of one group: how many
-// "*" disallows it compared with it and how many of those it misses, and
-// the first few of those.
+// "*" disallows it compared with it and how many of those it misses, the
+// first few of those, and whether the comparison stopped for want of
+// budget (cut) or is complete.
 type missedRules struct {
 	compared, count int
 	first           [missedShown]int
+	paid, cut       bool
 }
 
 // missedShown is how many missed rules a note quotes.
 const missedShown = 3
 
-// missedBy compares g with the "*" disallows whose sample paths are
-// samples, in order, while budget lasts.
-func missedBy(g *Group, samples []string, budget *compareBudget) missedRules {
-	var m missedRules
-	cost := queryCostOf(g)
-	if !budget.spend(cost.once) {
-		return m
+// compare goes on comparing g with the "*" disallows whose sample paths
+// are samples, in order, while budget lasts; with untilMissed, it stops
+// at the first one g misses.
+func (m *missedRules) compare(g *Group, samples []string, budget *compareBudget, untilMissed bool) {
+	if m.cut || m.compared == len(samples) {
+		return
 	}
-	for i, s := range samples {
-		if !cost.spend(budget, s) {
-			break
+	cost := queryCostOf(g)
+	if !m.paid {
+		if !budget.spend(cost.once) {
+			m.cut = true
+			return
 		}
+		m.paid = true
+	}
+	for _, s := range samples[m.compared:] {
+		if !cost.spend(budget, s) {
+			m.cut = true
+			return
+		}
+		i := m.compared
 		m.compared++
 		if g.Allowed(s) {
 			if m.count < missedShown {
 				m.first[m.count] = i
 			}
 			m.count++
+			if untilMissed {
+				return
+			}
 		}
 	}
-	return m
 }
 
 // list quotes the first missed rules and counts the rest. quoted holds
