@@ -432,8 +432,11 @@ func blocksResources(w *noteWriter, g *Group, who string, reported map[int]bool,
 // resourceSamples returns paths of render resources that a pattern is
 // about, or none when it names no such extension or directory.
 func resourceSamples(pattern string) []string {
-	path := samplePath(pattern)
-	if strings.IndexByte(path, '.') >= 0 { // every extension starts with one
+	// Every extension starts with a '.', which samplePath keeps: a
+	// pattern without one is not made into a path (which costs a string
+	// when it has a '*').
+	if strings.IndexByte(pattern, '.') >= 0 {
+		path := samplePath(pattern)
 		lower := strings.ToLower(path)
 		for _, ext := range renderExts {
 			if i := strings.LastIndex(lower, ext); i >= 0 && endsName(lower[i+len(ext):]) {
@@ -445,12 +448,18 @@ func resourceSamples(pattern string) []string {
 	// such as "images" is as often part of a page's path, and
 	// "/assets/pdfs" is not about the assets pages need.
 	dir := strings.TrimRight(strings.TrimSuffix(pattern, "$"), "*")
-	if top := strings.ToLower(strings.Trim(dir, "/")); dir != "" && dir[0] == '/' && !strings.Contains(top, "/") {
-		for _, d := range renderDirs {
-			if top == d {
-				dir = "/" + top + "/"
-				return []string{dir + "app.css", dir + "app.js", dir + "logo.png"}
-			}
+	if dir == "" || dir[0] != '/' {
+		return nil
+	}
+	top := strings.Trim(dir, "/")
+	if strings.Contains(top, "/") {
+		return nil
+	}
+	top = strings.ToLower(top) // after the cheap tests: most patterns fail them
+	for _, d := range renderDirs {
+		if top == d {
+			dir = "/" + top + "/"
+			return []string{dir + "app.css", dir + "app.js", dir + "logo.png"}
 		}
 	}
 	return nil
@@ -515,11 +524,17 @@ func (r *Robots) sensitivePaths(w *noteWriter) {
 // sensitiveName returns the file or directory name of a pattern that
 // looks private, if any.
 func sensitiveName(pattern string) (string, bool) {
-	p := strings.ToLower(strings.TrimSuffix(pattern, "$"))
+	p := strings.TrimSuffix(pattern, "$")
 	if i := strings.IndexByte(p, '?'); i >= 0 {
 		p = p[:i]
 	}
-	for seg := range strings.SplitSeq(p, "/") {
+	for more := true; more; {
+		var seg string
+		seg, p, more = strings.Cut(p, "/")
+		if !maySensitive(seg) {
+			continue
+		}
+		seg = strings.ToLower(seg)
 		for _, ext := range sensitiveExts {
 			if strings.HasSuffix(seg, ext) {
 				return seg, true
@@ -533,4 +548,30 @@ func sensitiveName(pattern string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// maySensitive is a cheap test that sensitiveName passes the segments of
+// a path through before comparing them with every name and extension:
+// each rule of a file is looked at, so a check that cost tens of
+// comparisons per rule cost several times the parse. It keeps a segment
+// whose first or last octet is one that a name starts, or an extension
+// ends, with, in either case, or that is not ASCII.
+func maySensitive(seg string) bool {
+	if len(seg) < 4 { // ".bak", ".env", ".sql" and "dump" are the shortest
+		for i := range len(seg) {
+			if seg[i] >= 0x80 {
+				return true // lower case may be shorter
+			}
+		}
+		return false
+	}
+	switch seg[0] | 0x20 {
+	case 'b', 'd', 's', 'p':
+		return true
+	}
+	switch seg[len(seg)-1] | 0x20 {
+	case 'l', 'z', 'k', 'v', 'd', 'p':
+		return true
+	}
+	return seg[0] >= 0x80 || seg[len(seg)-1] >= 0x80
 }
