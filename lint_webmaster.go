@@ -172,15 +172,24 @@ func (r *Robots) globalNotInherited(w *noteWriter, global *Group) {
 	var sets []named
 	seen := make([]bool, len(r.cache))
 	seen[r.global-1] = true
-	for id := range r.starts {
-		lo, hi := r.groupTokens(id)
-		if lo == hi {
-			continue
+	for lo := 0; lo < len(r.toks); {
+		// r.toks is in the order of the groups: walking it finds each
+		// group's tokens without a search per group.
+		id, hi := int(r.toks[lo].group), lo+1
+		for hi < len(r.toks) && int(r.toks[hi].group) == id {
+			hi++
 		}
 		if set := r.tokenSet(lo); !seen[set] {
 			seen[set] = true
-			sets = append(sets, named{id, set, r.setCost(set), -1})
+			cost := 0
+			if set < len(r.starts) {
+				cost = r.groupCostTokens(id, hi-lo)
+			} else {
+				cost = r.setCost(set)
+			}
+			sets = append(sets, named{id, set, cost, -1})
 		}
+		lo = hi
 	}
 	// The cheapest first: what they leave of their shares goes to the
 	// larger ones.
