@@ -142,11 +142,11 @@ func (r *Robots) globalNotInherited(w *noteWriter, global *Group) {
 	if global == nil || r.groupLines == nil {
 		return
 	}
-	var disallows []Rule
 	rules := global.Rules()
-	listed := make(map[string]bool, len(rules)) // merged "*" groups may repeat a pattern: it is listed once
+	disallows := make([]Rule, 0, len(rules))
+	listed := make(map[string]struct{}, len(rules)) // merged "*" groups may repeat a pattern: it is listed once
 	for _, rl := range rules {
-		if rl.Allow || rl.Pattern == "" || rl.Line == 0 || listed[rl.Pattern] {
+		if rl.Allow || rl.Pattern == "" || rl.Line == 0 {
 			continue
 		}
 		if closesSite(rl) {
@@ -154,7 +154,10 @@ func (r *Robots) globalNotInherited(w *noteWriter, global *Group) {
 			// exceptions, on purpose.
 			return
 		}
-		listed[rl.Pattern] = true
+		n := len(listed)
+		if listed[rl.Pattern] = struct{}{}; len(listed) == n {
+			continue // listed already: one map operation per rule, not two
+		}
 		disallows = append(disallows, rl)
 	}
 	if len(disallows) == 0 {
@@ -311,7 +314,13 @@ func (m *missedRules) compare(g *Group, samples []string, budget *compareBudget,
 		}
 		i := m.compared
 		m.compared++
-		if g.Allowed(s) {
+		var allowed bool
+		if isOwnPath(s) {
+			allowed, _ = g.matchPath(s) // as g.Allowed(s), without reading s as a URL
+		} else {
+			allowed = g.Allowed(s)
+		}
+		if allowed {
 			if m.count < missedShown {
 				m.first[m.count] = i
 			}
@@ -321,6 +330,12 @@ func (m *missedRules) compare(g *Group, samples []string, budget *compareBudget,
 			}
 		}
 	}
+}
+
+// isOwnPath reports whether s is a path that targetPath returns as it is,
+// in either mode: one that starts with a single '/' and has no fragment.
+func isOwnPath(s string) bool {
+	return len(s) > 0 && s[0] == '/' && (len(s) == 1 || s[1] != '/') && strings.IndexByte(s, '#') < 0
 }
 
 // list quotes the first missed rules and counts the rest. quoted holds
@@ -563,24 +578,32 @@ func sensitiveName(pattern string) (string, bool) {
 // a path through before comparing them with every name and extension:
 // each rule of a file is looked at, so a check that cost tens of
 // comparisons per rule cost several times the parse. It keeps a segment
-// whose first or last octet is one that a name starts, or an extension
-// ends, with, in either case, or that is not ASCII.
+// that ends with an octet that an extension ends with, or whose name
+// before any '.' starts as a name does and is as long as one, in either
+// case, and any segment that is not ASCII.
 func maySensitive(seg string) bool {
-	if len(seg) < 4 { // ".bak", ".env", ".sql" and "dump" are the shortest
-		for i := range len(seg) {
-			if seg[i] >= 0x80 {
-				return true // lower case may be shorter
-			}
+	for i := range len(seg) {
+		if seg[i] >= 0x80 {
+			return true // its lower case may differ in length
 		}
-		return false
 	}
-	switch seg[0] | 0x20 {
-	case 'b', 'd', 's', 'p':
-		return true
+	if len(seg) < 4 { // ".bak", ".env", ".sql" and "dump" are the shortest
+		return false
 	}
 	switch seg[len(seg)-1] | 0x20 {
 	case 'l', 'z', 'k', 'v', 'd', 'p':
 		return true
 	}
-	return seg[0] >= 0x80 || seg[len(seg)-1] >= 0x80
+	base := seg
+	if i := strings.IndexByte(seg, '.'); i >= 0 {
+		base = seg[:i]
+	}
+	switch len(base) {
+	case 4, 5, 6, 7, 9:
+		switch base[0] | 0x20 {
+		case 'b', 'd', 's', 'p':
+			return true
+		}
+	}
+	return false
 }
