@@ -430,19 +430,20 @@ func blocksResources(w *noteWriter, g *Group, who string, reported map[int]bool,
 	}
 	var cost queryCost
 	paid := false
-	for _, rl := range g.Rules() {
+	// check looks at one rule, and reports false once the budget ran out.
+	check := func(rl Rule) bool {
 		if rl.Allow || rl.Line == 0 || reported[rl.Line] {
-			continue
+			return true
 		}
 		for _, path := range resourceSamples(rl.Pattern) {
 			if !paid {
 				if cost = queryCostOf(g); !budget.spend(cost.once) {
-					return
+					return false
 				}
 				paid = true
 			}
 			if !cost.spend(budget, path) {
-				return
+				return false
 			}
 			if !g.Allowed(path) {
 				reported[rl.Line] = true
@@ -450,7 +451,45 @@ func blocksResources(w *noteWriter, g *Group, who string, reported map[int]bool,
 				break
 			}
 		}
+		return true
 	}
+	if !rulesInLineOrder(g) {
+		for _, rl := range g.Rules() {
+			if !check(rl) {
+				return
+			}
+		}
+		return
+	}
+	// The rules in the order of g.Rules, without building it: a Rule for
+	// each rule of a large group cost as much as the rest of the check.
+	for i := range g.rules {
+		rl := &g.rules[i]
+		if rl.derived() || rl.allow() {
+			continue
+		}
+		if !check(g.public(rl)) {
+			return
+		}
+	}
+}
+
+// rulesInLineOrder reports whether g's rules, but those a dialect derives,
+// are in line order, as Group.Rules returns them. Those of a group, and
+// of groups merged in file order, are.
+func rulesInLineOrder(g *Group) bool {
+	prev := int32(0)
+	for i := range g.rules {
+		rl := &g.rules[i]
+		if rl.derived() {
+			continue
+		}
+		if rl.line() < prev {
+			return false
+		}
+		prev = rl.line()
+	}
+	return true
 }
 
 // resourceSamples returns paths of render resources that a pattern is
