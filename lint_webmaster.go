@@ -142,7 +142,18 @@ func (r *Robots) globalNotInherited(w *noteWriter, global *Group) {
 	if global == nil || r.groupLines == nil {
 		return
 	}
-	rules := global.Rules()
+	var rules []Rule // the "*" disallows, in line order
+	if rulesInLineOrder(global) {
+		// As global.Rules(), without a Rule for each allow or sorting.
+		rules = make([]Rule, 0, len(global.rules))
+		for i := range global.rules {
+			if rl := &global.rules[i]; !rl.derived() && !rl.allow() {
+				rules = append(rules, global.public(rl))
+			}
+		}
+	} else {
+		rules = global.Rules()
+	}
 	disallows := make([]Rule, 0, len(rules))
 	listed := make(map[string]struct{}, len(rules)) // merged "*" groups may repeat a pattern: it is listed once
 	for _, rl := range rules {
