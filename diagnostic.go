@@ -133,6 +133,7 @@ const (
 	noteNoindex
 	noteGlobalNotInherited
 	noteGlobalNotInheritedPart
+	noteGlobalNotInheritedMore
 	noteCrawlDelayGoogle
 	noteMatchesAnywhere
 	noteBlocksResources
@@ -199,6 +200,7 @@ var noteKinds = [numNoteKinds]struct {
 	noteNoindex:                {Warning, CodeNoindex, `%q is not a robots.txt rule and no crawler obeys it (RFC 9309 has no such key; Google stopped reading it in 2019): to keep a page out of search results, let crawlers fetch it and send <meta name="robots" content="%s"> or the header "X-Robots-Tag: %[2]s"`},
 	noteGlobalNotInherited:     {Warning, CodeGlobalNotInherited, `crawlers that obey this group (%s) ignore the "*" group, so they may fetch what it disallows: %s; repeat those rules in this group if they are meant for these crawlers too`},
 	noteGlobalNotInheritedPart: {Warning, CodeGlobalNotInherited, `crawlers that obey this group (%s) ignore the "*" group, so they may fetch what it disallows: %s; repeat those rules in this group if they are meant for these crawlers too (only the first %d of the "*" group's %d disallows were compared with this group: the file has too many groups and rules to compare every pair)`},
+	noteGlobalNotInheritedMore: {Warning, CodeGlobalNotInherited, `%d more named groups, from this one (%s) on, ignore the "*" group as well, so their crawlers may fetch what it disallows; only the first %d groups that do draw a note of their own`},
 	noteCrawlDelayGoogle:       {Info, CodeCrawlDelayGoogle, "Googlebot obeys this group but ignores Crawl-delay (Bingbot, YandexBot and others read it); Googlebot slows down by itself when the server answers 429, 500 or 503"},
 	noteMatchesAnywhere:        {Warning, CodeMatchesAnywhere, "the pattern %q matches every path that contains %q anywhere, such as %q; to match only paths that end so, write %q"},
 	noteBlocksResources:        {Warning, CodeBlocksResources, "the rule %q keeps %s from CSS, JavaScript or image files, which search engines need to render pages (a page they cannot render may rank lower); allow them, for example with \"Allow: /*.css$\" and \"Allow: /*.js$\""},

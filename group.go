@@ -93,7 +93,11 @@ const maxStackTarget = 512
 
 // match decides target and returns the deciding rule, if any.
 func (g *Group) match(target string) (bool, *rule) {
-	path := g.d.targetPath(target)
+	return g.matchPath(g.d.targetPath(target))
+}
+
+// matchPath is match of the path targetPath returns.
+func (g *Group) matchPath(path string) (bool, *rule) {
 	if !g.d.normalize {
 		return g.decide(path)
 	}

@@ -95,25 +95,37 @@ func (r *Robots) neverDecides() {
 		if len(rules) < 2 {
 			continue // no other rule to outrank it
 		}
-		best := make(map[string]*rule, len(rules)) // sized at once: growing cost as much again
+		// One map operation per rule: each rule's key is numbered once,
+		// and the best rule of each key is kept by number.
+		slots := make(map[string]int32, len(rules)) // sized at once: growing cost as much again
+		slot := make([]int32, len(rules))
+		var best []*rule
 		for i := range rules {
 			rl := &rules[i]
 			key := matchKey(r.text.pattern(rl))
 			if rl.derived() || key == "" {
-				continue // the empty pattern and "*": nothing to say
+				slot[i] = -1 // the empty pattern and "*": nothing to say
+				continue
 			}
-			if old, ok := best[key]; !ok || r.text.better(rl, old) {
-				best[key] = rl
+			s, ok := slots[key]
+			if !ok {
+				s = int32(len(best))
+				slots[key] = s
+				best = append(best, rl)
+			} else if r.text.better(rl, best[s]) {
+				best[s] = rl
 			}
+			slot[i] = s
+		}
+		if len(best) == len(rules) {
+			continue // every rule has paths of its own
 		}
 		for i := range rules {
 			rl := &rules[i]
-			p := r.text.pattern(rl)
-			key := matchKey(p)
-			if rl.derived() || key == "" || best[key] == rl {
+			if slot[i] < 0 || best[slot[i]] == rl {
 				continue
 			}
-			b := best[key]
+			b, p := best[slot[i]], r.text.pattern(rl)
 			kind := noteOutranked
 			switch {
 			case b.allow() == rl.allow() && r.text.pattern(b) == p:

@@ -126,23 +126,38 @@ func (r *Robots) webmasterChecks() {
 // obeys them draw one note, on the first one's first user-agent line.
 //
 // Each group draws at most one note, which counts the "*" rules it misses
-// and quotes the first few. The check compares each "*" disallow with each
-// named group, within a compareBudget shared evenly among the groups (the
-// cheapest first, and what one leaves goes to the others); groups with the same rules are
-// compared once. A group whose share ran out before the last "*" rule
-// draws a note that says how many were compared, and one whose share does
-// not pay for building it draws none.
+// and quotes the first few; the first maxGroupNotes such groups of the
+// file draw one each, and one more note, on the next such group, counts
+// the others. The check compares each "*" disallow with each named group,
+// within a compareBudget shared evenly among the groups (the cheapest
+// first, and what one leaves goes to the others); groups with the same
+// rules are compared once. It first looks for one missed rule in each
+// group, then compares the rest of the "*" rules with the groups it notes
+// one by one. A group whose share ran out before the last "*" rule draws a
+// note that says how many were compared, and one whose share does not pay
+// for building it draws none.
 func (r *Robots) globalNotInherited(w *noteWriter, global *Group) {
 	// The groups' lines are kept when a "*" group disallows something
 	// (see builder.finish), which this check needs too.
 	if global == nil || r.groupLines == nil {
 		return
 	}
-	var disallows []Rule
-	rules := global.Rules()
-	listed := make(map[string]bool, len(rules)) // merged "*" groups may repeat a pattern: it is listed once
+	var rules []Rule // the "*" disallows, in line order
+	if rulesInLineOrder(global) {
+		// As global.Rules(), without a Rule for each allow or sorting.
+		rules = make([]Rule, 0, len(global.rules))
+		for i := range global.rules {
+			if rl := &global.rules[i]; !rl.derived() && !rl.allow() {
+				rules = append(rules, global.public(rl))
+			}
+		}
+	} else {
+		rules = global.Rules()
+	}
+	disallows := make([]Rule, 0, len(rules))
+	listed := make(map[string]struct{}, len(rules)) // merged "*" groups may repeat a pattern: it is listed once
 	for _, rl := range rules {
-		if rl.Allow || rl.Pattern == "" || rl.Line == 0 || listed[rl.Pattern] {
+		if rl.Allow || rl.Pattern == "" || rl.Line == 0 {
 			continue
 		}
 		if closesSite(rl) {
@@ -150,7 +165,10 @@ func (r *Robots) globalNotInherited(w *noteWriter, global *Group) {
 			// exceptions, on purpose.
 			return
 		}
-		listed[rl.Pattern] = true
+		n := len(listed)
+		if listed[rl.Pattern] = struct{}{}; len(listed) == n {
+			continue // listed already: one map operation per rule, not two
+		}
 		disallows = append(disallows, rl)
 	}
 	if len(disallows) == 0 {
@@ -160,31 +178,46 @@ func (r *Robots) globalNotInherited(w *noteWriter, global *Group) {
 	for i, rl := range disallows {
 		samples[i] = samplePath(rl.Pattern)
 	}
-	// The sets of groups that named crawlers obey, each once, with the
-	// first group of the file that selects it and what building its Group
-	// costs.
-	type named struct{ id, set, cost int }
+	// The sets of groups that named crawlers obey, each once, in file
+	// order, with the first group of the file that selects it, what
+	// building its Group costs, and what comparing it found (an index in
+	// found, -1 before it is compared).
+	type named struct{ id, set, cost, found int }
 	var sets []named
 	seen := make([]bool, len(r.cache))
 	seen[r.global-1] = true
-	for id := range r.starts {
-		lo, hi := r.groupTokens(id)
-		if lo == hi {
-			continue
+	for lo := 0; lo < len(r.toks); {
+		// r.toks is in the order of the groups: walking it finds each
+		// group's tokens without a search per group.
+		id, hi := int(r.toks[lo].group), lo+1
+		for hi < len(r.toks) && int(r.toks[hi].group) == id {
+			hi++
 		}
 		if set := r.tokenSet(lo); !seen[set] {
 			seen[set] = true
-			sets = append(sets, named{id, set, r.setCost(set)})
+			cost := 0
+			if set < len(r.starts) {
+				cost = r.groupCostTokens(id, hi-lo)
+			} else {
+				cost = r.setCost(set)
+			}
+			sets = append(sets, named{id, set, cost, -1})
 		}
+		lo = hi
 	}
 	// The cheapest first: what they leave of their shares goes to the
 	// larger ones.
-	slices.SortStableFunc(sets, func(a, b named) int { return cmp.Compare(a.cost, b.cost) })
+	order := make([]int32, len(sets))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortStableFunc(order, func(a, b int32) int { return cmp.Compare(sets[a].cost, sets[b].cost) })
 	budget := compareBudgetFor(r)
-	found := make(map[string]missedRules, len(sets)) // by the groups' rules
-	quoted := make([]string, len(disallows))
+	var found []missedRules
+	byRules := make(map[string]int, len(sets)) // found's index, by the groups' rules
 	var key []byte
-	for i, s := range sets {
+	for i, k := range order {
+		s := &sets[k]
 		share := budget.share(len(sets) - i)
 		if !share.spend(s.cost) {
 			budget.refund(share)
@@ -196,57 +229,124 @@ func (r *Robots) globalNotInherited(w *noteWriter, global *Group) {
 			continue
 		}
 		key = appendRulesKey(key[:0], g)
-		m, ok := found[string(key)]
+		f, ok := byRules[string(key)]
 		if !ok {
-			m = missedBy(g, samples, &share)
-			found[string(key)] = m
+			f = len(found)
+			found = append(found, missedRules{})
+			found[f].compare(g, samples, &share, true)
+			byRules[string(key)] = f
 		}
+		s.found = f
 		budget.refund(share)
-		if m.count == 0 {
+	}
+	// The groups noted one by one: the first that miss a "*" rule, in
+	// file order. Their comparison goes on past the first missed rule.
+	var noted []int
+	more, moreAt := 0, 0
+	for k := range sets {
+		s := &sets[k]
+		if s.found < 0 || found[s.found].count == 0 {
 			continue
 		}
+		if len(noted) < maxGroupNotes {
+			noted = append(noted, k)
+			continue
+		}
+		if more == 0 {
+			moreAt = k
+		}
+		more++
+	}
+	// The cheapest first again, for the same reason.
+	byCost := slices.Clone(noted)
+	slices.SortStableFunc(byCost, func(a, b int) int { return cmp.Compare(sets[a].cost, sets[b].cost) })
+	for i, k := range byCost {
+		share := budget.share(len(byCost) - i)
+		s := &sets[k]
+		found[s.found].compare(r.groupOf(s.set), samples, &share, false)
+		budget.refund(share)
+	}
+	quoted := make([]string, len(disallows))
+	for _, k := range noted {
+		s := &sets[k]
+		m := &found[s.found]
 		list := m.list(disallows, quoted)
-		agents := strings.Join(g.agents, ", ")
+		agents := strings.Join(r.groupOf(s.set).agents, ", ")
 		if m.compared < len(disallows) {
 			w.add(int(r.groupLines[s.id]), noteGlobalNotInheritedPart, agents, list, m.compared, len(disallows))
 		} else {
 			w.add(int(r.groupLines[s.id]), noteGlobalNotInherited, agents, list)
 		}
 	}
+	if more > 0 {
+		s := &sets[moreAt]
+		w.add(int(r.groupLines[s.id]), noteGlobalNotInheritedMore, more, strings.Join(r.groupOf(s.set).agents, ", "), maxGroupNotes)
+	}
 }
 
+// maxGroupNotes is how many named groups global-not-inherited notes one
+// by one; the others draw one note between them. Real files have at most
+// a few dozen named groups; a file of thousands would otherwise draw
+// thousands of notes that say the same thing.
+const maxGroupNotes = 100
+
 // missedRules is what globalNotInherited found of one group: how many
-// "*" disallows it compared with it and how many of those it misses, and
-// the first few of those.
+// "*" disallows it compared with it and how many of those it misses, the
+// first few of those, and whether the comparison stopped for want of
+// budget (cut) or is complete.
 type missedRules struct {
 	compared, count int
 	first           [missedShown]int
+	paid, cut       bool
 }
 
 // missedShown is how many missed rules a note quotes.
 const missedShown = 3
 
-// missedBy compares g with the "*" disallows whose sample paths are
-// samples, in order, while budget lasts.
-func missedBy(g *Group, samples []string, budget *compareBudget) missedRules {
-	var m missedRules
-	cost := queryCostOf(g)
-	if !budget.spend(cost.once) {
-		return m
+// compare goes on comparing g with the "*" disallows whose sample paths
+// are samples, in order, while budget lasts; with untilMissed, it stops
+// at the first one g misses.
+func (m *missedRules) compare(g *Group, samples []string, budget *compareBudget, untilMissed bool) {
+	if m.cut || m.compared == len(samples) {
+		return
 	}
-	for i, s := range samples {
-		if !cost.spend(budget, s) {
-			break
+	cost := queryCostOf(g)
+	if !m.paid {
+		if !budget.spend(cost.once) {
+			m.cut = true
+			return
 		}
+		m.paid = true
+	}
+	for _, s := range samples[m.compared:] {
+		if !cost.spend(budget, s) {
+			m.cut = true
+			return
+		}
+		i := m.compared
 		m.compared++
-		if g.Allowed(s) {
+		var allowed bool
+		if isOwnPath(s) {
+			allowed, _ = g.matchPath(s) // as g.Allowed(s), without reading s as a URL
+		} else {
+			allowed = g.Allowed(s)
+		}
+		if allowed {
 			if m.count < missedShown {
 				m.first[m.count] = i
 			}
 			m.count++
+			if untilMissed {
+				return
+			}
 		}
 	}
-	return m
+}
+
+// isOwnPath reports whether s is a path that targetPath returns as it is,
+// in either mode: one that starts with a single '/' and has no fragment.
+func isOwnPath(s string) bool {
+	return len(s) > 0 && s[0] == '/' && (len(s) == 1 || s[1] != '/') && strings.IndexByte(s, '#') < 0
 }
 
 // list quotes the first missed rules and counts the rest. quoted holds
@@ -341,19 +441,20 @@ func blocksResources(w *noteWriter, g *Group, who string, reported map[int]bool,
 	}
 	var cost queryCost
 	paid := false
-	for _, rl := range g.Rules() {
+	// check looks at one rule, and reports false once the budget ran out.
+	check := func(rl Rule) bool {
 		if rl.Allow || rl.Line == 0 || reported[rl.Line] {
-			continue
+			return true
 		}
 		for _, path := range resourceSamples(rl.Pattern) {
 			if !paid {
 				if cost = queryCostOf(g); !budget.spend(cost.once) {
-					return
+					return false
 				}
 				paid = true
 			}
 			if !cost.spend(budget, path) {
-				return
+				return false
 			}
 			if !g.Allowed(path) {
 				reported[rl.Line] = true
@@ -361,14 +462,55 @@ func blocksResources(w *noteWriter, g *Group, who string, reported map[int]bool,
 				break
 			}
 		}
+		return true
 	}
+	if !rulesInLineOrder(g) {
+		for _, rl := range g.Rules() {
+			if !check(rl) {
+				return
+			}
+		}
+		return
+	}
+	// The rules in the order of g.Rules, without building it: a Rule for
+	// each rule of a large group cost as much as the rest of the check.
+	for i := range g.rules {
+		rl := &g.rules[i]
+		if rl.derived() || rl.allow() {
+			continue
+		}
+		if !check(g.public(rl)) {
+			return
+		}
+	}
+}
+
+// rulesInLineOrder reports whether g's rules, but those a dialect derives,
+// are in line order, as Group.Rules returns them. Those of a group, and
+// of groups merged in file order, are.
+func rulesInLineOrder(g *Group) bool {
+	prev := int32(0)
+	for i := range g.rules {
+		rl := &g.rules[i]
+		if rl.derived() {
+			continue
+		}
+		if rl.line() < prev {
+			return false
+		}
+		prev = rl.line()
+	}
+	return true
 }
 
 // resourceSamples returns paths of render resources that a pattern is
 // about, or none when it names no such extension or directory.
 func resourceSamples(pattern string) []string {
-	path := samplePath(pattern)
-	if strings.IndexByte(path, '.') >= 0 { // every extension starts with one
+	// Every extension starts with a '.', which samplePath keeps: a
+	// pattern without one is not made into a path (which costs a string
+	// when it has a '*').
+	if strings.IndexByte(pattern, '.') >= 0 {
+		path := samplePath(pattern)
 		lower := strings.ToLower(path)
 		for _, ext := range renderExts {
 			if i := strings.LastIndex(lower, ext); i >= 0 && endsName(lower[i+len(ext):]) {
@@ -380,12 +522,18 @@ func resourceSamples(pattern string) []string {
 	// such as "images" is as often part of a page's path, and
 	// "/assets/pdfs" is not about the assets pages need.
 	dir := strings.TrimRight(strings.TrimSuffix(pattern, "$"), "*")
-	if top := strings.ToLower(strings.Trim(dir, "/")); dir != "" && dir[0] == '/' && !strings.Contains(top, "/") {
-		for _, d := range renderDirs {
-			if top == d {
-				dir = "/" + top + "/"
-				return []string{dir + "app.css", dir + "app.js", dir + "logo.png"}
-			}
+	if dir == "" || dir[0] != '/' {
+		return nil
+	}
+	top := strings.Trim(dir, "/")
+	if strings.Contains(top, "/") {
+		return nil
+	}
+	top = strings.ToLower(top) // after the cheap tests: most patterns fail them
+	for _, d := range renderDirs {
+		if top == d {
+			dir = "/" + top + "/"
+			return []string{dir + "app.css", dir + "app.js", dir + "logo.png"}
 		}
 	}
 	return nil
@@ -450,11 +598,17 @@ func (r *Robots) sensitivePaths(w *noteWriter) {
 // sensitiveName returns the file or directory name of a pattern that
 // looks private, if any.
 func sensitiveName(pattern string) (string, bool) {
-	p := strings.ToLower(strings.TrimSuffix(pattern, "$"))
+	p := strings.TrimSuffix(pattern, "$")
 	if i := strings.IndexByte(p, '?'); i >= 0 {
 		p = p[:i]
 	}
-	for seg := range strings.SplitSeq(p, "/") {
+	for more := true; more; {
+		var seg string
+		seg, p, more = strings.Cut(p, "/")
+		if !maySensitive(seg) {
+			continue
+		}
+		seg = strings.ToLower(seg)
 		for _, ext := range sensitiveExts {
 			if strings.HasSuffix(seg, ext) {
 				return seg, true
@@ -468,4 +622,38 @@ func sensitiveName(pattern string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// maySensitive is a cheap test that sensitiveName passes the segments of
+// a path through before comparing them with every name and extension:
+// each rule of a file is looked at, so a check that cost tens of
+// comparisons per rule cost several times the parse. It keeps a segment
+// that ends with an octet that an extension ends with, or whose name
+// before any '.' starts as a name does and is as long as one, in either
+// case, and any segment that is not ASCII.
+func maySensitive(seg string) bool {
+	for i := range len(seg) {
+		if seg[i] >= 0x80 {
+			return true // its lower case may differ in length
+		}
+	}
+	if len(seg) < 4 { // ".bak", ".env", ".sql" and "dump" are the shortest
+		return false
+	}
+	switch seg[len(seg)-1] | 0x20 {
+	case 'l', 'z', 'k', 'v', 'd', 'p':
+		return true
+	}
+	base := seg
+	if i := strings.IndexByte(seg, '.'); i >= 0 {
+		base = seg[:i]
+	}
+	switch len(base) {
+	case 4, 5, 6, 7, 9:
+		switch base[0] | 0x20 {
+		case 'b', 'd', 's', 'p':
+			return true
+		}
+	}
+	return false
 }

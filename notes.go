@@ -223,7 +223,12 @@ func appendMessage(b []byte, format string, args []any) ([]byte, bool) {
 	for i := 0; i < len(format); i++ {
 		c := format[i]
 		if c != '%' {
-			b = append(b, c)
+			n := strings.IndexByte(format[i:], '%') // the text up to the next verb, at once
+			if n < 0 {
+				n = len(format) - i
+			}
+			b = append(b, format[i:i+n]...)
+			i += n - 1
 			continue
 		}
 		i++

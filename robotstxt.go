@@ -331,7 +331,9 @@ func (r *Robots) Sitemaps() []string {
 // groups run at the first call, within a budget of work in proportion to
 // the file's size: a check that would compare every rule with every group
 // of a file of thousands of both compares part of them and says so in its
-// notes.
+// notes. The global-not-inherited check notes the first 100 named groups
+// that ignore rules of the "*" group one by one, and counts the others in
+// one more note on the first of them.
 func (r *Robots) Diagnostics() []Diagnostic {
 	if r == nil {
 		return nil
