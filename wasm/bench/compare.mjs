@@ -8,7 +8,8 @@
 // read the tables.
 
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import os from 'node:os';
 import zlib from 'node:zlib';
 import theirs from 'robots-parser';
@@ -49,6 +50,117 @@ function sizes() {
 		const raw = f.path.endsWith('.br') ? zlib.brotliDecompressSync(bytes) : bytes;
 		print(`| \`${f.path}\` | ${kB(f.size)} (module ${kB(raw.length)}, ${kB(zlib.gzipSync(raw, { level: 9 }).length)} gzipped) | |`);
 	}
+}
+
+// sizeByPackage builds the module again with its function names, and a
+// module of nothing but the Go runtime and one export, and prints what the
+// runtime and each package add to the code; the rest of the module is its
+// data (type descriptors, function tables for the runtime, strings and
+// tables of constants).
+function sizeByPackage() {
+	const dir = mkdtempSync(join(os.tmpdir(), 'robotstxt-size-'));
+	try {
+		const env = { ...process.env, GOOS: 'wasip1', GOARCH: 'wasm' };
+		const build = (cwd, outFile, flags = []) => execFileSync('go', ['build', '-buildmode=c-shared', '-trimpath', ...flags, '-o', outFile, '.'], { cwd, env, stdio: ['ignore', 'ignore', 'inherit'] });
+		build(here, join(dir, 'named.wasm'));
+		writeFileSync(join(dir, 'go.mod'), 'module bare\n\ngo 1.24\n');
+		writeFileSync(join(dir, 'main.go'), 'package main\n\n//go:wasmexport add\nfunc add(a, b int32) int32 { return a + b }\n\nfunc main() {}\n');
+		build(dir, join(dir, 'bare.wasm'), ['-ldflags=-s -w']);
+		const bare = readFileSync(join(dir, 'bare.wasm'));
+		const { code, data, byPackage } = wasmSections(readFileSync(join(dir, 'named.wasm')));
+		print('\nWhat the module holds: its code by Go package (from the function names of a build without `-s -w`), and a module of the Go runtime alone\n');
+		print('| | bytes |');
+		print('|---|---:|');
+		print(`| a module of the Go runtime alone (one export, \`-s -w\`) | ${kB(bare.length)} (${kB(zlib.gzipSync(bare, { level: 9 }).length)} gzipped) |`);
+		print(`| this module's code | ${kB(code)} |`);
+		const top = [...byPackage].sort((a, b) => b[1] - a[1]);
+		for (const [name, n] of top.slice(0, 14)) {
+			print(`| — ${name} | ${kB(n)} |`);
+		}
+		print(`| — the other ${top.length - 14} packages | ${kB(top.slice(14).reduce((a, [, n]) => a + n, 0))} |`);
+		print(`| this module's data | ${kB(data)} |`);
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
+}
+
+// wasmSections reads a WebAssembly module's code and data section sizes,
+// and the size of each function body, added up by the Go package its name
+// (in the name section) gives.
+function wasmSections(b) {
+	let p = 8;
+	const leb = () => {
+		let r = 0;
+		let shift = 0;
+		let x;
+		do {
+			x = b[p++];
+			r += (x & 0x7f) * 2 ** shift;
+			shift += 7;
+		} while (x & 0x80);
+		return r;
+	};
+	let imported = 0;
+	let code = 0;
+	let data = 0;
+	const bodies = [];
+	const names = new Map();
+	while (p < b.length) {
+		const id = b[p++];
+		const size = leb();
+		const end = p + size;
+		if (id === 2) {
+			for (let n = leb(); n > 0; n--) {
+				for (let k = 0; k < 2; k++) {
+					const len = leb(); // module, then field name
+					p += len;
+				}
+				if (b[p++] === 0) {
+					leb();
+					imported++;
+				} else {
+					throw new Error('an import that is not a function');
+				}
+			}
+		} else if (id === 10) {
+			code = size;
+			for (let n = leb(); n > 0; n--) {
+				const s = leb();
+				bodies.push(s);
+				p += s;
+			}
+		} else if (id === 11) {
+			data = size;
+		} else if (id === 0) {
+			const n = leb();
+			if (b.subarray(p, p + n).toString() === 'name') {
+				p += n;
+				while (p < end) {
+					const sub = b[p++];
+					const subEnd = leb() + p;
+					if (sub === 1) {
+						for (let k = leb(); k > 0; k--) {
+							const index = leb();
+							const len = leb();
+							names.set(index, b.subarray(p, p + len).toString());
+							p += len;
+						}
+					}
+					p = subEnd;
+				}
+			}
+		}
+		p = end;
+	}
+	const byPackage = new Map();
+	bodies.forEach((s, i) => {
+		// Go names a function package.Name, with the package's path's
+		// dots and slashes written as _ in the name section.
+		const name = names.get(i + imported) ?? '?';
+		const pkg = name.startsWith('github.com_rfc9309_robotstxt.') ? 'the robotstxt library' : name.startsWith('main.') ? 'this module (exports.go, ...)' : name.replace(/\..*$/, '').replace(/^type_$/, 'type equality functions').replace(/_/g, '/');
+		byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + s);
+	});
+	return { code, data, byPackage };
 }
 
 // The small file of the start-up, small-file and memory figures: 448
@@ -252,6 +364,7 @@ function querying() {
 
 print(`Node ${process.version}, ${os.cpus()[0].model}, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)} at the start`);
 sizes();
+sizeByPackage();
 startUp();
 smallFile();
 memory();
