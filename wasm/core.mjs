@@ -271,22 +271,24 @@ function createRobotsParser(wasm) {
 	};
 
 	// registry frees the Go side of a Robots that was never freed by hand,
-	// when the garbage collector has collected it.
-	const registry = new FinalizationRegistry((file) => {
-		if (file.handle !== 0) {
-			wasm.free(file.handle);
-		}
+	// when the garbage collector has collected it. It holds the handle, a
+	// number: its callbacks run only when the event loop turns, and until
+	// then it keeps what it holds, which must not be the file's source.
+	const registry = new FinalizationRegistry((handle) => {
+		wasm.free(handle);
 	});
 
-	// call runs f(handle) on file's Go side, parsing the file again first
-	// if the Go side dropped it.
-	const call = (file, f) => {
+	// call runs f(handle) on the Go side of robots, whose file is file,
+	// parsing the file again first if the Go side dropped it.
+	const call = (robots, file, f) => {
 		if (file.handle === 0) {
 			throw new Error('robotstxt: this robots.txt object was used after free()');
 		}
 		let result = f(file.handle);
 		if (result === gone) {
 			file.handle = parse(file.source, file.mode, file.limit, file.maxBytes).handle;
+			registry.unregister(robots);
+			registry.register(robots, file.handle, robots);
 			result = f(file.handle);
 		}
 		return check(result);
@@ -337,8 +339,7 @@ function createRobotsParser(wasm) {
 	};
 
 	class Robots {
-		// #file is what the registry frees: the handle, and what parses the
-		// file again.
+		// #file is the handle, and what parses the file again.
 		#file;
 		#origin;
 		#prefix;
@@ -370,7 +371,7 @@ function createRobotsParser(wasm) {
 			const limit = wasm.limit(maxBytes);
 			const { handle, keep } = parse(source, m, limit, maxBytes);
 			this.#file = { handle, source: keep, mode: m, limit, maxBytes };
-			registry.register(this, this.#file, this);
+			registry.register(this, handle, this);
 		}
 
 		// #covers reports whether url belongs to this file's origin; a URL
@@ -397,7 +398,7 @@ function createRobotsParser(wasm) {
 				return undefined;
 			}
 			const list = agents(ua);
-			return call(this.#file, (h) => f(h, writeQuery(url, list)));
+			return call(this, this.#file, (h) => f(h, writeQuery(url, list)));
 		}
 
 		/**
@@ -444,21 +445,21 @@ function createRobotsParser(wasm) {
 		getCrawlDelay(ua) {
 			this.#live();
 			const list = agents(ua);
-			const d = call(this.#file, (h) => wasm.crawlDelay(h, writeQuery(null, list)));
+			const d = call(this, this.#file, (h) => wasm.crawlDelay(h, writeQuery(null, list)));
 			return d === -1 ? undefined : d;
 		}
 
 		/** The Sitemap URLs, in file order. */
 		getSitemaps() {
 			this.#live();
-			const r = reader(call(this.#file, wasm.sitemaps));
+			const r = reader(call(this, this.#file, wasm.sitemaps));
 			return Array.from({ length: r.uint() }, () => r.text());
 		}
 
 		/** The Host record, or null. */
 		getPreferredHost() {
 			this.#live();
-			const r = reader(call(this.#file, wasm.host));
+			const r = reader(call(this, this.#file, wasm.host));
 			const found = r.uint() === 1;
 			const host = r.text();
 			return found ? host : null;
@@ -467,7 +468,7 @@ function createRobotsParser(wasm) {
 		/** The problems found in the file: {line, severity, code, message}. */
 		diagnostics() {
 			this.#live();
-			const r = reader(call(this.#file, wasm.diagnostics));
+			const r = reader(call(this, this.#file, wasm.diagnostics));
 			return Array.from({ length: r.uint() }, () => {
 				const line = r.uint();
 				const severity = r.text();
