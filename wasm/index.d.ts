@@ -44,5 +44,7 @@ export interface Robot {
 
 export default function robotsParser(url: string, contents: string | Uint8Array | null | undefined, options?: Options): Robot;
 export { robotsParser };
+/** In browsers, resolves once the module is compiled; robotsParser throws before. In Node.js, resolved already. */
 export const ready: Promise<void>;
+/** The number of parsed files the Go side holds (at most 1,024), for tests. */
 export function liveHandles(): number;

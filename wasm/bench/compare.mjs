@@ -1,21 +1,245 @@
-// Runs this package and robots-parser on the same inputs in one process
-// and prints Markdown tables: agreement with Google's answers on the
-// conformance records, parse time of the large corpus files, and time per
-// query. `npm run compare` after ./build.sh and npm ci; README.md says how
-// to read the tables.
+// Runs this package and robots-parser on the same inputs, side by side,
+// and prints Markdown tables: the package's size, start-up, a small file
+// parsed and queried, memory over 100,000 files, agreement with Google's
+// answers on the conformance records, parse time of the large corpus
+// files, and time per query. It writes the tables into README.md, between
+// its bench markers, so that the figures there are always this script's.
+// `npm run compare` after ./build.sh and npm ci; README.md says how to
+// read the tables.
 
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import os from 'node:os';
+import zlib from 'node:zlib';
 import theirs from 'robots-parser';
-import ours, { ready } from '../index.mjs';
+import * as package_ from '@rfc9309/robotstxt';
 import { googleCases, robotsURL } from '../test/cases.mjs';
 
-await ready;
+await package_.ready;
+const ours = package_.default;
+const here = new URL('..', import.meta.url);
+
+// out collects the tables, for the console and for README.md.
+const out = [];
+const print = (line = '') => {
+	out.push(line);
+	console.log(line);
+};
 
 const corpus = new URL('../../testdata/corpus/', import.meta.url);
 
 // text is what a JavaScript caller holds after fetch(...).text().
 const text = (contents) => (typeof contents === 'string' ? contents : new TextDecoder().decode(contents));
+
+const kB = (n) => `${(n / 1000).toFixed(0)} kB`;
+
+// The files the package holds and its packed size, as npm pack makes it
+// from the last build, and robots-parser's.
+function sizes() {
+	const pack = (dir) => JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }))[0];
+	const mine = pack(here);
+	const rp = pack(new URL('node_modules/robots-parser/', here));
+	print('\nSize\n');
+	print('| | this package | robots-parser 3.0.1 |');
+	print('|---|---:|---:|');
+	print(`| \`npm pack\` tarball | ${kB(mine.size)} | ${kB(rp.size)} |`);
+	print(`| unpacked | ${kB(mine.unpackedSize)} | ${kB(rp.unpackedSize)} |`);
+	for (const f of mine.files.filter((f) => f.path.includes('.wasm'))) {
+		const bytes = readFileSync(new URL(f.path, here));
+		const raw = f.path.endsWith('.br') ? zlib.brotliDecompressSync(bytes) : bytes;
+		print(`| \`${f.path}\` | ${kB(f.size)} (module ${kB(raw.length)}, ${kB(zlib.gzipSync(raw, { level: 9 }).length)} gzipped) | |`);
+	}
+}
+
+// sizeByPackage builds the module again with its function names, and a
+// module of nothing but the Go runtime and one export, and prints what the
+// runtime and each package add to the code; the rest of the module is its
+// data (type descriptors, function tables for the runtime, strings and
+// tables of constants).
+function sizeByPackage() {
+	const dir = mkdtempSync(join(os.tmpdir(), 'robotstxt-size-'));
+	try {
+		const env = { ...process.env, GOOS: 'wasip1', GOARCH: 'wasm' };
+		const build = (cwd, outFile, flags = []) => execFileSync('go', ['build', '-buildmode=c-shared', '-trimpath', ...flags, '-o', outFile, '.'], { cwd, env, stdio: ['ignore', 'ignore', 'inherit'] });
+		build(here, join(dir, 'named.wasm'));
+		writeFileSync(join(dir, 'go.mod'), 'module bare\n\ngo 1.24\n');
+		writeFileSync(join(dir, 'main.go'), 'package main\n\n//go:wasmexport add\nfunc add(a, b int32) int32 { return a + b }\n\nfunc main() {}\n');
+		build(dir, join(dir, 'bare.wasm'), ['-ldflags=-s -w']);
+		const bare = readFileSync(join(dir, 'bare.wasm'));
+		const { code, data, byPackage } = wasmSections(readFileSync(join(dir, 'named.wasm')));
+		print('\nWhat the module holds: its code by Go package (from the function names of a build without `-s -w`), and a module of the Go runtime alone\n');
+		print('| | bytes |');
+		print('|---|---:|');
+		print(`| a module of the Go runtime alone (one export, \`-s -w\`) | ${kB(bare.length)} (${kB(zlib.gzipSync(bare, { level: 9 }).length)} gzipped) |`);
+		print(`| this module's code | ${kB(code)} |`);
+		const top = [...byPackage].sort((a, b) => b[1] - a[1]);
+		for (const [name, n] of top.slice(0, 14)) {
+			print(`| — ${name} | ${kB(n)} |`);
+		}
+		print(`| — the other ${top.length - 14} packages | ${kB(top.slice(14).reduce((a, [, n]) => a + n, 0))} |`);
+		print(`| this module's data | ${kB(data)} |`);
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
+}
+
+// wasmSections reads a WebAssembly module's code and data section sizes,
+// and the size of each function body, added up by the Go package its name
+// (in the name section) gives.
+function wasmSections(b) {
+	let p = 8;
+	const leb = () => {
+		let r = 0;
+		let shift = 0;
+		let x;
+		do {
+			x = b[p++];
+			r += (x & 0x7f) * 2 ** shift;
+			shift += 7;
+		} while (x & 0x80);
+		return r;
+	};
+	let imported = 0;
+	let code = 0;
+	let data = 0;
+	const bodies = [];
+	const names = new Map();
+	while (p < b.length) {
+		const id = b[p++];
+		const size = leb();
+		const end = p + size;
+		if (id === 2) {
+			for (let n = leb(); n > 0; n--) {
+				for (let k = 0; k < 2; k++) {
+					const len = leb(); // module, then field name
+					p += len;
+				}
+				if (b[p++] === 0) {
+					leb();
+					imported++;
+				} else {
+					throw new Error('an import that is not a function');
+				}
+			}
+		} else if (id === 10) {
+			code = size;
+			for (let n = leb(); n > 0; n--) {
+				const s = leb();
+				bodies.push(s);
+				p += s;
+			}
+		} else if (id === 11) {
+			data = size;
+		} else if (id === 0) {
+			const n = leb();
+			if (b.subarray(p, p + n).toString() === 'name') {
+				p += n;
+				while (p < end) {
+					const sub = b[p++];
+					const subEnd = leb() + p;
+					if (sub === 1) {
+						for (let k = leb(); k > 0; k--) {
+							const index = leb();
+							const len = leb();
+							names.set(index, b.subarray(p, p + len).toString());
+							p += len;
+						}
+					}
+					p = subEnd;
+				}
+			}
+		}
+		p = end;
+	}
+	const byPackage = new Map();
+	bodies.forEach((s, i) => {
+		// Go names a function package.Name, with the package's path's
+		// dots and slashes written as _ in the name section.
+		const name = names.get(i + imported) ?? '?';
+		const pkg = name.startsWith('github.com_rfc9309_robotstxt.') ? 'the robotstxt library' : name.startsWith('main.') ? 'this module (exports.go, ...)' : name.replace(/\..*$/, '').replace(/^type_$/, 'type equality functions').replace(/_/g, '/');
+		byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + s);
+	});
+	return { code, data, byPackage };
+}
+
+// The small file of the start-up, small-file and memory figures: 448
+// bytes, the size of most sites' robots.txt.
+const small = readFileSync(new URL('../../testdata/corpus/053_www.rfi.fr.txt', import.meta.url), 'utf8');
+const smallURL = 'https://www.rfi.fr/robots.txt';
+const smallQuery = 'https://www.rfi.fr/recherche/?Search=x';
+
+// startUp runs a whole node process per measure, which loads a library,
+// parses the small file and prints one answer: its wall time, and the
+// time from the process's start to the answer as the process sees it.
+function startUp() {
+	const esm = (spec) => `import * as m from ${JSON.stringify(spec)}; import { readFileSync } from 'node:fs';
+const body = readFileSync(${JSON.stringify(new URL('../../testdata/corpus/053_www.rfi.fr.txt', import.meta.url).pathname)}, 'utf8');
+const t = performance.now(); await m.ready;
+const answer = m.default(${JSON.stringify(smallURL)}, body).isAllowed(${JSON.stringify(smallQuery)}, 'Googlebot');
+console.log(JSON.stringify({ answer, first: performance.now(), load: performance.now() - t }));`;
+	const cjs = (spec) => `const p = require(${JSON.stringify(spec)}); const body = require('node:fs').readFileSync(${JSON.stringify(new URL('../../testdata/corpus/053_www.rfi.fr.txt', import.meta.url).pathname)}, 'utf8');
+console.log(JSON.stringify({ answer: p(${JSON.stringify(smallURL)}, body).isAllowed(${JSON.stringify(smallQuery)}, 'Googlebot'), first: performance.now() }));`;
+	const runs = 15;
+	const measure = (args) => {
+		const wall = [];
+		const first = [];
+		for (let i = 0; i < runs; i++) {
+			const t = performance.now();
+			let r;
+			try {
+				r = JSON.parse(execFileSync(process.execPath, args, { cwd: here, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+			} catch {
+				return null;
+			}
+			wall.push(performance.now() - t);
+			first.push(r.first);
+		}
+		const med = (xs) => xs.sort((a, b) => a - b)[xs.length >> 1];
+		return { wall: med(wall), first: med(first) };
+	};
+	const cell = (r) => (r ? `${fmt(r.wall)} (${fmt(r.first)})` : 'fails');
+	print('\nStart to first answer: a whole `node` process that loads the library, parses the small file and answers one `isAllowed`; median ms of 15 runs, wall time (and the process\'s own time to the answer)\n');
+	print('| | this package | robots-parser 3.0.1 | ratio |');
+	print('|---|---:|---:|---:|');
+	for (const [name, code, flag] of [['`import` (ES module)', esm, '--input-type=module'], ['`require()` (CommonJS)', cjs, '--input-type=commonjs']]) {
+		const a = measure([flag, '-e', code('@rfc9309/robotstxt')]);
+		const b = measure([flag, '-e', code('robots-parser')]);
+		print(`| ${name} | ${cell(a)} | ${cell(b)} | ${a && b ? `${(a.wall / b.wall).toFixed(2)}x` : ''} |`);
+	}
+}
+
+// smallFile times what a crawler does per site: parse a small file and
+// ask one question, never freeing, as robots-parser's users do.
+function smallFile() {
+	const once = (p) => () => {
+		for (let i = 0; i < 100; i++) {
+			p(smallURL, small).isAllowed(smallQuery, 'Googlebot');
+		}
+	};
+	const a = median(once(ours), 1000) * 10;
+	const b = median(once(theirs), 1000) * 10;
+	const us = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
+	print(`\nThe small file (${Buffer.byteLength(small)} bytes) parsed and asked one \`isAllowed\`, median µs\n`);
+	print('| this package | robots-parser 3.0.1 | ratio |');
+	print('|---:|---:|---:|');
+	print(`| ${us(a)} | ${us(b)} | ${ratio(b, a)} |`);
+}
+
+// memory runs bench/memory.mjs for each library, each in a process of its
+// own.
+function memory() {
+	const run = (which, mode) => JSON.parse(execFileSync(process.execPath, ['bench/memory.mjs', which, mode], { cwd: here, encoding: 'utf8' }));
+	const MB = (n) => `${(n / 1e6).toFixed(0)} MB`;
+	print('\n100,000 small files parsed, each asked one question, none freed: peak resident memory of the process (and at the end)\n');
+	print('| the loop | this package | robots-parser 3.0.1 | ratio |');
+	print('|---|---:|---:|---:|');
+	for (const [mode, name] of [['yield', 'lets the event loop turn every 100 files'], ['loop', 'never yields']]) {
+		const a = run('ours', mode);
+		const b = run('theirs', mode);
+		print(`| ${name} | ${MB(a.peak)} (${MB(a.final)}) | ${MB(b.peak)} (${MB(b.final)}) | ${(a.peak / b.peak).toFixed(2)}x |`);
+	}
+}
 
 function agreement() {
 	const cases = googleCases();
@@ -36,12 +260,12 @@ function agreement() {
 		['this package, mode "rfc" (the default)', mine('rfc', 'isAllowed'), mine('rfc', 'getMatchingLineNumber')],
 		['robots-parser 3.0.1', rp('isAllowed'), rp('getMatchingLineNumber')],
 	];
-	console.log(`\nGoogle's answers (testdata/conformance/google_match.json): ${single.length} single-agent records, ${cases.length} in all\n`);
-	console.log('| | verdict, single-agent | and Google\'s line | verdict, all records |');
-	console.log('|---|---:|---:|---:|');
+	print(`\nGoogle's answers (testdata/conformance/google_match.json): ${single.length} single-agent records, ${cases.length} in all\n`);
+	print('| | verdict, single-agent | and Google\'s line | verdict, all records |');
+	print('|---|---:|---:|---:|');
 	for (const [name, verdict, line] of rows) {
 		const all = name.startsWith('robots') ? 'one agent per call' : `${count(cases, verdict)} / ${cases.length}`;
-		console.log(`| ${name} | ${count(single, verdict)} / ${single.length} | ${countLines(single, line)} / ${single.length} | ${all} |`);
+		print(`| ${name} | ${count(single, verdict)} / ${single.length} | ${countLines(single, line)} / ${single.length} | ${all} |`);
 	}
 }
 
@@ -73,16 +297,16 @@ const site = (file) => `https://${file.replace(/^\d+_/, '').replace(/\.txt$/, ''
 const ruleCount = (body) => body.split(/\r\n|\r|\n/).filter((l) => /^\s*(dis)?allow\s*:/i.test(l)).length;
 
 function parsing() {
-	console.log('\nParse, median milliseconds (this package with maxBytes: -1, so both read the whole file)\n');
-	console.log('| file | size | rules | this package | robots-parser | ratio |');
-	console.log('|---|---:|---:|---:|---:|---:|');
+	print('\nParse, median milliseconds (this package with maxBytes: -1, so both read the whole file)\n');
+	print('| file | size | rules | this package | robots-parser | ratio |');
+	print('|---|---:|---:|---:|---:|---:|');
 	for (const file of corpusFiles(100_000)) {
 		const body = readFileSync(new URL(file, corpus), 'utf8');
 		const url = `${site(file)}/robots.txt`;
 		const a = median(() => ours(url, body, { maxBytes: -1 }).free(), 1000);
 		const b = median(() => theirs(url, body), 1000);
 		const kb = Buffer.byteLength(body) / 1024;
-		console.log(`| ${file} | ${kb >= 1024 ? `${(kb / 1024).toFixed(1)} MB` : `${kb.toFixed(0)} KB`} | ${ruleCount(body).toLocaleString('en')} | ${fmt(a)} | ${fmt(b)} | ${ratio(b, a)} |`);
+		print(`| ${file} | ${kb >= 1024 ? `${(kb / 1024).toFixed(1)} MB` : `${kb.toFixed(0)} KB`} | ${ruleCount(body).toLocaleString('en')} | ${fmt(a)} | ${fmt(b)} | ${ratio(b, a)} |`);
 	}
 }
 
@@ -104,9 +328,9 @@ function targets(body, origin, n) {
 
 function querying() {
 	const files = ['rfc9309-example.txt', 'corpus/024_github.com.txt', 'corpus/016_docs.oracle.com.txt', 'corpus/074_www.xuexi.cn.txt'];
-	console.log('\nTime per query, median microseconds: isAllowed(url, "Googlebot"), URLs made from the file\'s own rules\n');
-	console.log('| file | rules | this package | robots-parser | ratio |');
-	console.log('|---|---:|---:|---:|---:|');
+	print('\nTime per query, median microseconds: isAllowed(url, "Googlebot"), URLs made from the file\'s own rules\n');
+	print('| file | rules | this package | robots-parser | ratio |');
+	print('|---|---:|---:|---:|---:|');
 	for (const file of files) {
 		const body = readFileSync(new URL(`../../testdata/${file}`, import.meta.url), 'utf8');
 		const origin = 'https://example.com';
@@ -133,12 +357,32 @@ function querying() {
 		const us = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
 		const qa = perQuery(a);
 		const qb = perQuery(b);
-		console.log(`| ${file.replace(/^corpus\//, '')} | ${ruleCount(body).toLocaleString('en')} | ${us(qa)} | ${us(qb)} | ${ratio(qb, qa)} |`);
+		print(`| ${file.replace(/^corpus\//, '')} | ${ruleCount(body).toLocaleString('en')} | ${us(qa)} | ${us(qb)} | ${ratio(qb, qa)} |`);
 		a.free();
 	}
 }
 
-console.log(`Node ${process.version}, ${os.cpus()[0].model}, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}`);
+print(`Node ${process.version}, ${os.cpus()[0].model}, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)} at the start`);
+sizes();
+sizeByPackage();
+startUp();
+smallFile();
+memory();
 agreement();
 parsing();
 querying();
+
+// README.md gets the tables between its markers, in place of the last
+// run's.
+const readme = new URL('README.md', here);
+const text_ = readFileSync(readme, 'utf8');
+const begin = '<!-- bench:begin (npm run compare writes what follows) -->';
+const end = '<!-- bench:end -->';
+const a = text_.indexOf(begin);
+const b = text_.indexOf(end);
+if (a >= 0 && b > a) {
+	writeFileSync(readme, `${text_.slice(0, a + begin.length)}\n\n${out.join('\n')}\n\n${text_.slice(b)}`);
+	console.error('README.md: tables updated');
+} else {
+	console.error('README.md has no bench markers: tables not written');
+}

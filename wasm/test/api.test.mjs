@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import robotsParser, { ready, liveHandles } from '../index.mjs';
+import robotsParser, { ready, liveHandles } from '@rfc9309/robotstxt';
 
 await ready;
 

@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import robotsParser, { ready } from '../index.mjs';
+import robotsParser, { ready } from '@rfc9309/robotstxt';
 import { googleCases, rfcDifferences, robotsURL } from './cases.mjs';
 
 await ready;

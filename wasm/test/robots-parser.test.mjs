@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import theirs from 'robots-parser';
-import ours, { ready } from '../index.mjs';
+import ours, { ready } from '@rfc9309/robotstxt';
 
 await ready;
 

@@ -1,0 +1,264 @@
+//go:build wasm
+
+package main
+
+import (
+	"bytes"
+	"strconv"
+
+	"github.com/rfc9309/robotstxt"
+)
+
+// lastError tells why the last export that returned failed did.
+var lastError string
+
+// recovered turns a panic into failed, its value into lastError; each
+// export defers it.
+func recovered(result *int32) {
+	if p := recover(); p != nil {
+		msg := "a panic"
+		switch v := p.(type) {
+		case error:
+			msg = v.Error()
+		case string:
+			msg = v
+		}
+		lastError, *result = "robotstxt: internal error: "+msg, failed
+	}
+}
+
+// fail records err and returns failed.
+func fail(err string) int32 {
+	lastError = err
+	return failed
+}
+
+// lastErrorText writes lastError, as bytes without a length, to the
+// output buffer.
+//
+//go:wasmexport lastError
+func lastErrorText() int32 {
+	return done(append(answer(), lastError...))
+}
+
+// parseFile parses the first n bytes of the input buffer, in mode 0 (RFC)
+// or 1 (Google), reading at most maxBytes of them (0: the default limit,
+// negative: all), and returns the file's handle. JavaScript passes no
+// more than the limit and one byte, which tells that the file is longer.
+//
+//go:wasmexport parse
+func parseFile(mode, maxBytes, n int32) (result int32) {
+	defer recovered(&result)
+	var o robotstxt.Options
+	switch mode {
+	case 0:
+	case 1:
+		o.Mode = robotstxt.Google
+	default:
+		return fail("robotstxt: internal error: mode " + strconv.Itoa(int(mode)))
+	}
+	o.MaxBytes = int(maxBytes)
+	if n < 0 || int(n) > len(input) {
+		return fail("robotstxt: internal error: the file does not fit the input buffer")
+	}
+	// A copy: the library may keep views of what it is given.
+	data := bytes.Clone(input[:n])
+	dropBigInput()
+	return files.add(parse(o, data), len(data))
+}
+
+// parse parses data, which JavaScript cut one byte past o's limit when the
+// file is longer. o.Parse would count the rules lost past the limit in
+// that one byte, and say none were; o.ParseReader, which reads as far,
+// says they were not read.
+func parse(o robotstxt.Options, data []byte) *robotstxt.Robots {
+	if l := limitOf(o.MaxBytes); l >= 0 && len(data) > l {
+		// A bytes.Reader never fails.
+		r, _ := o.ParseReader(bytes.NewReader(data))
+		return r
+	}
+	return o.Parse(data)
+}
+
+// limit returns how many bytes of a file Options{MaxBytes: maxBytes}
+// reads, or -1 for all.
+//
+//go:wasmexport limit
+func limit(maxBytes int32) int32 {
+	return int32(limitOf(int(maxBytes)))
+}
+
+// limitOf reads Options.MaxBytes as the library does: 0 is
+// robotstxt.DefaultMaxBytes, a negative value no limit (-1).
+func limitOf(maxBytes int) int {
+	switch {
+	case maxBytes == 0:
+		return robotstxt.DefaultMaxBytes
+	case maxBytes < 0:
+		return -1
+	}
+	return maxBytes
+}
+
+// free lets the garbage collector have the file of handle.
+//
+//go:wasmexport free
+func free(handle int32) int32 {
+	files.free(handle)
+	return 0
+}
+
+// handles counts the files held, for the tests of free, of the
+// FinalizationRegistry and of the table's limits.
+//
+//go:wasmexport handles
+func handles() int32 {
+	return int32(len(files.byHandle))
+}
+
+// query decides the URL in the input buffer for the given number of user
+// agents after it, against the file of handle.
+func query(handle, agents int32) (robotstxt.Decision, int32) {
+	r, ok := files.get(handle)
+	if !ok {
+		return robotstxt.Decision{}, gone
+	}
+	texts, err := readTexts(int(agents) + 1)
+	if err != nil {
+		return robotstxt.Decision{}, fail(err.Error())
+	}
+	return r.Group(texts[1:]...).Decide(texts[0]), 0
+}
+
+// allowed answers isAllowed: 1 or 0.
+//
+//go:wasmexport allowed
+func allowed(handle, agents int32) (result int32) {
+	defer recovered(&result)
+	d, code := query(handle, agents)
+	if code != 0 {
+		return code
+	}
+	if d.Allowed {
+		return 1
+	}
+	return 0
+}
+
+// line answers getMatchingLineNumber: the deciding rule's line, -1 when
+// no rule matched.
+//
+//go:wasmexport line
+func line(handle, agents int32) (result int32) {
+	defer recovered(&result)
+	d, code := query(handle, agents)
+	if code != 0 {
+		return code
+	}
+	if d.Rule == (robotstxt.Rule{}) {
+		return -1
+	}
+	return int32(d.Rule.Line)
+}
+
+// decide answers decide: the verdict (1 or 0), the deciding rule's kind
+// (0: none, 1: Disallow, 2: Allow), its line and its pattern.
+//
+//go:wasmexport decide
+func decide(handle, agents int32) (result int32) {
+	defer recovered(&result)
+	d, code := query(handle, agents)
+	if code != 0 {
+		return code
+	}
+	b := appendUint(answer(), boolUint(d.Allowed))
+	kind := uint32(0)
+	if d.Rule != (robotstxt.Rule{}) {
+		kind = 1 + boolUint(d.Rule.Allow)
+	}
+	b = appendUint(appendUint(b, kind), uint32(d.Rule.Line))
+	return done(appendText(b, d.Rule.Pattern))
+}
+
+func boolUint(b bool) uint32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// crawlDelay answers getCrawlDelay for the user agents in the input
+// buffer, written as for a query but without a URL: seconds, or -1 for
+// none.
+//
+//go:wasmexport crawlDelay
+func crawlDelay(handle, agents int32) (result float64) {
+	var code int32
+	defer func() {
+		recovered(&code)
+		if code != 0 {
+			result = float64(code)
+		}
+	}()
+	r, ok := files.get(handle)
+	if !ok {
+		return gone
+	}
+	names, err := readTexts(int(agents) + 1)
+	if err != nil {
+		return float64(fail(err.Error()))
+	}
+	if d, ok := r.Group(names[1:]...).CrawlDelay(); ok {
+		return d.Seconds()
+	}
+	return -1
+}
+
+// sitemaps answers getSitemaps: their number, then each URL.
+//
+//go:wasmexport sitemaps
+func sitemaps(handle int32) (result int32) {
+	defer recovered(&result)
+	r, ok := files.get(handle)
+	if !ok {
+		return gone
+	}
+	list := r.Sitemaps()
+	b := appendUint(answer(), uint32(len(list)))
+	for _, s := range list {
+		b = appendText(b, s)
+	}
+	return done(b)
+}
+
+// host answers getPreferredHost: 1 and the host, or 0 for none.
+//
+//go:wasmexport host
+func host(handle int32) (result int32) {
+	defer recovered(&result)
+	r, ok := files.get(handle)
+	if !ok {
+		return gone
+	}
+	h, ok := r.Host()
+	return done(appendText(appendUint(answer(), boolUint(ok)), h))
+}
+
+// diagnostics answers diagnostics: their number, then for each its line,
+// severity, code and message.
+//
+//go:wasmexport diagnostics
+func diagnostics(handle int32) (result int32) {
+	defer recovered(&result)
+	r, ok := files.get(handle)
+	if !ok {
+		return gone
+	}
+	list := r.Diagnostics()
+	b := appendUint(answer(), uint32(len(list)))
+	for _, d := range list {
+		b = appendUint(b, uint32(d.Line))
+		b = appendText(appendText(appendText(b, d.Severity.String()), string(d.Code)), d.Message)
+	}
+	return done(b)
+}

@@ -1,0 +1,21 @@
+// The package's entry point for require() in Node.js: robots-parser's
+// function, ready at once. The module is compiled synchronously on load,
+// which Node.js allows for a module of any size; browsers do not, and use
+// index.mjs. index.node.mjs gives import in Node.js this same function.
+
+'use strict';
+
+const { readFileSync } = require('node:fs');
+const { join } = require('node:path');
+const { load } = require('./core.cjs');
+
+const module_ = new WebAssembly.Module(readFileSync(join(__dirname, 'robotstxt.wasm')));
+const { robotsParser, liveHandles } = load((imports) => new WebAssembly.Instance(module_, imports));
+
+module.exports = robotsParser;
+module.exports.default = robotsParser;
+module.exports.robotsParser = robotsParser;
+module.exports.liveHandles = liveHandles;
+// Resolved already: the same code runs in Node.js and in browsers, where
+// calls must wait for it.
+module.exports.ready = Promise.resolve();

@@ -1,0 +1,23 @@
+// The types of require('@rfc9309/robotstxt'): the function itself, as
+// robots-parser's, with the package's other exports as its properties.
+// index.d.ts describes them.
+
+declare function robotsParser(
+	url: string,
+	contents: string | Uint8Array | null | undefined,
+	options?: robotsParser.Options,
+): robotsParser.Robot;
+
+declare namespace robotsParser {
+	type UserAgent = import('./index.js').UserAgent;
+	type Options = import('./index.js').Options;
+	type Rule = import('./index.js').Rule;
+	type Decision = import('./index.js').Decision;
+	type Diagnostic = import('./index.js').Diagnostic;
+	type Robot = import('./index.js').Robot;
+	/** Resolved already: in Node.js the package is ready on load. */
+	const ready: Promise<void>;
+	function liveHandles(): number;
+}
+
+export = robotsParser;
