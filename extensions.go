@@ -9,13 +9,13 @@ package robotstxt
 import (
 	"errors"
 	"fmt"
-	"maps"
 	"math"
 	"net/url"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unsafe"
 )
 
 // maxCrawlDelay is the longest Crawl-delay taken seriously: one day. A
@@ -160,106 +160,6 @@ func (e *groupExt) merge(o *groupExt) (conflicts []int) {
 	return conflicts
 }
 
-// noExt stands for the extensions of a group that has none: most groups,
-// which then spend a pointer on them, not the whole record.
-var noExt groupExt
-
-func (g *Group) exts() *groupExt {
-	if g.ext == nil {
-		return &noExt
-	}
-	return g.ext
-}
-
-// CrawlDelay returns how long the crawler should wait between requests
-// (Crawl-delay, in seconds, decimals allowed). When merged groups disagree,
-// the longest delay wins.
-func (g *Group) CrawlDelay() (time.Duration, bool) {
-	if g == nil || g.exts().crawlDelayLine == 0 {
-		return 0, false
-	}
-	return g.exts().crawlDelay, true
-}
-
-// RequestRate returns the group's Request-rate. When merged groups
-// disagree, the slowest rate wins.
-func (g *Group) RequestRate() (RequestRate, bool) {
-	if g == nil || g.exts().rateLine == 0 {
-		return RequestRate{}, false
-	}
-	return g.exts().rate, true
-}
-
-// VisitTime returns the group's Visit-time window. When merged groups
-// disagree, the narrowest window wins.
-func (g *Group) VisitTime() (Window, bool) {
-	if g == nil || g.exts().visitLine == 0 {
-		return Window{}, false
-	}
-	return g.exts().visit, true
-}
-
-// ContentSignals returns the Content-Signal preferences that apply to the
-// group's crawler ("search=yes, ai-train=no" gives search: true, ai-train:
-// false): the group's own, or the file's when the group states none. Where
-// several records disagree on a signal, "no" wins. The map is a copy.
-func (g *Group) ContentSignals() map[string]bool {
-	if g == nil {
-		return nil
-	}
-	if len(g.exts().signals) > 0 {
-		return maps.Clone(g.exts().signals)
-	}
-	return maps.Clone(g.fileSignals)
-}
-
-// Host returns the first valid Host record (Yandex's preferred host name).
-func (r *Robots) Host() (string, bool) {
-	if r == nil || r.fileRecs().host == "" {
-		return "", false
-	}
-	return r.fileRecs().host, true
-}
-
-// ContentSignals returns the Content-Signal preferences stated outside any
-// group, for every crawler. The map is a copy.
-func (r *Robots) ContentSignals() map[string]bool {
-	if r == nil {
-		return nil
-	}
-	return maps.Clone(r.fileRecs().signals)
-}
-
-// Records returns, in file order, the key-value lines this library does
-// not interpret: those whose keys it does not know, and Yandex's
-// Clean-param lines, whose values ("utm_source&utm_medium /news/") it
-// checks but does not apply, with the key "Clean-param" however the line
-// spelt it. A file that is an HTML page ([CodeNotRobotsTxt]) has none: its
-// lines with a colon are markup, not records.
-func (r *Robots) Records() []Record {
-	if r == nil {
-		return nil
-	}
-	f := r.fileRecs()
-	n := len(f.records) + len(f.cleanParams)
-	if n == 0 {
-		return nil
-	}
-	out := make([]Record, 0, n)
-	cps := f.cleanParams
-	for _, rec := range f.records {
-		for len(cps) > 0 && cps[0].line < rec.line {
-			out = append(out, f.cleanParamRecord(cps[0]))
-			cps = cps[1:]
-		}
-		out = append(out, Record{Line: int(rec.line), Key: f.text[rec.off:rec.mid], Value: f.text[rec.mid:rec.end]})
-	}
-	for _, c := range cps {
-		out = append(out, f.cleanParamRecord(c))
-	}
-	return out
-}
-
 // cleanParamKey is the key of the Records of Clean-param lines.
 const cleanParamKey = "Clean-param"
 
@@ -299,17 +199,6 @@ type lineSpan struct {
 type recordSpan struct {
 	line          int32
 	off, mid, end uint32
-}
-
-// noFile stands for the records of a file that has none: most files, which
-// then spend a pointer on them, not the whole record.
-var noFile fileRecords
-
-func (r *Robots) fileRecs() *fileRecords {
-	if r.file == nil {
-		return &noFile
-	}
-	return r.file
 }
 
 var errAbsurd = errors.New("longer than a day")
@@ -470,4 +359,12 @@ func isAbsoluteHTTP(v string) bool {
 		}
 	}
 	return false
+}
+
+// footprint bounds the bytes of e, nil or not.
+func (e *groupExt) footprint() int64 {
+	if e == nil {
+		return 0
+	}
+	return heapBytes(int64(unsafe.Sizeof(*e))) + mapBytes(len(e.signals))
 }

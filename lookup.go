@@ -5,6 +5,12 @@ package robotstxt
 // of groups that one token names, and each set's Group, built on first
 // use and kept.
 
+// The groups of a file are addressed by set: set i < len(r.starts) is the
+// file's group i alone, and set len(r.starts)+k is the merge of several
+// groups, the k-th such list in r.multi. Every token selects one set,
+// and every set has at most one Group, built on first use and kept in
+// r.cache.
+
 import (
 	"cmp"
 	"slices"
@@ -97,16 +103,6 @@ func (r *Robots) setIDs(set int) []int {
 	return ids
 }
 
-// groupRules returns the window of r.rules that holds the file's group
-// id's rules.
-func (r *Robots) groupRules(id int) []rule {
-	end := len(r.rules)
-	if id+1 < len(r.starts) {
-		end = int(r.starts[id+1])
-	}
-	return r.rules[r.starts[id]:end:end]
-}
-
 // groupTokens returns the range of r.toks that holds the user-agent lines
 // of the file's group id.
 func (r *Robots) groupTokens(id int) (lo, hi int) {
@@ -118,89 +114,10 @@ func (r *Robots) groupTokens(id int) (lo, hi int) {
 	return lo, hi
 }
 
-// extOf returns the extension record of the file's group id, or nil.
-func (r *Robots) extOf(id int) *groupExt {
-	i, ok := slices.BinarySearchFunc(r.exts, uint32(id), func(e extAt, id uint32) int { return cmp.Compare(e.id, id) })
-	if !ok {
-		return nil
-	}
-	return r.exts[i].ext
-}
-
-// groupOf returns the Group of set, building it on first use. Builders
-// that race build one each and one is kept; neither writes the rules it
-// reads.
-func (r *Robots) groupOf(set int) *Group {
-	p := &r.cache[set]
-	if g := p.Load(); g != nil {
-		return g
-	}
-	g := new(Group)
-	ids := r.setIDs(set)
-	r.fill(g, set, ids)
-	g.mergeExt(r, ids)
-	// The group is named by the tokens that select it, each as first
-	// written, in file order.
-	for _, id := range ids {
-		lo, hi := r.groupTokens(id)
-		for t := lo; t < hi; t++ {
-			name := r.tokenText(uint32(t))
-			pos, _ := r.find(name)
-			if r.sorted[pos] == uint32(t) && r.setAt(pos) == set {
-				g.agents = append(g.agents, name)
-			}
-		}
-	}
-	if p.CompareAndSwap(nil, g) {
-		return g
-	}
-	return p.Load()
-}
-
 // tokenSet returns the set that the file's token t selects.
 func (r *Robots) tokenSet(t int) int {
 	pos, _ := r.find(r.tokenText(uint32(t)))
 	return r.setAt(pos)
-}
-
-// mergeExt combines the extension records of g's groups, ids.
-func (g *Group) mergeExt(r *Robots, ids []int) {
-	g.fileSignals = r.fileRecs().signals
-	if len(ids) == 1 {
-		g.ext = r.extOf(ids[0]) // nothing to merge; never written after parsing
-		return
-	}
-	g.ext = nil
-	for _, id := range ids {
-		e := r.extOf(id)
-		if e == nil {
-			continue
-		}
-		if g.ext == nil {
-			g.ext = new(groupExt)
-		}
-		g.ext.merge(e)
-	}
-}
-
-// fill makes g the group of the file's groups ids (ascending), which are
-// set (-1 for a union of sets). A group alone shares its window of
-// r.rules, which nothing writes after parsing; several groups' rules are
-// copied, one window after another.
-func (r *Robots) fill(g *Group, set int, ids []int) {
-	g.d, g.text, g.set = r.d, r.text, int32(set)
-	if len(ids) == 1 {
-		g.rules = r.groupRules(ids[0])
-		return
-	}
-	n := 0
-	for _, id := range ids {
-		n += len(r.groupRules(id))
-	}
-	g.rules = make([]rule, 0, n)
-	for _, id := range ids {
-		g.rules = append(g.rules, r.groupRules(id)...)
-	}
 }
 
 // foldCompare compares a and b as if both were lower-cased (ASCII letters
@@ -220,28 +137,6 @@ func foldCompare(a, b string) int {
 		}
 	}
 	return len(a) - len(b)
-}
-
-// lookupSet returns the set of groups for one crawler, given by a name
-// or a whole User-Agent string, which the mode reads as a name (see
-// dialect.callerName), or -1 when no group names it. Names compare
-// case-insensitively in ASCII and exactly (RFC 9309 section 2.2.1): a
-// "foo" group never applies to "foobot". "*" and, in RFC mode, a string
-// that gives no name find nothing, so that the global group applies only
-// when no name matches. It allocates nothing.
-func (r *Robots) lookupSet(agent string) int {
-	if r.d == nil {
-		return -1 // the zero Robots
-	}
-	name := r.d.callerName(agent)
-	if name == "*" || name == "" && !r.d.googleNames {
-		return -1 // Google's library lets "" find a line that names nothing
-	}
-	pos, ok := r.find(name)
-	if !ok {
-		return -1
-	}
-	return r.setAt(pos)
 }
 
 // maxUnions bounds the Groups of several sets a Robots keeps: a crawler

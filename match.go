@@ -6,62 +6,6 @@ package robotstxt
 
 import "strings"
 
-// decide decides a path as the mode's normaliser left it: whether it is
-// allowed, and the rule that decides it, or nil when none matches.
-//
-// A large group answers its first indexAfter queries by a linear pass
-// over its rules, and orders them and builds an index at the next one
-// (see index). An empty pattern matches nothing in RFC mode; Google's
-// library lets it match every path with priority 0 (see
-// dialect.emptyMatches), which allows it.
-func (g *Group) decide(path string) (bool, *rule) {
-	ix := g.ix.Load()
-	if ix == nil {
-		if len(g.rules) >= indexMin && g.queries.Add(1) <= indexAfter {
-			if r := g.scan(path); r != nil {
-				return r.allows(), r
-			}
-			return true, nil
-		}
-		ix = g.prepare()
-	}
-	j := ix.decide(g, path)
-	if j < 0 {
-		return true, nil
-	}
-	r := &ix.rules[j]
-	return r.allows(), r
-}
-
-// scan decides path by trying every rule of g, in file order. It costs a
-// prefix comparison for most rules, and no set-up.
-func (g *Group) scan(path string) *rule {
-	var best *rule
-	for i := range g.rules {
-		r := &g.rules[i]
-		if (best == nil || g.text.better(r, best)) && g.matches(r, path) {
-			best = r
-		}
-	}
-	return best
-}
-
-// prepare builds g's index, once, and returns it. Sorting is the one cost
-// of a parse that grows faster than the file; doing it when a crawler
-// asks often keeps Parse linear, and costs nothing for files that are only
-// linted, written back or asked a few times.
-func (g *Group) prepare() *index {
-	g.once.Do(func() { g.ix.Store(buildIndex(g.text, g.rules)) })
-	return g.ix.Load()
-}
-
-func (g *Group) matches(r *rule, path string) bool {
-	if r.n == 0 {
-		return g.d.emptyMatches
-	}
-	return matches(g.text.pattern(r), path)
-}
-
 // matches reports whether a canonical pattern matches path, both read as
 // octets from the first octet of the path. '*' matches any run of octets
 // and a '$' that ends the pattern matches the end of the path; every other
