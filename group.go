@@ -155,7 +155,7 @@ func (g *Group) decide(path string) (bool, *rule) {
 		}
 		ix = g.prepare()
 	}
-	j := ix.decide(g, path)
+	j := ix.decide(g.text, g.d.emptyMatches, path)
 	if j < 0 {
 		return true, nil
 	}
@@ -169,7 +169,7 @@ func (g *Group) scan(path string) *rule {
 	var best *rule
 	for i := range g.rules {
 		r := &g.rules[i]
-		if (best == nil || g.text.better(r, best)) && g.matches(r, path) {
+		if (best == nil || g.text.better(r, best)) && g.text.matches(r, path, g.d.emptyMatches) {
 			best = r
 		}
 	}
@@ -183,13 +183,6 @@ func (g *Group) scan(path string) *rule {
 func (g *Group) prepare() *index {
 	g.once.Do(func() { g.ix.Store(buildIndex(g.text, g.rules)) })
 	return g.ix.Load()
-}
-
-func (g *Group) matches(r *rule, path string) bool {
-	if r.n == 0 {
-		return g.d.emptyMatches
-	}
-	return matches(g.text.pattern(r), path)
 }
 
 // noExt stands for the extensions of a group that has none: most groups,

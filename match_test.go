@@ -217,7 +217,7 @@ func TestIndexAgreesWithScan(t *testing.T) {
 						base := strings.TrimSuffix(strings.ReplaceAll(p, "*", "x"), "$")
 						for _, path := range []string{base, base + "/z", base[:len(base)/2], "/", "/zzz" + base} {
 							var got *rule
-							if j := ix.decide(g, path); j >= 0 {
+							if j := ix.decide(g.text, g.d.emptyMatches, path); j >= 0 {
 								got = &ix.rules[j]
 							}
 							want := g.scan(path)
