@@ -177,3 +177,16 @@ func foldEqual(a, lower string) bool {
 	}
 	return true
 }
+
+// pageDirective returns the page-level directive, in lower case, that an
+// unknown key names when it is one webmasters write in robots.txt by
+// mistake: Noindex, Nofollow, Noarchive. They belong in a meta robots tag
+// or an X-Robots-Tag header (package metarobots reads both).
+func pageDirective(key string) (string, bool) {
+	for _, d := range [...]string{"noindex", "nofollow", "noarchive"} {
+		if strings.EqualFold(key, d) {
+			return d, true
+		}
+	}
+	return "", false
+}

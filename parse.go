@@ -223,13 +223,11 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 		kind = noteSeveralPaths
 	case value != "" && value[0] != '/' && value[0] != '*':
 		kind = noteNoSlash
-	case value != "" && value[0] == '*' && isExtensionPattern(value):
-		kind = noteMatchesAnywhere
 	default:
 		noted = false
 	}
 	if p.b.arena.Len()+patternRoom(pattern, prio) > p.lim.text || len(p.b.writtenText)+len(value) > p.lim.text {
-		if noted && kind != noteMatchesAnywhere {
+		if noted {
 			p.report(num, kind, value)
 		}
 		p.report(num, noteTooMuchPatternText, p.lim.text)
@@ -244,16 +242,13 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 		ref = textRef{written: true, off: uint32(len(p.b.writtenText)), n: uint32(len(value))}
 	}
 	if !p.b.addRule(pattern, written, uint32(prio), int32(num), allow, false) {
-		if noted && kind != noteMatchesAnywhere {
+		if noted {
 			p.report(num, kind, value)
 		}
 		p.report(num, noteRuleOutsideGroup)
 		return
 	}
-	switch {
-	case kind == noteMatchesAnywhere:
-		p.matchesAnywhere(num, ref, value)
-	case noted:
+	if noted {
 		p.report(num, kind, ref)
 	}
 	if allow {
@@ -483,4 +478,38 @@ func (p *parser) lineNotes(f *lineFact) {
 	if f.flags&flagTypo != 0 {
 		p.report(f.num, noteKeyTypo, p.tok.text(f.key), keyNames[f.kind])
 	}
+}
+
+// blankState says whether a blank line came inside the open group.
+type blankState uint8
+
+const (
+	noBlank    blankState = iota
+	blankSeen             // a blank line, and no rule since
+	blankNoted            // the group drew its note: one says it all
+)
+
+// noteBlank records a line without content: a blank line after the open
+// group's lines makes older parsers, which read records as separated by
+// blank lines, end the group there. A comment alone on a line ends no
+// record in any reading, so it does not count. The last line is not
+// looked at: no rule follows it.
+func (p *parser) noteBlank() {
+	if len(p.b.starts) == 0 || p.blank != noBlank || p.tok.done {
+		return
+	}
+	if trimSpace(p.tok.src[p.tok.start:p.tok.i]) == "" {
+		p.blank = blankSeen
+	}
+}
+
+// blankLineInGroup notes the first rule after a blank line that no
+// user-agent line followed, once per group. RFC 9309 section 2.1 ends a group only at a
+// user-agent line after rules, so the rule joins the group above; the
+// robots.txt convention of 1994, which some crawlers still follow, ends a
+// record at a blank line, and such a crawler reads the rule as outside
+// any group.
+func (p *parser) blankLineInGroup(num int) {
+	p.blank = blankNoted
+	p.report(num, noteBlankLineInGroup)
 }

@@ -182,6 +182,7 @@ func (r *Robots) Diagnostics() []Diagnostic {
 		if r.text == nil {
 			return // the zero Robots
 		}
+		r.matchesAnywhere(&noteWriter{notes: &r.notes, max: defaultLimits.text})
 		r.neverDecides()
 		r.webmasterChecks()
 		r.notes.sort()
