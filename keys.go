@@ -2,7 +2,8 @@ package robotstxt
 
 // This file knows the keys of robots.txt lines and how files spell them:
 // the keys of RFC 9309 section 2.2 (user-agent, allow, disallow) and of
-// its section 2.2.4 (sitemap, and the extensions of extensions.go).
+// its section 2.2.4 (sitemap, and the records of groupext.go and
+// records.go).
 
 import (
 	"strconv"

@@ -1,11 +1,16 @@
 package robotstxt
 
 import (
+	"errors"
+	"net/url"
 	"slices"
+	"strings"
 )
 
-// This file keeps the table that finds a repeated sitemap while a file is
-// parsed (see parser.sitemap).
+// This file holds the records of a file that belong to no group: Sitemap,
+// Host, Clean-param, and the lines with keys this library does not know,
+// kept as Records. RFC 9309 section 2.2.4 lets such records exist; none
+// of them ends a group or changes a verdict.
 
 // addSitemapSlot enters sitemap k in the table, which it keeps at most
 // half full, so that a probe ends soon at an empty slot.
@@ -29,4 +34,117 @@ func (r *recordLists) enterSitemap(k int) {
 		i = (i + 1) & mask
 	}
 	r.sitemapSlots[i] = int32(k + 1)
+}
+
+// recordLists are the file records of a parse (see fileRecords).
+type recordLists struct {
+	text []byte
+	recordSpans
+	sitemapHashes []uint64 // of each of recordSpans.sitemaps, in order
+	// sitemapSlots is the table that finds a sitemap by hash: each slot
+	// holds a sitemap's index plus one, or 0 when free; its length is a
+	// power of two.
+	sitemapSlots []int32
+}
+
+// A Record is a key-value line this library does not interpret, kept for
+// callers that read directives of their own.
+type Record struct {
+	Line       int
+	Key, Value string
+}
+
+// A cleanParam is a Yandex Clean-param value: URL parameters that do not
+// change a page's content, for URLs whose path starts with path (every URL
+// when path is empty).
+type cleanParam struct {
+	params []string
+	path   string
+}
+
+// cleanParamKey is the key of the Records of Clean-param lines.
+const cleanParamKey = "Clean-param"
+
+// fileRecords are the records of a file that belong to no group. Their
+// text is kept back to back in one string, addressed by offsets: a file
+// of many sitemaps or unknown lines then keeps little more than its text,
+// where a string each would add a header and a rounded-up allocation.
+type fileRecords struct {
+	text string
+	recordSpans
+	host    string
+	signals map[string]bool // Content-Signal outside any group
+}
+
+func (f *fileRecords) cleanParamRecord(c lineSpan) Record {
+	return Record{Line: int(c.line), Key: cleanParamKey, Value: f.text[c.off:c.end]}
+}
+
+// recordSpans address the file's records in fileRecords.text.
+type recordSpans struct {
+	sitemaps    []textSpan
+	cleanParams []lineSpan   // values, read again when asked for
+	records     []recordSpan // lines with unknown keys
+}
+
+// textSpan is the text fileRecords.text[off:end].
+type textSpan struct{ off, end uint32 }
+
+// lineSpan is the text of a line's value.
+type lineSpan struct {
+	line     int32
+	off, end uint32
+}
+
+// recordSpan is an unknown key at text[off:mid] and its value at
+// text[mid:end].
+type recordSpan struct {
+	line          int32
+	off, mid, end uint32
+}
+
+// parseHost reads a Host value: a host name or address, with an optional
+// port and an optional http or https scheme.
+func parseHost(v string) (string, error) {
+	s := v
+	if !strings.Contains(s, "://") {
+		s = "http://" + s
+	}
+	u, err := url.Parse(s)
+	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") || strings.Trim(u.Path, "/") != "" || u.RawQuery != "" || u.User != nil {
+		return "", errors.New("not a host name")
+	}
+	return v, nil
+}
+
+// parseCleanParam reads "p1&p2 [/path-prefix]".
+func parseCleanParam(v string) (cleanParam, error) {
+	params, path, _ := strings.Cut(v, " ")
+	path = strings.TrimSpace(path)
+	var p cleanParam
+	for _, name := range strings.Split(params, "&") {
+		if name != "" {
+			p.params = append(p.params, name)
+		}
+	}
+	if len(p.params) == 0 {
+		return cleanParam{}, errors.New("no parameter names")
+	}
+	if path != "" && path[0] != '/' && path[0] != '*' {
+		return cleanParam{}, errors.New("the path prefix does not start with '/'")
+	}
+	p.path = path
+	return p, nil
+}
+
+// isAbsoluteHTTP reports whether a Sitemap value is an absolute http or
+// https URL: the scheme, "://" and a host.
+func isAbsoluteHTTP(v string) bool {
+	for _, scheme := range []string{"http://", "https://"} {
+		if len(v) > len(scheme) && strings.EqualFold(v[:len(scheme)], scheme) {
+			c := v[len(scheme)]
+			return c != '/' && c != '?' && c != '#' && c != ' '
+		}
+	}
+	return false
 }
