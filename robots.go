@@ -25,26 +25,21 @@ import (
 // makes a crawler fail, but they are not values to make on purpose.
 type Robots struct {
 	diagOnce sync.Once // adds the notes of neverDecides on first use
-	global   int32     // the set of the "*" groups plus one; 0: none
 	d        *dialect  // the mode's way of reading
 	text     *ruleText // the rules' patterns
 	// rules holds every rule in file order, each group's together: the
 	// file's group i has rules[starts[i]:starts[i+1]]. Nothing writes it
 	// after parsing: a Group orders a copy for matching (see index).
-	rules      []rule
-	starts     []uint32
-	groupLines []uint32 // the line of each group's first user-agent line; nil unless a "*" group disallows something
-	exts       []extAt  // the groups' extension records, by group
-	// The user-agent lines: their product tokens in file order, and the
-	// same sorted case-insensitively (then in file order) for look-up.
-	toks    []token
-	tokText string
-	sorted  []uint32
-	multi   *multiSets              // nil when no token names several groups
-	cache   []atomic.Pointer[Group] // the Group of each set, once built
-	unions  unionCache              // the Groups of several sets, once built
-	notes   notes                   // the diagnostics
-	file    *fileRecords            // nil when the file has none
+	rules []rule
+	// groupSets are the file's groups, the user-agent lines that name
+	// them and the sets of groups each name selects (see lookup.go).
+	groupSets
+	groupLines []uint32                // the line of each group's first user-agent line; nil unless a "*" group disallows something
+	exts       []extAt                 // the groups' extension records, by group
+	cache      []atomic.Pointer[Group] // the Group of each set, once built
+	unions     unionCache              // the Groups of several sets, once built
+	notes      notes                   // the diagnostics
+	file       *fileRecords            // nil when the file has none
 }
 
 // Mode returns the mode r was parsed in.
