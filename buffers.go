@@ -66,12 +66,10 @@ func borrowBuffers(n int) (b *parseBuffers, own bool) {
 	return buffers.Get().(*parseBuffers), false
 }
 
-// returnBuffers gives b back to the pool, or reports false, leaving it to
-// the garbage collector, when its lists take more than maxPooled bytes.
-func returnBuffers(b *parseBuffers) bool {
-	if b.reset(poisonBuffers) > maxPooled {
-		return false
+// returnBuffers gives b back to the pool, or leaves it to the garbage
+// collector when its lists take more than maxPooled bytes.
+func returnBuffers(b *parseBuffers) {
+	if b.reset(poisonBuffers) <= maxPooled {
+		buffers.Put(b)
 	}
-	buffers.Put(b)
-	return true
 }

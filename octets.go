@@ -21,7 +21,7 @@ func mustEscape(c byte) bool {
 }
 
 // urlSpecial and patternSpecial mark with 1 the octets that may make
-// normalizeRFC change a URL or a pattern: '%', '$', those that must be
+// appendRFC change a URL or a pattern: '%', '$', those that must be
 // escaped, and in a URL '*'.
 var urlSpecial, patternSpecial = func() (u, p [256]uint8) {
 	for c := range 256 {

@@ -198,7 +198,7 @@ func (p *parser) userAgent(num int, value string) {
 	}
 }
 
-// rule compiles an allow or disallow line. A plain value (see flagPlain)
+// rule compiles an allow or disallow line. A plain value (see tokenizer.nextPlain)
 // is its own pattern in both modes.
 func (p *parser) rule(num int, allow bool, value string, plain bool) {
 	if p.blank == blankSeen {

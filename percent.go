@@ -64,7 +64,8 @@ func rfcStep(s string, i int, pattern bool) (in, out int) {
 	return 1, 0
 }
 
-// normalizeRFC returns s in the canonical form used for matching in RFC
+
+// appendRFC appends to dst s in the canonical form used for matching in RFC
 // mode (RFC 9309 section 2.2.2): octets that may not appear bare in a URI
 // path or query are percent-encoded, escapes of unreserved characters are
 // decoded, and the hex digits of the remaining escapes are upper-cased.
@@ -80,18 +81,7 @@ func rfcStep(s string, i int, pattern bool) (in, out int) {
 //
 // The second result is the pattern's length in octets as RFC 9309 section
 // 2.2.2 counts them for "the most specific match": the normalised pattern,
-// where a '$' inside a pattern counts as the one octet it is.
-func normalizeRFC(s string, pattern bool) (string, int) {
-	b, prio, changed := appendRFC(nil, s, pattern)
-	if !changed {
-		return s, len(s)
-	}
-	// b is written no more, so the result may share its bytes.
-	return view(b), prio
-}
-
-// appendRFC appends the canonical form of s to dst, as normalizeRFC
-// computes it, and returns its length as RFC 9309 counts it. When s is
+// where a '$' inside a pattern counts as the one octet it is. When s is
 // canonical already it appends nothing and reports changed false, so that
 // the caller can use s itself.
 func appendRFC(dst []byte, s string, pattern bool) (out []byte, prio int, changed bool) {

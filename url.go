@@ -9,19 +9,19 @@ import (
 // the scheme, authority and fragment, and with its dot segments resolved
 // as RFC 3986 section 5.2.4 resolves them.
 
-// targetPath returns the path, params and query of target, without the
-// fragment, as Google's library extracts them: an absolute URL loses its
-// scheme and authority, a string without a scheme is read as an authority
-// followed by a path, a path without a leading '/' gets one, and an empty
-// result is "/". It allocates only in that last-but-one case.
-func targetPath(target string) string { return pathOf(target, googleAuthorityEnds) }
 
 // googleAuthorityEnds are the octets besides '#' that end an authority as
 // Google's library reads a URL (see dialect.authorityEnds).
 const googleAuthorityEnds = "/?;"
 
-// pathOf is targetPath with the octets that end an authority given: "/?;"
-// as Google's library reads a URL, "/?" as RFC 3986 section 3.2 does (see
+// pathOf returns the path, params and query of target, without the
+// fragment, as Google's library extracts them: an absolute URL loses its
+// scheme and authority, a string without a scheme is read as an authority
+// followed by a path, a path without a leading '/' gets one, and an empty
+// result is "/". It allocates only in that last-but-one case.
+//
+// ends are the octets besides '#' that end an authority: "/?;" as
+// Google's library reads a URL, "/?" as RFC 3986 section 3.2 does (see
 // dialect.authorityEnds).
 func pathOf(target, ends string) string {
 	start := 0
@@ -82,7 +82,7 @@ func isRobotsTxt(path string) bool {
 // climbs above the root. Servers that resolve dot segments (RFC 3986
 // section 6.2.2.3) serve "/x/../secret/data" as "/secret/data", so a
 // target matched with its dot segments would slip past "Disallow:
-// /secret". It runs after normalizeRFC, which decodes "%2E" to '.'. It
+// /secret". It runs after appendRFC, which decodes "%2E" to '.'. It
 // returns p unchanged, allocating nothing, when the path has no such
 // segment.
 func removeDotSegments(p string) string {
