@@ -64,7 +64,6 @@ func rfcStep(s string, i int, pattern bool) (in, out int) {
 	return 1, 0
 }
 
-
 // appendRFC appends to dst s in the canonical form used for matching in RFC
 // mode (RFC 9309 section 2.2.2): octets that may not appear bare in a URI
 // path or query are percent-encoded, escapes of unreserved characters are

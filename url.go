@@ -9,7 +9,6 @@ import (
 // the scheme, authority and fragment, and with its dot segments resolved
 // as RFC 3986 section 5.2.4 resolves them.
 
-
 // googleAuthorityEnds are the octets besides '#' that end an authority as
 // Google's library reads a URL (see dialect.authorityEnds).
 const googleAuthorityEnds = "/?;"
