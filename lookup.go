@@ -18,7 +18,6 @@ import (
 // groups, the k-th such list in multi. Every token selects one set.
 type groupSets struct {
 	starts []uint32 // where each of the file's groups starts in Robots.rules
-	global int32    // the set of the "*" groups plus one; 0: none
 	// The user-agent lines: their product tokens in file order, and the
 	// same sorted case-insensitively (then in file order) for look-up.
 	toks    []token

@@ -25,6 +25,7 @@ import (
 // makes a crawler fail, but they are not values to make on purpose.
 type Robots struct {
 	diagOnce sync.Once // adds the notes of neverDecides on first use
+	global   int32     // the set of the "*" groups plus one; 0: none (beside diagOnce, which leaves it room)
 	d        *dialect  // the mode's way of reading
 	text     *ruleText // the rules' patterns
 	// rules holds every rule in file order, each group's together: the
