@@ -23,17 +23,6 @@ type parseBuffers struct {
 	scratch []byte // the canonical form of the current rule's pattern
 }
 
-// recordLists are the file records of a parse (see fileRecords).
-type recordLists struct {
-	text []byte
-	recordSpans
-	sitemapHashes []uint64 // of each of recordSpans.sitemaps, in order
-	// sitemapSlots is the table that finds a sitemap by hash: each slot
-	// holds a sitemap's index plus one, or 0 when free; its length is a
-	// power of two.
-	sitemapSlots []int32
-}
-
 var buffers = sync.Pool{New: func() any { return new(parseBuffers) }}
 
 // maxPooled bounds the bytes of the buffers the pool keeps: a file parsed
@@ -77,12 +66,10 @@ func borrowBuffers(n int) (b *parseBuffers, own bool) {
 	return buffers.Get().(*parseBuffers), false
 }
 
-// returnBuffers gives b back to the pool, or reports false, leaving it to
-// the garbage collector, when its lists take more than maxPooled bytes.
-func returnBuffers(b *parseBuffers) bool {
-	if b.reset(poisonBuffers) > maxPooled {
-		return false
+// returnBuffers gives b back to the pool, or leaves it to the garbage
+// collector when its lists take more than maxPooled bytes.
+func returnBuffers(b *parseBuffers) {
+	if b.reset(poisonBuffers) <= maxPooled {
+		buffers.Put(b)
 	}
-	buffers.Put(b)
-	return true
 }

@@ -339,3 +339,6 @@ func TestGoogleReports(t *testing.T) {
 		}
 	}
 }
+
+// targetPath is pathOf as Google's library reads a URL.
+func targetPath(target string) string { return pathOf(target, googleAuthorityEnds) }

@@ -25,7 +25,7 @@ type dialect struct {
 	// reads it, Google mode (like Google's parser) does not.
 	utf16 bool
 	// normalize reads patterns and URL paths alike in the canonical form
-	// of RFC 9309 section 2.2.2 (see normalizeRFC) and always allows
+	// of RFC 9309 section 2.2.2 (see appendRFC) and always allows
 	// /robots.txt (section 2.2.2). Google's library only escapes the
 	// non-ASCII octets of a pattern and upper-cases its escapes (see
 	// escapeGoogle), takes the URL as given, and has no such exception.
@@ -84,7 +84,7 @@ func (m Mode) dialect() *dialect {
 // (RFC 9309 section 2.2.2), and whether it differs from the value. RFC
 // mode builds the canonical form in scratch, which it returns grown: the
 // pattern is then a view of it, valid until scratch is written again. A
-// plain value (see flagPlain) is its own pattern in both modes, and needs
+// plain value (see tokenizer.nextPlain) is its own pattern in both modes, and needs
 // no call.
 func (d *dialect) pattern(scratch []byte, value string) (pattern string, prio int, changed bool, _ []byte) {
 	if !d.normalize {
@@ -117,7 +117,7 @@ func (d *dialect) callerName(agent string) string {
 }
 
 // targetPath returns the path, params and query of a target (see
-// targetPath), its authority read as the mode reads it.
+// pathOf), its authority read as the mode reads it.
 func (d *dialect) targetPath(target string) string {
 	return pathOf(target, d.authorityEnds)
 }

@@ -4,9 +4,11 @@ package robotstxt
 // (RFC 9309 section 2.2.1), and its answers.
 
 import (
+	"maps"
 	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // A Group is the set of rules one crawler obeys in one robots.txt file: the
@@ -138,8 +140,124 @@ func (g *Group) public(r *rule) Rule {
 	return Rule{Allow: r.allow(), Pattern: w, Line: int(r.line())}
 }
 
-// The groups of a file are addressed by set: set i < len(r.starts) is the
-// file's group i alone, and set len(r.starts)+k is the merge of several
-// groups, the k-th such list in r.multi. Every token selects one set,
-// and every set has at most one Group, built on first use and kept in
-// r.cache.
+// decide decides a path as the mode's normaliser left it: whether it is
+// allowed, and the rule that decides it, or nil when none matches.
+//
+// A large group answers its first indexAfter queries by a linear pass
+// over its rules, and orders them and builds an index at the next one
+// (see index). An empty pattern matches nothing in RFC mode; Google's
+// library lets it match every path with priority 0 (see
+// dialect.emptyMatches), which allows it.
+func (g *Group) decide(path string) (bool, *rule) {
+	ix := g.ix.Load()
+	if ix == nil {
+		if len(g.rules) >= indexMin && g.queries.Add(1) <= indexAfter {
+			if r := g.scan(path); r != nil {
+				return r.allows(), r
+			}
+			return true, nil
+		}
+		ix = g.prepare()
+	}
+	j := ix.decide(g.text, g.d.emptyMatches, path)
+	if j < 0 {
+		return true, nil
+	}
+	r := &ix.rules[j]
+	return r.allows(), r
+}
+
+// scan decides path by trying every rule of g, in file order. It costs a
+// prefix comparison for most rules, and no set-up.
+func (g *Group) scan(path string) *rule {
+	var best *rule
+	for i := range g.rules {
+		r := &g.rules[i]
+		if (best == nil || g.text.better(r, best)) && g.text.matches(r, path, g.d.emptyMatches) {
+			best = r
+		}
+	}
+	return best
+}
+
+// prepare builds g's index, once, and returns it. Sorting is the one cost
+// of a parse that grows faster than the file; doing it when a crawler
+// asks often keeps Parse linear, and costs nothing for files that are only
+// linted, written back or asked a few times.
+func (g *Group) prepare() *index {
+	g.once.Do(func() { g.ix.Store(buildIndex(g.text, g.rules)) })
+	return g.ix.Load()
+}
+
+// noExt stands for the extensions of a group that has none: most groups,
+// which then spend a pointer on them, not the whole record.
+var noExt groupExt
+
+func (g *Group) exts() *groupExt {
+	if g.ext == nil {
+		return &noExt
+	}
+	return g.ext
+}
+
+// CrawlDelay returns how long the crawler should wait between requests
+// (Crawl-delay, in seconds, decimals allowed). When merged groups disagree,
+// the longest delay wins.
+func (g *Group) CrawlDelay() (time.Duration, bool) {
+	if g == nil || g.exts().crawlDelayLine == 0 {
+		return 0, false
+	}
+	return g.exts().crawlDelay, true
+}
+
+// RequestRate returns the group's Request-rate. When merged groups
+// disagree, the slowest rate wins.
+func (g *Group) RequestRate() (RequestRate, bool) {
+	if g == nil || g.exts().rateLine == 0 {
+		return RequestRate{}, false
+	}
+	return g.exts().rate, true
+}
+
+// VisitTime returns the group's Visit-time window. When merged groups
+// disagree, the narrowest window wins.
+func (g *Group) VisitTime() (Window, bool) {
+	if g == nil || g.exts().visitLine == 0 {
+		return Window{}, false
+	}
+	return g.exts().visit, true
+}
+
+// ContentSignals returns the Content-Signal preferences that apply to the
+// group's crawler ("search=yes, ai-train=no" gives search: true, ai-train:
+// false): the group's own, or the file's when the group states none. Where
+// several records disagree on a signal, "no" wins. The map is a copy.
+func (g *Group) ContentSignals() map[string]bool {
+	if g == nil {
+		return nil
+	}
+	if len(g.exts().signals) > 0 {
+		return maps.Clone(g.exts().signals)
+	}
+	return maps.Clone(g.fileSignals)
+}
+
+// mergeExt combines the extension records of g's groups, ids.
+func (g *Group) mergeExt(r *Robots, ids []int) {
+	g.fileSignals = r.fileRecs().signals
+	if len(ids) == 1 {
+		g.ext = r.extOf(ids[0]) // nothing to merge; never written after parsing
+		return
+	}
+	g.ext = nil
+	for _, id := range ids {
+		e := r.extOf(id)
+		if e == nil {
+			continue
+		}
+		if g.ext == nil {
+			g.ext = new(groupExt)
+		}
+		g.ext.merge(e)
+	}
+}

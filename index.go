@@ -168,13 +168,14 @@ func (ix *index) entryPrefix(t *ruleText, e *entry) string {
 	return t.arena[r.off : r.off+uint32(e.plen)]
 }
 
-// decide returns the index in ix.rules of the rule of g that decides
-// path, or -1.
-func (ix *index) decide(g *Group, path string) int {
+// decide returns the index in ix.rules of the rule that decides path, or
+// -1. t holds the rules' patterns; emptyMatches is the mode's reading of
+// an empty pattern (see dialect.emptyMatches).
+func (ix *index) decide(t *ruleText, emptyMatches bool, path string) int {
 	if ix.entries == nil {
 		pmask := octetMask(path)
 		for i := range ix.rules {
-			if ix.masks[i]&^pmask == 0 && g.matches(&ix.rules[i], path) {
+			if ix.masks[i]&^pmask == 0 && t.matches(&ix.rules[i], path, emptyMatches) {
 				return i
 			}
 		}
@@ -183,7 +184,6 @@ func (ix *index) decide(g *Group, path string) int {
 	// The entries whose prefixes are prefixes of path are the entry just
 	// at or before path in sorted order and its ancestors: every string
 	// that sorts between a prefix of path and path starts with that prefix.
-	t := g.text
 	lo, hi := 0, len(ix.entries)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
@@ -215,7 +215,7 @@ func (ix *index) decide(g *Group, path string) int {
 			if ix.masks != nil && ix.masks[j]&^pmask != 0 {
 				continue
 			}
-			if g.matches(r, path) {
+			if t.matches(r, path, emptyMatches) {
 				best = j
 				break
 			}

@@ -2,7 +2,8 @@ package robotstxt
 
 // This file knows the keys of robots.txt lines and how files spell them:
 // the keys of RFC 9309 section 2.2 (user-agent, allow, disallow) and of
-// its section 2.2.4 (sitemap, and the extensions of extensions.go).
+// its section 2.2.4 (sitemap, and the records of groupext.go and
+// records.go).
 
 import (
 	"strconv"
@@ -176,4 +177,17 @@ func foldEqual(a, lower string) bool {
 		}
 	}
 	return true
+}
+
+// pageDirective returns the page-level directive, in lower case, that an
+// unknown key names when it is one webmasters write in robots.txt by
+// mistake: Noindex, Nofollow, Noarchive. They belong in a meta robots tag
+// or an X-Robots-Tag header (package metarobots reads both).
+func pageDirective(key string) (string, bool) {
+	for _, d := range [...]string{"noindex", "nofollow", "noarchive"} {
+		if strings.EqualFold(key, d) {
+			return d, true
+		}
+	}
+	return "", false
 }

@@ -8,9 +8,10 @@ package robotstxt
 // them changes a verdict; each note quotes the rule or key it is about,
 // says what a crawler does with it, and how to fix it.
 //
-// The checks that look at one line run while the file is parsed; those
-// that need groups run when the diagnostics are first asked for (see
-// webmasterChecks), so that a crawler that never asks pays nothing.
+// They run when the diagnostics are first asked for (see
+// webmasterChecks), so that a crawler that never asks pays nothing; only
+// the notes on Noindex lines and blank lines inside a group, which need
+// what the parser reads, are the parser's.
 
 import (
 	"cmp"
@@ -19,19 +20,6 @@ import (
 	"strconv"
 	"strings"
 )
-
-// pageDirective returns the page-level directive, in lower case, that an
-// unknown key names when it is one webmasters write in robots.txt by
-// mistake: Noindex, Nofollow, Noarchive. They belong in a meta robots tag
-// or an X-Robots-Tag header (package metarobots reads both).
-func pageDirective(key string) (string, bool) {
-	for _, d := range [...]string{"noindex", "nofollow", "noarchive"} {
-		if strings.EqualFold(key, d) {
-			return d, true
-		}
-	}
-	return "", false
-}
 
 // isExtensionPattern reports whether a pattern is '*' and a file
 // extension, "*.pdf": it matches every path that contains ".pdf", such as
@@ -50,46 +38,25 @@ func isExtensionPattern(p string) bool {
 	return true
 }
 
-// matchesAnywhere notes a pattern that isExtensionPattern accepts, ref
-// being its written form, with an example of a path it matches and the
-// pattern its author probably meant.
-func (p *parser) matchesAnywhere(num int, ref textRef, value string) {
-	ext := value[1:]
-	p.report(num, noteMatchesAnywhere, ref, ext, "/my"+ext+"-viewer/", "/*"+ext+"$")
-}
-
-// blankState says whether a blank line came inside the open group.
-type blankState uint8
-
-const (
-	noBlank    blankState = iota
-	blankSeen             // a blank line, and no rule since
-	blankNoted            // the group drew its note: one says it all
-)
-
-// noteBlank records a line without content: a blank line after the open
-// group's lines makes older parsers, which read records as separated by
-// blank lines, end the group there. A comment alone on a line ends no
-// record in any reading, so it does not count. The last line is not
-// looked at: no rule follows it.
-func (p *parser) noteBlank() {
-	if len(p.b.starts) == 0 || p.blank != noBlank || p.tok.done {
-		return
+// matchesAnywhere notes each rule whose pattern isExtensionPattern
+// accepts, with an example of a path it matches and the pattern its
+// author probably meant. It reads the file's rules as written.
+func (r *Robots) matchesAnywhere(w *noteWriter) {
+	for i := range r.rules {
+		rl := &r.rules[i]
+		if rl.derived() {
+			continue
+		}
+		value, ok := r.text.writtenAt(rl.line())
+		if !ok {
+			value = r.text.pattern(rl)
+		}
+		if value == "" || value[0] != '*' || !isExtensionPattern(value) {
+			continue
+		}
+		ext := value[1:]
+		w.add(int(rl.line()), noteMatchesAnywhere, value, ext, "/my"+ext+"-viewer/", "/*"+ext+"$")
 	}
-	if trimSpace(p.tok.src[p.tok.start:p.tok.i]) == "" {
-		p.blank = blankSeen
-	}
-}
-
-// blankLineInGroup notes the first rule after a blank line that no
-// user-agent line followed, once per group. RFC 9309 section 2.1 ends a group only at a
-// user-agent line after rules, so the rule joins the group above; the
-// robots.txt convention of 1994, which some crawlers still follow, ends a
-// record at a blank line, and such a crawler reads the rule as outside
-// any group.
-func (p *parser) blankLineInGroup(num int) {
-	p.blank = blankNoted
-	p.report(num, noteBlankLineInGroup)
 }
 
 // webmasterChecks adds the notes of the checks that need the file's

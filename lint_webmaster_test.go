@@ -113,3 +113,21 @@ func TestWebmasterChecksKeepVerdicts(t *testing.T) {
 		}
 	}
 }
+
+// TestParserLeavesChecksToDiagnostics checks that the parser records only
+// what it reads: a check of the finished file (here "*.pdf", which
+// matches anywhere) adds its note when Diagnostics runs, not while the
+// file is parsed.
+func TestParserLeavesChecksToDiagnostics(t *testing.T) {
+	r := Parse([]byte("User-agent: *\nDisallow: *.pdf\n"))
+	if n := len(r.notes.list); n != 0 {
+		t.Errorf("Parse recorded %d notes, want 0: the matches-anywhere check runs from Diagnostics", n)
+	}
+	var codes []Code
+	for _, d := range r.Diagnostics() {
+		codes = append(codes, d.Code)
+	}
+	if diff := cmp.Diff([]Code{CodeMatchesAnywhere}, codes); diff != "" {
+		t.Errorf("Diagnostics codes (-want +got):\n%s", diff)
+	}
+}

@@ -1,15 +1,30 @@
 package robotstxt
 
-// This file finds the group a crawler obeys (RFC 9309 section 2.2.1):
+// This file finds the groups a crawler obeys (RFC 9309 section 2.2.1):
 // product tokens sorted for a case-insensitive binary search, the sets
-// of groups that one token names, and each set's Group, built on first
-// use and kept.
+// of groups that one token names, and the keys of the unions of several
+// sets that Robots.Group keeps. Robots.groupOf builds each set's Group
+// on first use.
 
 import (
 	"cmp"
 	"slices"
 	"sync"
 )
+
+// groupSets finds the set of groups a crawler's name selects. The
+// groups of a file are addressed by set: set i < len(starts) is the
+// file's group i alone, and set len(starts)+k is the merge of several
+// groups, the k-th such list in multi. Every token selects one set.
+type groupSets struct {
+	starts []uint32 // where each of the file's groups starts in Robots.rules
+	// The user-agent lines: their product tokens in file order, and the
+	// same sorted case-insensitively (then in file order) for look-up.
+	toks    []token
+	tokText string
+	sorted  []uint32
+	multi   *multiSets // nil when no token names several groups
+}
 
 // multiSets lists the sets of several groups: their groups back to back,
 // where each list ends, and the token runs of Robots.sorted that select
@@ -39,168 +54,79 @@ func (m *multiSets) span(k int) (start, end uint32) {
 type runSet struct{ pos, k uint32 }
 
 // tokenText returns the file's token i as written.
-func (r *Robots) tokenText(i uint32) string {
+func (s *groupSets) tokenText(i uint32) string {
 	start := uint32(0)
 	if i > 0 {
-		start = r.toks[i-1].end
+		start = s.toks[i-1].end
 	}
-	return r.tokText[start:r.toks[i].end]
+	return s.tokText[start:s.toks[i].end]
 }
 
 // find returns the position in r.sorted of the first token that equals
 // key, ignoring ASCII case, and whether there is one. It allocates
 // nothing.
-func (r *Robots) find(key string) (int, bool) {
-	lo, hi := 0, len(r.sorted)
+func (s *groupSets) find(key string) (int, bool) {
+	lo, hi := 0, len(s.sorted)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if foldCompare(r.tokenText(r.sorted[m]), key) < 0 {
+		if foldCompare(s.tokenText(s.sorted[m]), key) < 0 {
 			lo = m + 1
 		} else {
 			hi = m
 		}
 	}
-	return lo, lo < len(r.sorted) && foldCompare(r.tokenText(r.sorted[lo]), key) == 0
+	return lo, lo < len(s.sorted) && foldCompare(s.tokenText(s.sorted[lo]), key) == 0
 }
 
 // runEnd returns the end of the run of equal tokens in r.sorted that
 // starts at lo.
-func (r *Robots) runEnd(lo int) int {
-	key := r.tokenText(r.sorted[lo])
+func (s *groupSets) runEnd(lo int) int {
+	key := s.tokenText(s.sorted[lo])
 	hi := lo + 1
-	for hi < len(r.sorted) && foldCompare(r.tokenText(r.sorted[hi]), key) == 0 {
+	for hi < len(s.sorted) && foldCompare(s.tokenText(s.sorted[hi]), key) == 0 {
 		hi++
 	}
 	return hi
 }
 
 // setAt returns the set selected by the token run that starts at pos.
-func (r *Robots) setAt(pos int) int {
-	if m := r.multi; m != nil {
+func (s *groupSets) setAt(pos int) int {
+	if m := s.multi; m != nil {
 		if i, ok := slices.BinarySearchFunc(m.at, uint32(pos), func(s runSet, pos uint32) int { return cmp.Compare(s.pos, pos) }); ok {
-			return len(r.starts) + int(m.at[i].k)
+			return len(s.starts) + int(m.at[i].k)
 		}
 	}
-	return int(r.toks[r.sorted[pos]].group)
+	return int(s.toks[s.sorted[pos]].group)
 }
 
 // setIDs returns the file's groups in set, ascending.
-func (r *Robots) setIDs(set int) []int {
-	if set < len(r.starts) {
+func (s *groupSets) setIDs(set int) []int {
+	if set < len(s.starts) {
 		return []int{set}
 	}
-	start, end := r.multi.span(set - len(r.starts))
+	start, end := s.multi.span(set - len(s.starts))
 	ids := make([]int, 0, end-start)
-	for _, id := range r.multi.ids[start:end] {
+	for _, id := range s.multi.ids[start:end] {
 		ids = append(ids, int(id))
 	}
 	return ids
 }
 
-// groupRules returns the window of r.rules that holds the file's group
-// id's rules.
-func (r *Robots) groupRules(id int) []rule {
-	end := len(r.rules)
-	if id+1 < len(r.starts) {
-		end = int(r.starts[id+1])
-	}
-	return r.rules[r.starts[id]:end:end]
-}
-
 // groupTokens returns the range of r.toks that holds the user-agent lines
 // of the file's group id.
-func (r *Robots) groupTokens(id int) (lo, hi int) {
-	lo, _ = slices.BinarySearchFunc(r.toks, uint32(id), func(t token, id uint32) int { return cmp.Compare(t.group, id) })
+func (s *groupSets) groupTokens(id int) (lo, hi int) {
+	lo, _ = slices.BinarySearchFunc(s.toks, uint32(id), func(t token, id uint32) int { return cmp.Compare(t.group, id) })
 	hi = lo
-	for hi < len(r.toks) && r.toks[hi].group == uint32(id) {
+	for hi < len(s.toks) && s.toks[hi].group == uint32(id) {
 		hi++
 	}
 	return lo, hi
 }
 
-// extOf returns the extension record of the file's group id, or nil.
-func (r *Robots) extOf(id int) *groupExt {
-	i, ok := slices.BinarySearchFunc(r.exts, uint32(id), func(e extAt, id uint32) int { return cmp.Compare(e.id, id) })
-	if !ok {
-		return nil
-	}
-	return r.exts[i].ext
-}
-
-// groupOf returns the Group of set, building it on first use. Builders
-// that race build one each and one is kept; neither writes the rules it
-// reads.
-func (r *Robots) groupOf(set int) *Group {
-	p := &r.cache[set]
-	if g := p.Load(); g != nil {
-		return g
-	}
-	g := new(Group)
-	ids := r.setIDs(set)
-	r.fill(g, set, ids)
-	g.mergeExt(r, ids)
-	// The group is named by the tokens that select it, each as first
-	// written, in file order.
-	for _, id := range ids {
-		lo, hi := r.groupTokens(id)
-		for t := lo; t < hi; t++ {
-			name := r.tokenText(uint32(t))
-			pos, _ := r.find(name)
-			if r.sorted[pos] == uint32(t) && r.setAt(pos) == set {
-				g.agents = append(g.agents, name)
-			}
-		}
-	}
-	if p.CompareAndSwap(nil, g) {
-		return g
-	}
-	return p.Load()
-}
-
 // tokenSet returns the set that the file's token t selects.
-func (r *Robots) tokenSet(t int) int {
-	pos, _ := r.find(r.tokenText(uint32(t)))
-	return r.setAt(pos)
-}
-
-// mergeExt combines the extension records of g's groups, ids.
-func (g *Group) mergeExt(r *Robots, ids []int) {
-	g.fileSignals = r.fileRecs().signals
-	if len(ids) == 1 {
-		g.ext = r.extOf(ids[0]) // nothing to merge; never written after parsing
-		return
-	}
-	g.ext = nil
-	for _, id := range ids {
-		e := r.extOf(id)
-		if e == nil {
-			continue
-		}
-		if g.ext == nil {
-			g.ext = new(groupExt)
-		}
-		g.ext.merge(e)
-	}
-}
-
-// fill makes g the group of the file's groups ids (ascending), which are
-// set (-1 for a union of sets). A group alone shares its window of
-// r.rules, which nothing writes after parsing; several groups' rules are
-// copied, one window after another.
-func (r *Robots) fill(g *Group, set int, ids []int) {
-	g.d, g.text, g.set = r.d, r.text, int32(set)
-	if len(ids) == 1 {
-		g.rules = r.groupRules(ids[0])
-		return
-	}
-	n := 0
-	for _, id := range ids {
-		n += len(r.groupRules(id))
-	}
-	g.rules = make([]rule, 0, n)
-	for _, id := range ids {
-		g.rules = append(g.rules, r.groupRules(id)...)
-	}
+func (s *groupSets) tokenSet(t int) int {
+	pos, _ := s.find(s.tokenText(uint32(t)))
+	return s.setAt(pos)
 }
 
 // foldCompare compares a and b as if both were lower-cased (ASCII letters
@@ -220,28 +146,6 @@ func foldCompare(a, b string) int {
 		}
 	}
 	return len(a) - len(b)
-}
-
-// lookupSet returns the set of groups for one crawler, given by a name
-// or a whole User-Agent string, which the mode reads as a name (see
-// dialect.callerName), or -1 when no group names it. Names compare
-// case-insensitively in ASCII and exactly (RFC 9309 section 2.2.1): a
-// "foo" group never applies to "foobot". "*" and, in RFC mode, a string
-// that gives no name find nothing, so that the global group applies only
-// when no name matches. It allocates nothing.
-func (r *Robots) lookupSet(agent string) int {
-	if r.d == nil {
-		return -1 // the zero Robots
-	}
-	name := r.d.callerName(agent)
-	if name == "*" || name == "" && !r.d.googleNames {
-		return -1 // Google's library lets "" find a line that names nothing
-	}
-	pos, ok := r.find(name)
-	if !ok {
-		return -1
-	}
-	return r.setAt(pos)
 }
 
 // maxUnions bounds the Groups of several sets a Robots keeps: a crawler

@@ -1,66 +1,11 @@
 package robotstxt
 
-// This file implements the matching rules of RFC 9309 section 2.2.2 and
-// section 2.2.3: path patterns with '*' and '$', the most specific match,
-// and allow winning a tie.
+// This file implements the pattern matching of RFC 9309 section 2.2.2 and
+// section 2.2.3: whether one path pattern, with '*' and '$', matches one
+// path. Which of a group's matching rules decides is the group's (see
+// Group.decide, ruleText.better).
 
 import "strings"
-
-// decide decides a path as the mode's normaliser left it: whether it is
-// allowed, and the rule that decides it, or nil when none matches.
-//
-// A large group answers its first indexAfter queries by a linear pass
-// over its rules, and orders them and builds an index at the next one
-// (see index). An empty pattern matches nothing in RFC mode; Google's
-// library lets it match every path with priority 0 (see
-// dialect.emptyMatches), which allows it.
-func (g *Group) decide(path string) (bool, *rule) {
-	ix := g.ix.Load()
-	if ix == nil {
-		if len(g.rules) >= indexMin && g.queries.Add(1) <= indexAfter {
-			if r := g.scan(path); r != nil {
-				return r.allows(), r
-			}
-			return true, nil
-		}
-		ix = g.prepare()
-	}
-	j := ix.decide(g, path)
-	if j < 0 {
-		return true, nil
-	}
-	r := &ix.rules[j]
-	return r.allows(), r
-}
-
-// scan decides path by trying every rule of g, in file order. It costs a
-// prefix comparison for most rules, and no set-up.
-func (g *Group) scan(path string) *rule {
-	var best *rule
-	for i := range g.rules {
-		r := &g.rules[i]
-		if (best == nil || g.text.better(r, best)) && g.matches(r, path) {
-			best = r
-		}
-	}
-	return best
-}
-
-// prepare builds g's index, once, and returns it. Sorting is the one cost
-// of a parse that grows faster than the file; doing it when a crawler
-// asks often keeps Parse linear, and costs nothing for files that are only
-// linted, written back or asked a few times.
-func (g *Group) prepare() *index {
-	g.once.Do(func() { g.ix.Store(buildIndex(g.text, g.rules)) })
-	return g.ix.Load()
-}
-
-func (g *Group) matches(r *rule, path string) bool {
-	if r.n == 0 {
-		return g.d.emptyMatches
-	}
-	return matches(g.text.pattern(r), path)
-}
 
 // matches reports whether a canonical pattern matches path, both read as
 // octets from the first octet of the path. '*' matches any run of octets
@@ -112,71 +57,4 @@ func matches(pattern, path string) bool {
 		return strings.HasSuffix(path, pattern)
 	}
 	return strings.Contains(path, pattern)
-}
-
-// targetPath returns the path, params and query of target, without the
-// fragment, as Google's library extracts them: an absolute URL loses its
-// scheme and authority, a string without a scheme is read as an authority
-// followed by a path, a path without a leading '/' gets one, and an empty
-// result is "/". It allocates only in that last-but-one case.
-func targetPath(target string) string { return pathOf(target, googleAuthorityEnds) }
-
-// googleAuthorityEnds are the octets besides '#' that end an authority as
-// Google's library reads a URL (see dialect.authorityEnds).
-const googleAuthorityEnds = "/?;"
-
-// pathOf is targetPath with the octets that end an authority given: "/?;"
-// as Google's library reads a URL, "/?" as RFC 3986 section 3.2 does (see
-// dialect.authorityEnds).
-func pathOf(target, ends string) string {
-	start := 0
-	if len(target) >= 2 && target[0] == '/' && target[1] == '/' {
-		start = 2 // a network-path reference: "//host/path"
-	}
-	early := indexAnyFrom(target, ends, start)
-	protoEnd := strings.Index(target[start:], "://")
-	if protoEnd >= 0 {
-		protoEnd += start
-	}
-	if protoEnd < 0 || (early >= 0 && early < protoEnd) {
-		protoEnd = start
-	} else {
-		protoEnd += 3
-	}
-	pathStart := indexAnyFrom(target, ends, protoEnd)
-	if pathStart < 0 {
-		return "/"
-	}
-	end := len(target)
-	if h := strings.IndexByte(target[start:], '#'); h >= 0 {
-		h += start
-		if h < pathStart {
-			return "/"
-		}
-		end = h
-	}
-	p := target[pathStart:end]
-	if p[0] != '/' {
-		return "/" + p
-	}
-	return p
-}
-
-func indexAnyFrom(s, chars string, from int) int {
-	if from > len(s) {
-		return -1
-	}
-	i := strings.IndexAny(s[from:], chars)
-	if i < 0 {
-		return -1
-	}
-	return i + from
-}
-
-// isRobotsTxt reports whether a canonical path names /robots.txt, which
-// RFC 9309 section 2.2.2 says is always allowed. A query does not make it
-// another file.
-func isRobotsTxt(path string) bool {
-	const p = "/robots.txt"
-	return strings.HasPrefix(path, p) && (len(path) == len(p) || path[len(p)] == '?')
 }

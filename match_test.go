@@ -217,7 +217,7 @@ func TestIndexAgreesWithScan(t *testing.T) {
 						base := strings.TrimSuffix(strings.ReplaceAll(p, "*", "x"), "$")
 						for _, path := range []string{base, base + "/z", base[:len(base)/2], "/", "/zzz" + base} {
 							var got *rule
-							if j := ix.decide(g, path); j >= 0 {
+							if j := ix.decide(g.text, g.d.emptyMatches, path); j >= 0 {
 								got = &ix.rules[j]
 							}
 							want := g.scan(path)
@@ -276,4 +276,31 @@ func TestIndexBuiltUnderQueries(t *testing.T) {
 	if g.ix.Load() == nil {
 		t.Error("the group built no index after many queries")
 	}
+}
+
+// normalizeRFC returns s in the canonical form appendRFC builds, for
+// tests: the form used for matching in RFC
+// mode (RFC 9309 section 2.2.2): octets that may not appear bare in a URI
+// path or query are percent-encoded, escapes of unreserved characters are
+// decoded, and the hex digits of the remaining escapes are upper-cased.
+// Reserved characters and their escapes are kept as they are, so
+// "/a%2Fb" and "/a/b" stay different.
+//
+// On top of that, a literal '*' or '$' is written as "%2A" or "%24", on both
+// sides: this is how RFC 9309 section 2.2.3 lets a pattern name these
+// characters, and it leaves a bare '*' in a canonical pattern meaning "any
+// octets" and a bare final '$' meaning "end of path", with nothing else
+// special. In a pattern (pattern == true) '*' and a final '$' are kept bare;
+// in a URL they are literal characters and get escaped.
+//
+// The second result is the pattern's length in octets as RFC 9309 section
+// 2.2.2 counts them for "the most specific match": the normalised pattern,
+// where a '$' inside a pattern counts as the one octet it is.
+func normalizeRFC(s string, pattern bool) (string, int) {
+	b, prio, changed := appendRFC(nil, s, pattern)
+	if !changed {
+		return s, len(s)
+	}
+	// b is written no more, so the result may share its bytes.
+	return view(b), prio
 }

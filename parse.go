@@ -1,116 +1,18 @@
 package robotstxt
 
-// This file implements the line syntax of RFC 9309 section 2.1 and
-// section 2.2: lines, comments, keys and values, and the parsing limit of
-// section 2.5. Parsing never fails on content (section 2.3.1.5 asks
-// crawlers to use what they can parse); every problem becomes a
+// This file holds the parser, which acts on each line the tokenizer reads
+// (RFC 9309 section 2.1 and section 2.2): user-agent lines and rules go
+// to the group builder, sitemaps and extension records (section 2.2.4)
+// to the file's records. Parsing never fails on content (section 2.3.1.5
+// asks crawlers to use what they can parse); every problem becomes a
 // Diagnostic.
 
 import (
-	"fmt"
-	"io"
+	"hash/maphash"
 	"math"
 	"slices"
 	"strings"
-	"unsafe"
 )
-
-// DefaultMaxBytes is the number of bytes of a robots.txt file that is read
-// when Options.MaxBytes is 0: 500 KiB, the minimum RFC 9309 section 2.5
-// asks a crawler to parse.
-const DefaultMaxBytes = 500 << 10
-
-// limits bound what one parse reads and keeps. They are far past what a
-// file within the size limit can reach: only a file parsed without one
-// meets them, and each is reported when it does. Tests parse with lower
-// ones (see Options.parse).
-type limits struct {
-	// text bounds the bytes of each of a file's texts that are addressed
-	// with 32-bit offsets: the canonical patterns, the written forms, the
-	// user-agent tokens, the records' text and the notes' arguments.
-	text int
-	// lines bounds the lines read: a rule keeps its line number in the
-	// bits its flags leave (see rule), and a note in 32 bits.
-	lines int
-}
-
-var defaultLimits = limits{text: min(math.MaxUint32, math.MaxInt), lines: maxRuleLine}
-
-// limit returns how many bytes of a file o parses: MaxBytes, or
-// DefaultMaxBytes when that is 0, or -1 for no limit.
-func (o Options) limit() int {
-	switch {
-	case o.MaxBytes == 0:
-		return DefaultMaxBytes
-	case o.MaxBytes < 0:
-		return -1
-	}
-	return o.MaxBytes
-}
-
-// Parse parses a robots.txt body with o's mode and limit. It never fails:
-// what cannot be understood is reported by [Robots.Diagnostics].
-func (o Options) Parse(data []byte) *Robots {
-	return o.parse(view(data), true, defaultLimits)
-}
-
-// view returns the bytes of b as a string without copying them, for the
-// span of one parse. It is safe because the parser keeps no part of its
-// input: every string a Robots holds is copied out of it (patterns into
-// the arena, records' text into one string, the rest with strings.Clone
-// or fmt), which TestParseKeepsNoViewOfItsInput checks by overwriting the
-// input. Copying the whole input instead cost a fifth of the parse time of
-// large files (BenchmarkParse). The parser also views its own buffers for
-// look-ups that end with the parse.
-func view(b []byte) string {
-	if len(b) == 0 {
-		return ""
-	}
-	return unsafe.String(&b[0], len(b))
-}
-
-// ParseReader reads and parses a robots.txt body from r. It reads at most
-// one byte more than the limit (to learn whether there is more), so a huge
-// or endless body costs no more memory than the limit. The only errors are
-// those of r.
-func (o Options) ParseReader(r io.Reader) (*Robots, error) {
-	var sb strings.Builder
-	src := r
-	if l := o.limit(); l >= 0 {
-		src = io.LimitReader(r, int64(l)+1)
-	}
-	if _, err := io.Copy(&sb, src); err != nil {
-		return nil, fmt.Errorf("robotstxt: reading: %w", err)
-	}
-	// The body stops one byte past the limit, so the rules past the
-	// limit cannot be counted.
-	return o.parse(sb.String(), false, defaultLimits), nil
-}
-
-// cut returns how many bytes of src to parse and whether the rest is cut
-// off by the size limit. The limit falls back to the end of the last
-// whole line before it: half a line could turn "Disallow: /private" into
-// "Disallow: /p" and block far more than the site asked.
-func (o Options) cut(src string) (keep int, cut bool) {
-	l := o.limit()
-	if l < 0 || len(src) <= l {
-		return len(src), false
-	}
-	if i := strings.LastIndexAny(src[:l+1], "\n\r"); i >= 0 {
-		if i == l {
-			return l, true
-		}
-		return i + 1, true
-	}
-	return 0, true
-}
-
-// Parse parses a robots.txt body in RFC mode with the default limit.
-func Parse(data []byte) *Robots { return Options{}.Parse(data) }
-
-// ParseReader reads and parses a robots.txt body in RFC mode with the
-// default limit. The only errors are those of r.
-func ParseReader(r io.Reader) (*Robots, error) { return Options{}.ParseReader(r) }
 
 // A parser reads the lines a tokenizer gives and acts on each: it hands
 // user-agent lines and rules to the group builder, keeps the file's
@@ -141,29 +43,6 @@ type parser struct {
 	// blank says whether a blank line came after the open group's lines,
 	// with no user-agent line since (see blankLineInGroup).
 	blank blankState
-}
-
-// parse parses data up to o's limit, within lim. count says data is the
-// whole body, so that the rules past the limit can be counted.
-func (o Options) parse(data string, count bool, lim limits) *Robots {
-	keep, truncated := o.cut(data)
-	lost := -1
-	if truncated && count {
-		lost = countRules(data[keep:], o.Mode.dialect())
-	}
-	buf, own := borrowBuffers(keep)
-	p := parser{d: o.Mode.dialect(), opts: o, lim: lim, recs: &buf.records, scratch: &buf.scratch}
-	p.b = builder{buildLists: &buf.build, d: p.d, maxText: lim.text, own: own}
-	p.notes = noteWriter{notes: &buf.notes, max: lim.text}
-	r := p.run(data[:keep])
-	if truncated {
-		p.truncated(keep, lost)
-	}
-	p.finish(r)
-	if !own {
-		returnBuffers(buf)
-	}
-	return r
 }
 
 // countRules counts the allow and disallow lines of src, the part of a
@@ -324,7 +203,7 @@ func (p *parser) userAgent(num int, value string) {
 	}
 }
 
-// rule compiles an allow or disallow line. A plain value (see flagPlain)
+// rule compiles an allow or disallow line. A plain value (see tokenizer.nextPlain)
 // is its own pattern in both modes.
 func (p *parser) rule(num int, allow bool, value string, plain bool) {
 	if p.blank == blankSeen {
@@ -349,13 +228,11 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 		kind = noteSeveralPaths
 	case value != "" && value[0] != '/' && value[0] != '*':
 		kind = noteNoSlash
-	case value != "" && value[0] == '*' && isExtensionPattern(value):
-		kind = noteMatchesAnywhere
 	default:
 		noted = false
 	}
 	if p.b.arena.Len()+patternRoom(pattern, prio) > p.lim.text || len(p.b.writtenText)+len(value) > p.lim.text {
-		if noted && kind != noteMatchesAnywhere {
+		if noted {
 			p.report(num, kind, value)
 		}
 		p.report(num, noteTooMuchPatternText, p.lim.text)
@@ -370,16 +247,13 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 		ref = textRef{written: true, off: uint32(len(p.b.writtenText)), n: uint32(len(value))}
 	}
 	if !p.b.addRule(pattern, written, uint32(prio), int32(num), allow, false) {
-		if noted && kind != noteMatchesAnywhere {
+		if noted {
 			p.report(num, kind, value)
 		}
 		p.report(num, noteRuleOutsideGroup)
 		return
 	}
-	switch {
-	case kind == noteMatchesAnywhere:
-		p.matchesAnywhere(num, ref, value)
-	case noted:
+	if noted {
 		p.report(num, kind, ref)
 	}
 	if allow {
@@ -413,4 +287,234 @@ func (p *parser) report(line int, kind noteKind, args ...any) {
 		return
 	}
 	p.notes.add(line, kind, args...)
+}
+
+// sitemap records a Sitemap line: an absolute http(s) URL, wherever it
+// stands; repeats are dropped.
+func (p *parser) sitemap(num int, value string) {
+	if !isAbsoluteHTTP(value) {
+		p.report(num, noteSitemapNotAbsolute, value)
+		return
+	}
+	h := maphash.String(sitemapSeed, value)
+	if p.listedSitemap(value, h) {
+		p.report(num, noteSitemapRepeated, value)
+		return
+	}
+	off, ok := p.keepText(num, value)
+	if !ok {
+		return
+	}
+	p.recs.sitemaps = append(p.recs.sitemaps, textSpan{off, off + uint32(len(value))})
+	p.recs.sitemapHashes = append(p.recs.sitemapHashes, h)
+	p.recs.addSitemapSlot(len(p.recs.sitemaps) - 1)
+}
+
+// sitemapSeed seeds the hashes that find a repeated sitemap. It is set
+// once, when the package loads, and only read after.
+var sitemapSeed = maphash.MakeSeed()
+
+// listedSitemap reports whether a sitemap, whose hash is h, was listed
+// before. The sitemaps are found by hash in a table of open addressing in
+// the pooled buffers, so the parse stays linear in the number of sitemaps
+// (BenchmarkManyLines) and allocates nothing per sitemap, and URLs, which
+// share long prefixes, are compared only when their hashes are equal
+// (BenchmarkParse/hoka-sitemaps).
+func (p *parser) listedSitemap(value string, h uint64) bool {
+	r := p.recs
+	if len(r.sitemapSlots) == 0 {
+		return false
+	}
+	text := view(r.text)
+	mask := uint64(len(r.sitemapSlots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		k := r.sitemapSlots[i] - 1
+		if k < 0 {
+			return false
+		}
+		if s := r.sitemaps[k]; r.sitemapHashes[k] == h && text[s.off:s.end] == value {
+			return true
+		}
+	}
+}
+
+// keepText appends the strings to the text of the file's records and
+// returns where they start. Like patterns, that text is bounded by
+// p.lim.text bytes, since records address it with 32-bit offsets: past
+// the bound the line is reported and left out.
+func (p *parser) keepText(num int, s ...string) (off uint32, ok bool) {
+	n := 0
+	for _, x := range s {
+		n += len(x)
+	}
+	if len(p.recs.text)+n > p.lim.text {
+		p.report(num, noteTooMuchRecordText, p.lim.text)
+		return 0, false
+	}
+	off = uint32(len(p.recs.text))
+	for _, x := range s {
+		p.recs.text = append(p.recs.text, x...)
+	}
+	return off, true
+}
+
+// extension reads a line whose key is none of the rules': an extension
+// record, or an unknown key kept as a Record. Extensions never end a group
+// and never change a verdict (RFC 9309 section 2.2.4).
+func (p *parser) extension(f *lineFact) {
+	num, kind, key, value := f.num, f.kind, p.tok.text(f.key), p.tok.text(f.value)
+	if kind == keyUnknown {
+		if !p.html {
+			if off, ok := p.keepText(num, key, value); ok {
+				mid := off + uint32(len(key))
+				p.recs.records = append(p.recs.records, recordSpan{int32(num), off, mid, mid + uint32(len(value))})
+			}
+			if d, ok := pageDirective(key); ok {
+				p.report(num, noteNoindex, key, d)
+			} else {
+				p.report(num, noteUnknownKey, key)
+			}
+		}
+		return
+	}
+	name := keyNames[kind]
+	bad := func(err error) {
+		p.report(num, noteBadValue, name, value, err.Error())
+	}
+	var e groupExt
+	switch kind {
+	case keyCrawlDelay:
+		d, err := parseCrawlDelay(value)
+		if err != nil {
+			bad(err)
+			return
+		}
+		e.crawlDelay, e.crawlDelayLine = d, num
+	case keyRequestRate:
+		r, err := parseRequestRate(value)
+		if err != nil {
+			bad(err)
+			return
+		}
+		e.rate, e.rateLine = r, num
+	case keyVisitTime:
+		w, err := parseWindow(value)
+		if err != nil {
+			bad(err)
+			return
+		}
+		e.visit, e.visitLine = w, num
+	case keyContentSignal:
+		m, err := parseContentSignal(value)
+		if err != nil {
+			bad(err)
+			return
+		}
+		if len(p.b.starts) == 0 {
+			g := groupExt{signals: p.signals}
+			g.merge(&groupExt{signals: m, signalsLine: num})
+			p.signals = g.signals
+			return
+		}
+		e.signals, e.signalsLine = m, num
+	case keyHost:
+		h, err := parseHost(value)
+		if err != nil {
+			bad(err)
+			return
+		}
+		if p.host != "" {
+			p.report(num, noteHostRepeated)
+			return
+		}
+		p.host = strings.Clone(h)
+		return
+	case keyCleanParam:
+		if _, err := parseCleanParam(value); err != nil {
+			bad(err)
+			return
+		}
+		if off, ok := p.keepText(num, value); ok {
+			p.recs.cleanParams = append(p.recs.cleanParams, lineSpan{int32(num), off, off + uint32(len(value))})
+		}
+		return
+	}
+	if len(p.b.starts) == 0 {
+		p.report(num, noteOutsideGroup, name)
+		return
+	}
+	for _, line := range p.b.ext().merge(&e) {
+		p.report(line, noteConflictInGroup, name)
+	}
+}
+
+// noteFlags are the line flags that lineNotes reports.
+const noteFlags = flagCut | flagNUL | flagNotUTF8 | flagComment | flagLeadingSpace |
+	flagNotKeyValue | flagNoKey | flagMissingColon | flagTypo
+
+// lineNotes reports what the tokenizer found unusual about a line, before
+// the parser acts on it. On an HTML page (html) the notes that would only
+// describe markup are left out (see report).
+func (p *parser) lineNotes(f *lineFact) {
+	if f.flags&flagCut != 0 {
+		p.report(f.num, noteLineTooLong, p.d.lineCut)
+	}
+	if f.flags&flagNUL != 0 {
+		p.report(f.num, noteNUL)
+	}
+	if f.flags&flagNotUTF8 != 0 {
+		p.report(f.num, noteInvalidUTF8)
+	}
+	if f.flags&flagComment != 0 {
+		p.report(f.num, noteEOLComment)
+	}
+	if f.flags&flagLeadingSpace != 0 {
+		p.report(f.num, noteLeadingSpace)
+	}
+	switch {
+	case f.flags&flagNotKeyValue != 0:
+		p.report(f.num, noteNotKeyValue)
+	case f.flags&flagNoKey != 0:
+		p.report(f.num, noteNoKey)
+	case f.flags&flagMissingColon != 0 && (!p.html || f.kind != keyUnknown):
+		// On an HTML page, markup such as "<div class=x>" is no key.
+		p.report(f.num, noteMissingColon, p.tok.text(f.key))
+	}
+	if f.flags&flagTypo != 0 {
+		p.report(f.num, noteKeyTypo, p.tok.text(f.key), keyNames[f.kind])
+	}
+}
+
+// blankState says whether a blank line came inside the open group.
+type blankState uint8
+
+const (
+	noBlank    blankState = iota
+	blankSeen             // a blank line, and no rule since
+	blankNoted            // the group drew its note: one says it all
+)
+
+// noteBlank records a line without content: a blank line after the open
+// group's lines makes older parsers, which read records as separated by
+// blank lines, end the group there. A comment alone on a line ends no
+// record in any reading, so it does not count. The last line is not
+// looked at: no rule follows it.
+func (p *parser) noteBlank() {
+	if len(p.b.starts) == 0 || p.blank != noBlank || p.tok.done {
+		return
+	}
+	if trimSpace(p.tok.src[p.tok.start:p.tok.i]) == "" {
+		p.blank = blankSeen
+	}
+}
+
+// blankLineInGroup notes the first rule after a blank line that no
+// user-agent line followed, once per group. RFC 9309 section 2.1 ends a group only at a
+// user-agent line after rules, so the rule joins the group above; the
+// robots.txt convention of 1994, which some crawlers still follow, ends a
+// record at a blank line, and such a crawler reads the rule as outside
+// any group.
+func (p *parser) blankLineInGroup(num int) {
+	p.blank = blankNoted
+	p.report(num, noteBlankLineInGroup)
 }

@@ -7,11 +7,6 @@ package robotstxt
 // change first, return the input unchanged when nothing does (the common
 // case, which then costs no allocation), and otherwise build the result once.
 
-import (
-	"bytes"
-	"strings"
-)
-
 const upperHex = "0123456789ABCDEF"
 
 func isHex(c byte) bool {
@@ -33,52 +28,6 @@ func unhex(c byte) byte {
 func isUnreserved(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
 		c == '-' || c == '.' || c == '_' || c == '~'
-}
-
-// mustEscape reports whether c may not appear bare in the path or query of
-// a URI (RFC 3986 section 3.3 and 3.4): controls, space, non-ASCII octets
-// and the characters RFC 3986 leaves out of every component. '%' is handled
-// by the caller, since it is legal as the start of an escape.
-func mustEscape(c byte) bool {
-	if c <= ' ' || c >= 0x7F {
-		return true
-	}
-	switch c {
-	case '"', '<', '>', '\\', '^', '`', '{', '|', '}':
-		return true
-	}
-	return false
-}
-
-// urlSpecial and patternSpecial mark with 1 the octets that may make
-// normalizeRFC change a URL or a pattern: '%', '$', those that must be
-// escaped, and in a URL '*'.
-var urlSpecial, patternSpecial = func() (u, p [256]uint8) {
-	for c := range 256 {
-		if c == '%' || c == '$' || mustEscape(byte(c)) {
-			p[c], u[c] = 1, 1
-		}
-		if c == '*' {
-			u[c] = 1
-		}
-	}
-	return u, p
-}()
-
-// plainRun returns the end of the run of octets of s from i on that
-// special marks 0. It ORs the marks of eight octets a step, which is three
-// times as fast as testing one at a time.
-func plainRun(s string, i int, special *[256]uint8) int {
-	for ; i+8 <= len(s); i += 8 {
-		b := s[i : i+8]
-		if special[b[0]]|special[b[1]]|special[b[2]]|special[b[3]]|special[b[4]]|special[b[5]]|special[b[6]]|special[b[7]] != 0 {
-			break
-		}
-	}
-	for i < len(s) && special[s[i]] == 0 {
-		i++
-	}
-	return i
 }
 
 // rfcStep says what the RFC normaliser does with the octet at s[i]:
@@ -115,7 +64,7 @@ func rfcStep(s string, i int, pattern bool) (in, out int) {
 	return 1, 0
 }
 
-// normalizeRFC returns s in the canonical form used for matching in RFC
+// appendRFC appends to dst s in the canonical form used for matching in RFC
 // mode (RFC 9309 section 2.2.2): octets that may not appear bare in a URI
 // path or query are percent-encoded, escapes of unreserved characters are
 // decoded, and the hex digits of the remaining escapes are upper-cased.
@@ -131,18 +80,7 @@ func rfcStep(s string, i int, pattern bool) (in, out int) {
 //
 // The second result is the pattern's length in octets as RFC 9309 section
 // 2.2.2 counts them for "the most specific match": the normalised pattern,
-// where a '$' inside a pattern counts as the one octet it is.
-func normalizeRFC(s string, pattern bool) (string, int) {
-	b, prio, changed := appendRFC(nil, s, pattern)
-	if !changed {
-		return s, len(s)
-	}
-	// b is written no more, so the result may share its bytes.
-	return view(b), prio
-}
-
-// appendRFC appends the canonical form of s to dst, as normalizeRFC
-// computes it, and returns its length as RFC 9309 counts it. When s is
+// where a '$' inside a pattern counts as the one octet it is. When s is
 // canonical already it appends nothing and reports changed false, so that
 // the caller can use s itself.
 func appendRFC(dst []byte, s string, pattern bool) (out []byte, prio int, changed bool) {
@@ -297,64 +235,4 @@ func escapeGoogle(s string) string {
 		}
 	}
 	return string(b)
-}
-
-// removeDotSegments removes the "." and ".." segments of the path of a
-// canonical target (the part before any '?'), as RFC 3986 section 5.2.4
-// does: "/a/./b" is "/a/b", "/x/../secret" is "/secret", and ".." never
-// climbs above the root. Servers that resolve dot segments (RFC 3986
-// section 6.2.2.3) serve "/x/../secret/data" as "/secret/data", so a
-// target matched with its dot segments would slip past "Disallow:
-// /secret". It runs after normalizeRFC, which decodes "%2E" to '.'. It
-// returns p unchanged, allocating nothing, when the path has no such
-// segment.
-func removeDotSegments(p string) string {
-	if !strings.Contains(p, "/.") {
-		return p
-	}
-	path, query := p, ""
-	if q := strings.IndexByte(p, '?'); q >= 0 {
-		path, query = p[:q], p[q:]
-	}
-	if !hasDotSegment(path) {
-		return p
-	}
-	out := make([]byte, 0, len(p))
-	for i := 0; i < len(path); {
-		// path[i] is the '/' that starts a segment.
-		end := strings.IndexByte(path[i+1:], '/')
-		if end < 0 {
-			end = len(path)
-		} else {
-			end += i + 1
-		}
-		switch seg := path[i+1 : end]; seg {
-		case ".":
-		case "..":
-			out = out[:max(bytes.LastIndexByte(out, '/'), 0)]
-		default:
-			out = append(out, '/')
-			out = append(out, seg...)
-		}
-		if end == len(path) && (path[i+1:end] == "." || path[i+1:end] == "..") {
-			out = append(out, '/') // "/a/." names the directory "/a/"
-		}
-		i = end
-	}
-	return string(append(out, query...))
-}
-
-// hasDotSegment reports whether a path that starts with '/' has a segment
-// "." or "..".
-func hasDotSegment(path string) bool {
-	for i := 0; i < len(path); i++ {
-		if path[i] != '/' || i+1 == len(path) || path[i+1] != '.' {
-			continue
-		}
-		rest := path[i+2:]
-		if rest == "" || rest[0] == '/' || rest[0] == '.' && (len(rest) == 1 || rest[1] == '/') {
-			return true
-		}
-	}
-	return false
 }

@@ -1,64 +1,16 @@
 package robotstxt
 
 import (
-	"hash/maphash"
+	"errors"
+	"net/url"
 	"slices"
 	"strings"
 )
 
-// This file reads the lines of a file that are not rules: sitemaps, the
-// extension records of extensions.go, and lines with keys this library
-// does not know, which it keeps as Records. RFC 9309 section 2.2.4 lets
-// such records exist; none of them ends a group or changes a verdict.
-
-// sitemap records a Sitemap line: an absolute http(s) URL, wherever it
-// stands; repeats are dropped.
-func (p *parser) sitemap(num int, value string) {
-	if !isAbsoluteHTTP(value) {
-		p.report(num, noteSitemapNotAbsolute, value)
-		return
-	}
-	h := maphash.String(sitemapSeed, value)
-	if p.listedSitemap(value, h) {
-		p.report(num, noteSitemapRepeated, value)
-		return
-	}
-	off, ok := p.keepText(num, value)
-	if !ok {
-		return
-	}
-	p.recs.sitemaps = append(p.recs.sitemaps, textSpan{off, off + uint32(len(value))})
-	p.recs.sitemapHashes = append(p.recs.sitemapHashes, h)
-	p.recs.addSitemapSlot(len(p.recs.sitemaps) - 1)
-}
-
-// sitemapSeed seeds the hashes that find a repeated sitemap. It is set
-// once, when the package loads, and only read after.
-var sitemapSeed = maphash.MakeSeed()
-
-// listedSitemap reports whether a sitemap, whose hash is h, was listed
-// before. The sitemaps are found by hash in a table of open addressing in
-// the pooled buffers, so the parse stays linear in the number of sitemaps
-// (BenchmarkManyLines) and allocates nothing per sitemap, and URLs, which
-// share long prefixes, are compared only when their hashes are equal
-// (BenchmarkParse/hoka-sitemaps).
-func (p *parser) listedSitemap(value string, h uint64) bool {
-	r := p.recs
-	if len(r.sitemapSlots) == 0 {
-		return false
-	}
-	text := view(r.text)
-	mask := uint64(len(r.sitemapSlots) - 1)
-	for i := h & mask; ; i = (i + 1) & mask {
-		k := r.sitemapSlots[i] - 1
-		if k < 0 {
-			return false
-		}
-		if s := r.sitemaps[k]; r.sitemapHashes[k] == h && text[s.off:s.end] == value {
-			return true
-		}
-	}
-}
+// This file holds the records of a file that belong to no group: Sitemap,
+// Host, Clean-param, and the lines with keys this library does not know,
+// kept as Records. RFC 9309 section 2.2.4 lets such records exist; none
+// of them ends a group or changes a verdict.
 
 // addSitemapSlot enters sitemap k in the table, which it keeps at most
 // half full, so that a probe ends soon at an empty slot.
@@ -84,112 +36,115 @@ func (r *recordLists) enterSitemap(k int) {
 	r.sitemapSlots[i] = int32(k + 1)
 }
 
-// keepText appends the strings to the text of the file's records and
-// returns where they start. Like patterns, that text is bounded by
-// p.lim.text bytes, since records address it with 32-bit offsets: past
-// the bound the line is reported and left out.
-func (p *parser) keepText(num int, s ...string) (off uint32, ok bool) {
-	n := 0
-	for _, x := range s {
-		n += len(x)
-	}
-	if len(p.recs.text)+n > p.lim.text {
-		p.report(num, noteTooMuchRecordText, p.lim.text)
-		return 0, false
-	}
-	off = uint32(len(p.recs.text))
-	for _, x := range s {
-		p.recs.text = append(p.recs.text, x...)
-	}
-	return off, true
+// recordLists are the file records of a parse (see fileRecords).
+type recordLists struct {
+	text []byte
+	recordSpans
+	sitemapHashes []uint64 // of each of recordSpans.sitemaps, in order
+	// sitemapSlots is the table that finds a sitemap by hash: each slot
+	// holds a sitemap's index plus one, or 0 when free; its length is a
+	// power of two.
+	sitemapSlots []int32
 }
 
-// extension reads a line whose key is none of the rules': an extension
-// record, or an unknown key kept as a Record. Extensions never end a group
-// and never change a verdict (RFC 9309 section 2.2.4).
-func (p *parser) extension(f *lineFact) {
-	num, kind, key, value := f.num, f.kind, p.tok.text(f.key), p.tok.text(f.value)
-	if kind == keyUnknown {
-		if !p.html {
-			if off, ok := p.keepText(num, key, value); ok {
-				mid := off + uint32(len(key))
-				p.recs.records = append(p.recs.records, recordSpan{int32(num), off, mid, mid + uint32(len(value))})
-			}
-			if d, ok := pageDirective(key); ok {
-				p.report(num, noteNoindex, key, d)
-			} else {
-				p.report(num, noteUnknownKey, key)
-			}
-		}
-		return
+// A Record is a key-value line this library does not interpret, kept for
+// callers that read directives of their own.
+type Record struct {
+	Line       int
+	Key, Value string
+}
+
+// A cleanParam is a Yandex Clean-param value: URL parameters that do not
+// change a page's content, for URLs whose path starts with path (every URL
+// when path is empty).
+type cleanParam struct {
+	params []string
+	path   string
+}
+
+// cleanParamKey is the key of the Records of Clean-param lines.
+const cleanParamKey = "Clean-param"
+
+// fileRecords are the records of a file that belong to no group. Their
+// text is kept back to back in one string, addressed by offsets: a file
+// of many sitemaps or unknown lines then keeps little more than its text,
+// where a string each would add a header and a rounded-up allocation.
+type fileRecords struct {
+	text string
+	recordSpans
+	host    string
+	signals map[string]bool // Content-Signal outside any group
+}
+
+func (f *fileRecords) cleanParamRecord(c lineSpan) Record {
+	return Record{Line: int(c.line), Key: cleanParamKey, Value: f.text[c.off:c.end]}
+}
+
+// recordSpans address the file's records in fileRecords.text.
+type recordSpans struct {
+	sitemaps    []textSpan
+	cleanParams []lineSpan   // values, read again when asked for
+	records     []recordSpan // lines with unknown keys
+}
+
+// textSpan is the text fileRecords.text[off:end].
+type textSpan struct{ off, end uint32 }
+
+// lineSpan is the text of a line's value.
+type lineSpan struct {
+	line     int32
+	off, end uint32
+}
+
+// recordSpan is an unknown key at text[off:mid] and its value at
+// text[mid:end].
+type recordSpan struct {
+	line          int32
+	off, mid, end uint32
+}
+
+// parseHost reads a Host value: a host name or address, with an optional
+// port and an optional http or https scheme.
+func parseHost(v string) (string, error) {
+	s := v
+	if !strings.Contains(s, "://") {
+		s = "http://" + s
 	}
-	name := keyNames[kind]
-	bad := func(err error) {
-		p.report(num, noteBadValue, name, value, err.Error())
+	u, err := url.Parse(s)
+	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") || strings.Trim(u.Path, "/") != "" || u.RawQuery != "" || u.User != nil {
+		return "", errors.New("not a host name")
 	}
-	var e groupExt
-	switch kind {
-	case keyCrawlDelay:
-		d, err := parseCrawlDelay(value)
-		if err != nil {
-			bad(err)
-			return
+	return v, nil
+}
+
+// parseCleanParam reads "p1&p2 [/path-prefix]".
+func parseCleanParam(v string) (cleanParam, error) {
+	params, path, _ := strings.Cut(v, " ")
+	path = strings.TrimSpace(path)
+	var p cleanParam
+	for _, name := range strings.Split(params, "&") {
+		if name != "" {
+			p.params = append(p.params, name)
 		}
-		e.crawlDelay, e.crawlDelayLine = d, num
-	case keyRequestRate:
-		r, err := parseRequestRate(value)
-		if err != nil {
-			bad(err)
-			return
-		}
-		e.rate, e.rateLine = r, num
-	case keyVisitTime:
-		w, err := parseWindow(value)
-		if err != nil {
-			bad(err)
-			return
-		}
-		e.visit, e.visitLine = w, num
-	case keyContentSignal:
-		m, err := parseContentSignal(value)
-		if err != nil {
-			bad(err)
-			return
-		}
-		if len(p.b.starts) == 0 {
-			g := groupExt{signals: p.signals}
-			g.merge(&groupExt{signals: m, signalsLine: num})
-			p.signals = g.signals
-			return
-		}
-		e.signals, e.signalsLine = m, num
-	case keyHost:
-		h, err := parseHost(value)
-		if err != nil {
-			bad(err)
-			return
-		}
-		if p.host != "" {
-			p.report(num, noteHostRepeated)
-			return
-		}
-		p.host = strings.Clone(h)
-		return
-	case keyCleanParam:
-		if _, err := parseCleanParam(value); err != nil {
-			bad(err)
-			return
-		}
-		if off, ok := p.keepText(num, value); ok {
-			p.recs.cleanParams = append(p.recs.cleanParams, lineSpan{int32(num), off, off + uint32(len(value))})
-		}
-		return
 	}
-	if len(p.b.starts) == 0 {
-		p.report(num, noteOutsideGroup, name)
-		return
+	if len(p.params) == 0 {
+		return cleanParam{}, errors.New("no parameter names")
 	}
-	for _, line := range p.b.ext().merge(&e) {
-		p.report(line, noteConflictInGroup, name)
+	if path != "" && path[0] != '/' && path[0] != '*' {
+		return cleanParam{}, errors.New("the path prefix does not start with '/'")
 	}
+	p.path = path
+	return p, nil
+}
+
+// isAbsoluteHTTP reports whether a Sitemap value is an absolute http or
+// https URL: the scheme, "://" and a host.
+func isAbsoluteHTTP(v string) bool {
+	for _, scheme := range []string{"http://", "https://"} {
+		if len(v) > len(scheme) && strings.EqualFold(v[:len(scheme)], scheme) {
+			c := v[len(scheme)]
+			return c != '/' && c != '?' && c != '#' && c != ' '
+		}
+	}
+	return false
 }

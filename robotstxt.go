@@ -19,10 +19,10 @@
 package robotstxt
 
 import (
-	"slices"
-	"sync"
-	"sync/atomic"
-	"unsafe"
+	"fmt"
+	"io"
+	"math"
+	"strings"
 )
 
 // Mode selects whose reading of a robots.txt file a [Robots] follows.
@@ -56,299 +56,6 @@ type Options struct {
 	MaxBytes int
 }
 
-// Robots is a parsed robots.txt file. It is immutable and safe for
-// concurrent use by multiple goroutines.
-//
-// A Robots that allows everything, for a site whose robots.txt is
-// unavailable (RFC 9309 section 2.3.1.3), is the parse of an empty file:
-// Parse(nil), or Options{Mode: m}.Parse(nil) for a mode. A nil *Robots and
-// the zero Robots allow everything too, so that a missing file never
-// makes a crawler fail, but they are not values to make on purpose.
-type Robots struct {
-	diagOnce sync.Once // adds the notes of neverDecides on first use
-	global   int32     // the set of the "*" groups plus one; 0: none
-	d        *dialect  // the mode's way of reading
-	text     *ruleText // the rules' patterns
-	// rules holds every rule in file order, each group's together: the
-	// file's group i has rules[starts[i]:starts[i+1]]. Nothing writes it
-	// after parsing: a Group orders a copy for matching (see index).
-	rules      []rule
-	starts     []uint32
-	groupLines []uint32 // the line of each group's first user-agent line; nil unless a "*" group disallows something
-	exts       []extAt  // the groups' extension records, by group
-	// The user-agent lines: their product tokens in file order, and the
-	// same sorted case-insensitively (then in file order) for look-up.
-	toks    []token
-	tokText string
-	sorted  []uint32
-	multi   *multiSets              // nil when no token names several groups
-	cache   []atomic.Pointer[Group] // the Group of each set, once built
-	unions  unionCache              // the Groups of several sets, once built
-	notes   notes                   // the diagnostics
-	file    *fileRecords            // nil when the file has none
-}
-
-// Mode returns the mode r was parsed in.
-func (r *Robots) Mode() Mode {
-	if r == nil || r.d == nil {
-		return RFC
-	}
-	return r.d.mode
-}
-
-// Footprint returns an upper bound of the bytes of memory r holds once
-// queries have built all they can build: the parsed file, the Group of
-// every name it has (see [Robots.Group]), each with the index its queries
-// build (a group of many rules builds one after its first few queries).
-// A cache that keeps parsed files counts them at their Footprint, which
-// does not grow with their queries, rather than at what they hold when
-// cached, which does.
-//
-// Two things are counted only once they exist: the Groups that combine
-// the groups of several names, which Robots.Group builds for a call with
-// names of different groups and keeps, up to 64 per file (each holds at
-// most what the groups it combines hold), and the findings that
-// [Robots.Diagnostics] adds on its first call. Footprint costs a pass
-// over the file's groups.
-func (r *Robots) Footprint() int64 {
-	if r == nil {
-		return 0
-	}
-	n := heapBytes(int64(unsafe.Sizeof(*r)))
-	if t := r.text; t != nil {
-		// The arena may keep up to half its length again of spare room
-		// (see builderString).
-		n += heapBytes(int64(unsafe.Sizeof(*t))) + heapBytes(int64(len(t.arena))*3/2)
-		if w := t.written; w != nil {
-			n += heapBytes(int64(unsafe.Sizeof(*w))) + sliceBytes(w.forms) + heapBytes(int64(len(w.text)))
-		}
-	}
-	n += sliceBytes(r.rules) + sliceBytes(r.starts) + sliceBytes(r.groupLines) + sliceBytes(r.exts)
-	for _, e := range r.exts {
-		n += e.ext.footprint()
-	}
-	n += sliceBytes(r.toks) + heapBytes(int64(len(r.tokText))) + sliceBytes(r.sorted) + sliceBytes(r.cache)
-	if m := r.multi; m != nil {
-		// merged is built on first use: one entry per group.
-		n += heapBytes(int64(unsafe.Sizeof(*m))) + sliceBytes(m.ids) + sliceBytes(m.end) + sliceBytes(m.at) +
-			heapBytes(int64(len(r.starts))*int64(unsafe.Sizeof(m.merged[0])))
-	}
-	n += sliceBytes(r.notes.list) + sliceBytes(r.notes.args)
-	if f := r.file; f != nil {
-		n += heapBytes(int64(unsafe.Sizeof(*f))) + heapBytes(int64(len(f.text))) + sliceBytes(f.sitemaps) +
-			sliceBytes(f.cleanParams) + sliceBytes(f.records) + heapBytes(int64(len(f.host))) + mapBytes(len(f.signals))
-	}
-	// The Groups of the file's names, which keep the names (agents) that
-	// select them, as strings of tokText; appends may leave their lists
-	// twice as long as needed.
-	n += 2 * heapBytes(int64(len(r.toks))*int64(unsafe.Sizeof("")))
-	for set := range r.cache {
-		if set < len(r.starts) {
-			n += groupBytes(len(r.groupRules(set)), false)
-			continue
-		}
-		rules := 0
-		for _, id := range r.setIDs(set) {
-			rules += len(r.groupRules(id))
-			n += r.extOf(id).footprint() // the merge of their extension records
-		}
-		n += groupBytes(rules, true)
-	}
-	r.unions.mu.RLock()
-	for _, g := range r.unions.m {
-		n += mapBytes(1) + groupBytes(len(g.rules), true) + heapBytes(int64(len(g.agents))*int64(unsafe.Sizeof("")))
-		n += g.ext.footprint()
-	}
-	r.unions.mu.RUnlock()
-	return n
-}
-
-// groupBytes bounds the bytes of a Group of n rules, with its index
-// built: a Group of one file group shares its window of Robots.rules, one
-// of several (copied) holds its own copy.
-func groupBytes(n int, copied bool) int64 {
-	b := heapBytes(int64(unsafe.Sizeof(Group{}))) + indexBytes(n)
-	if copied {
-		b += heapBytes(int64(n) * int64(unsafe.Sizeof(rule{})))
-	}
-	return b
-}
-
-// footprint bounds the bytes of e, nil or not.
-func (e *groupExt) footprint() int64 {
-	if e == nil {
-		return 0
-	}
-	return heapBytes(int64(unsafe.Sizeof(*e))) + mapBytes(len(e.signals))
-}
-
-// heapBytes bounds the bytes the heap takes for an object of n bytes:
-// the size classes of small objects step by 16 bytes up to 128 and waste
-// at most an eighth of the size above, and larger objects take whole
-// pages of 8 KiB.
-func heapBytes(n int64) int64 {
-	switch {
-	case n == 0:
-		return 0
-	case n <= 128:
-		return (n + 15) &^ 15
-	case n > 32<<10:
-		return (n + 8<<10 - 1) &^ (8<<10 - 1)
-	}
-	return n + n/8
-}
-
-// sliceBytes bounds the bytes of the array behind s.
-func sliceBytes[S ~[]E, E any](s S) int64 {
-	var e E
-	return heapBytes(int64(cap(s)) * int64(unsafe.Sizeof(e)))
-}
-
-// mapBytes bounds the bytes of a map[string]bool of n entries whose keys
-// point into text held elsewhere.
-func mapBytes(n int) int64 {
-	if n == 0 {
-		return 0
-	}
-	return heapBytes(int64(48 + 2*n*(16+1+8)))
-}
-
-// Group returns the rules a crawler that answers to the given names obeys
-// (RFC 9309 section 2.2.1). In RFC mode each agent may be a name
-// ("MJ12bot"), a versioned name ("MJ12bot/1.4") or a whole User-Agent
-// header ("MyCrawler/1.0 (+https://example.com/bot)"): it is read as its
-// leading name (see [ProductToken]), as user-agent lines are. Names
-// compare case-insensitively (in ASCII) and exactly: a group for "foo"
-// never applies to "foobot". Google mode takes each agent as given, as
-// Google's library does. The rules of every group that names one of the
-// agents are combined; only when none does do the global "*" groups
-// apply. Group returns nil, which allows everything, when neither exists.
-//
-// A crawler should call Group once per file and keep the result: with one
-// name it is a binary search over the file's names (the name's group is
-// built on its first look-up and shared after that), with several that
-// match different groups it builds their union. "*" given as an agent
-// names no crawler. Reading a name allocates nothing.
-//
-// A union is built on the first call for a set of groups and kept for
-// later calls (up to maxUnions sets of up to four groups each), so that a
-// crawler with several names may call Robots.Allowed and Robots.Decide
-// per URL without allocating.
-func (r *Robots) Group(agents ...string) *Group {
-	if r == nil {
-		return nil
-	}
-	key := unionKey{-1, -1, -1, -1}
-	n, over := 0, false
-	for _, a := range agents {
-		set := r.lookupSet(a)
-		if set < 0 {
-			continue
-		}
-		n, over = key.add(int32(set), n, over)
-	}
-	switch {
-	case n == 0 && !over:
-		if r.global > 0 {
-			return r.groupOf(int(r.global) - 1)
-		}
-		return nil
-	case n == 1 && !over:
-		return r.groupOf(int(key[0]))
-	case !over:
-		if g := r.unions.get(key); g != nil {
-			return g
-		}
-	}
-	g := r.union(agents)
-	if !over {
-		g = r.unions.put(key, g)
-	}
-	return g
-}
-
-// union builds the Group of every group that one of agents names.
-func (r *Robots) union(agents []string) *Group {
-	var ids []int
-	var names []string
-	for _, a := range agents {
-		if set := r.lookupSet(a); set >= 0 {
-			ids = append(ids, r.setIDs(set)...)
-			names = append(names, r.groupOf(set).agents...)
-		}
-	}
-	slices.Sort(ids)
-	ids = slices.Compact(ids)
-	g := new(Group)
-	r.fill(g, -1, ids)
-	g.mergeExt(r, ids)
-	seen := make(map[string]bool, len(names))
-	for _, name := range names {
-		if !seen[name] {
-			seen[name] = true
-			g.agents = append(g.agents, name)
-		}
-	}
-	return g
-}
-
-// Allowed reports whether the crawler with product token agent may fetch
-// target, an absolute URL or a path with an optional query. It is
-// r.Group(agent).Allowed(target).
-func (r *Robots) Allowed(agent, target string) bool {
-	return r.Group(agent).Allowed(target)
-}
-
-// Decide reports whether the crawler with product token agent may fetch
-// target, and which rule decided. It is r.Group(agent).Decide(target),
-// and takes its arguments in the order of [Robots.Allowed]; a crawler that
-// answers to several names asks r.Group(names...).Decide(target).
-func (r *Robots) Decide(agent, target string) Decision {
-	return r.Group(agent).Decide(target)
-}
-
-// Sitemaps returns the values of the file's Sitemap lines, in file order,
-// each once. A value that is not an absolute http or https URL (a relative
-// "/sitemap.xml") is dropped, as crawlers drop it, and reported by
-// [Robots.Diagnostics].
-func (r *Robots) Sitemaps() []string {
-	if r == nil {
-		return nil
-	}
-	f := r.fileRecs()
-	if len(f.sitemaps) == 0 {
-		return nil
-	}
-	out := make([]string, len(f.sitemaps))
-	for i, sp := range f.sitemaps {
-		out[i] = f.text[sp.off:sp.end]
-	}
-	return out
-}
-
-// Diagnostics returns the problems found while parsing, in line order.
-// None of them changed a verdict beyond what it says. The checks of whole
-// groups run at the first call, within a budget of work in proportion to
-// the file's size: a check that would compare every rule with every group
-// of a file of thousands of both compares part of them and says so in its
-// notes. The global-not-inherited check notes the first 100 named groups
-// that ignore rules of the "*" group one by one, and counts the others in
-// one more note on the first of them.
-func (r *Robots) Diagnostics() []Diagnostic {
-	if r == nil {
-		return nil
-	}
-	r.diagOnce.Do(func() {
-		if r.text == nil {
-			return // the zero Robots
-		}
-		r.neverDecides()
-		r.webmasterChecks()
-		r.notes.sort()
-	})
-	return r.notes.diagnostics(r.text, r.tokenText)
-}
-
 // A Decision is the answer to one query: whether the URL may be fetched and
 // the rule that said so.
 type Decision struct {
@@ -369,4 +76,109 @@ type Rule struct {
 	Allow   bool
 	Pattern string // the path pattern as written in the file
 	Line    int    // 1-based line number
+}
+
+// DefaultMaxBytes is the number of bytes of a robots.txt file that is read
+// when Options.MaxBytes is 0: 500 KiB, the minimum RFC 9309 section 2.5
+// asks a crawler to parse.
+const DefaultMaxBytes = 500 << 10
+
+// limits bound what one parse reads and keeps. They are far past what a
+// file within the size limit can reach: only a file parsed without one
+// meets them, and each is reported when it does. Tests parse with lower
+// ones (see Options.parse).
+type limits struct {
+	// text bounds the bytes of each of a file's texts that are addressed
+	// with 32-bit offsets: the canonical patterns, the written forms, the
+	// user-agent tokens, the records' text and the notes' arguments.
+	text int
+	// lines bounds the lines read: a rule keeps its line number in the
+	// bits its flags leave (see rule), and a note in 32 bits.
+	lines int
+}
+
+var defaultLimits = limits{text: min(math.MaxUint32, math.MaxInt), lines: maxRuleLine}
+
+// limit returns how many bytes of a file o parses: MaxBytes, or
+// DefaultMaxBytes when that is 0, or -1 for no limit.
+func (o Options) limit() int {
+	switch {
+	case o.MaxBytes == 0:
+		return DefaultMaxBytes
+	case o.MaxBytes < 0:
+		return -1
+	}
+	return o.MaxBytes
+}
+
+// Parse parses a robots.txt body with o's mode and limit. It never fails:
+// what cannot be understood is reported by [Robots.Diagnostics].
+func (o Options) Parse(data []byte) *Robots {
+	return o.parse(view(data), true, defaultLimits)
+}
+
+// ParseReader reads and parses a robots.txt body from r. It reads at most
+// one byte more than the limit (to learn whether there is more), so a huge
+// or endless body costs no more memory than the limit. The only errors are
+// those of r.
+func (o Options) ParseReader(r io.Reader) (*Robots, error) {
+	var sb strings.Builder
+	src := r
+	if l := o.limit(); l >= 0 {
+		src = io.LimitReader(r, int64(l)+1)
+	}
+	if _, err := io.Copy(&sb, src); err != nil {
+		return nil, fmt.Errorf("robotstxt: reading: %w", err)
+	}
+	// The body stops one byte past the limit, so the rules past the
+	// limit cannot be counted.
+	return o.parse(sb.String(), false, defaultLimits), nil
+}
+
+// cut returns how many bytes of src to parse and whether the rest is cut
+// off by the size limit. The limit falls back to the end of the last
+// whole line before it: half a line could turn "Disallow: /private" into
+// "Disallow: /p" and block far more than the site asked.
+func (o Options) cut(src string) (keep int, cut bool) {
+	l := o.limit()
+	if l < 0 || len(src) <= l {
+		return len(src), false
+	}
+	if i := strings.LastIndexAny(src[:l+1], "\n\r"); i >= 0 {
+		if i == l {
+			return l, true
+		}
+		return i + 1, true
+	}
+	return 0, true
+}
+
+// Parse parses a robots.txt body in RFC mode with the default limit.
+func Parse(data []byte) *Robots { return Options{}.Parse(data) }
+
+// ParseReader reads and parses a robots.txt body in RFC mode with the
+// default limit. The only errors are those of r.
+func ParseReader(r io.Reader) (*Robots, error) { return Options{}.ParseReader(r) }
+
+// parse parses data up to o's limit, within lim. count says data is the
+// whole body, so that the rules past the limit can be counted.
+func (o Options) parse(data string, count bool, lim limits) *Robots {
+	keep, truncated := o.cut(data)
+	lost := -1
+	if truncated && count {
+		lost = countRules(data[keep:], o.Mode.dialect())
+	}
+	buf, own := borrowBuffers(keep)
+	p := parser{d: o.Mode.dialect(), opts: o, lim: lim, recs: &buf.records, scratch: &buf.scratch}
+	p.b = builder{buildLists: &buf.build, d: p.d, maxText: lim.text, own: own}
+	p.notes = noteWriter{notes: &buf.notes, max: lim.text}
+	r := p.run(data[:keep])
+	if truncated {
+		p.truncated(keep, lost)
+	}
+	p.finish(r)
+	if !own {
+		returnBuffers(buf)
+	}
+	return r
 }

@@ -497,6 +497,13 @@ func TestPatternNoteText(t *testing.T) {
 	}
 }
 
+// takesPlain reports whether the shortcut for plain rule lines
+// (nextPlain) takes the next line of t, leaving t as it is.
+func takesPlain(t tokenizer) bool {
+	_, _, ok := t.nextPlain()
+	return ok
+}
+
 // checkPlainLines fails when the tokenizer's shortcut for plain rule
 // lines (nextPlain) reads a line of src otherwise than its general path
 // does, or when such a line's value is not its own pattern in d.
@@ -509,14 +516,13 @@ func checkPlainLines(t testing.TB, src string, d *dialect) {
 		if !tok.next(&f) {
 			return
 		}
-		if f.flags&flagPlain == 0 {
+		if !takesPlain(at) {
 			continue
 		}
 		var general lineFact
 		pl, gen := at, at
 		var plain lineFact
-		ok := pl.next(&plain) && plain.flags&flagPlain != 0
-		plain.flags &^= flagPlain
+		ok := pl.next(&plain)
 		gen.nextOther(&general)
 		line := src[at.i:min(gen.i, len(src))]
 		// Where each leaves the tokenizer (the general path also caches
@@ -580,8 +586,8 @@ func TestPlainRuleLines(t *testing.T) {
 		tok := newTokenizer(edges, tt.mode.dialect().lineCut, defaultLimits.lines, false)
 		var f lineFact
 		var got []int
-		for tok.next(&f) {
-			if f.flags&flagPlain != 0 {
+		for plain := takesPlain(tok); tok.next(&f); plain = takesPlain(tok) {
+			if plain {
 				got = append(got, f.num)
 			}
 		}
@@ -863,8 +869,9 @@ func TestConcurrentParses(t *testing.T) {
 	}
 }
 
-// TestPooledBuffersBound checks that a parse gives its buffers back to the
-// pool only when they are within maxPooled bytes.
+// TestPooledBuffersBound checks that the room of a parse's buffers, which
+// returnBuffers compares with maxPooled, counts their lists: buffers
+// within maxPooled bytes go back to the pool, larger ones do not.
 func TestPooledBuffersBound(t *testing.T) {
 	for _, c := range []struct {
 		rules int
@@ -872,8 +879,8 @@ func TestPooledBuffersBound(t *testing.T) {
 	}{{100, true}, {maxPooled / 12, true}, {maxPooled/12 + 1, false}} {
 		t.Run(fmt.Sprintf("%d rules", c.rules), func(t *testing.T) {
 			b := &parseBuffers{build: buildLists{rules: make([]rule, 0, c.rules)}}
-			if got := returnBuffers(b); got != c.want {
-				t.Errorf("returnBuffers with room for %d rules = %v, want %v", c.rules, got, c.want)
+			if got := b.reset(false) <= maxPooled; got != c.want {
+				t.Errorf("buffers with room for %d rules within maxPooled = %v, want %v", c.rules, got, c.want)
 			}
 		})
 	}

@@ -120,6 +120,16 @@ type writtenForm struct {
 
 func (t *ruleText) pattern(r *rule) string { return t.arena[r.off : r.off+r.n] }
 
+// matches reports whether r matches a canonical path (see matches). An
+// empty pattern matches nothing in RFC mode; emptyMatches lets it match
+// every path, as Google's library does (see dialect.emptyMatches).
+func (t *ruleText) matches(r *rule, path string, emptyMatches bool) bool {
+	if r.n == 0 {
+		return emptyMatches
+	}
+	return matches(t.pattern(r), path)
+}
+
 // writtenAt returns the written form of the rule of line, when it differs
 // from the canonical one.
 func (t *ruleText) writtenAt(line int32) (string, bool) {

@@ -54,9 +54,6 @@ const (
 	// flagTypo: the key was accepted leniently: misspelt, or longer than
 	// the key it starts with.
 	flagTypo
-	// flagPlain: a rule line in its plainest shape (see nextPlain), whose
-	// value is a canonical pattern in both modes.
-	flagPlain
 )
 
 // A tokenizer reads a file line by line. LF, CR and CRLF all end a line
@@ -97,7 +94,7 @@ func newTokenizer(src string, cut, maxLines int, markup bool) tokenizer {
 func (t *tokenizer) next(f *lineFact) bool {
 	if kind, value, ok := t.nextPlain(); ok {
 		key := span{t.start, t.start + len(keyNames[kind])} // spelt so: see spelledKey
-		f.num, f.kind, f.flags, f.key, f.value = t.num, kind, flagContent|flagPlain, key, value
+		f.num, f.kind, f.flags, f.key, f.value = t.num, kind, flagContent, key, value
 		return true
 	}
 	return t.nextOther(f)
@@ -157,7 +154,7 @@ func (t *tokenizer) general(f *lineFact) int {
 
 // nextPlain reads the next line when it is a rule in its most common
 // shape: "Disallow:" or "Allow:" spelt so, a value of octets that are
-// canonical in a pattern (see normalizeRFC), perhaps ending in '$', and
+// canonical in a pattern (see appendRFC), perhaps ending in '$', and
 // nothing after it but blanks. It returns the line's key and value (next
 // adds the key's span, whose spelling fixes its length), or false, having
 // read nothing, for any other line. TestPlainRuleLines checks that it

@@ -1,7 +1,6 @@
 package robotstxt
 
 import (
-	"bufio"
 	"cmp"
 	"io"
 	"maps"
@@ -10,25 +9,6 @@ import (
 	"strings"
 	"time"
 )
-
-// WriteTo writes r as a canonical robots.txt file: one group for each set
-// of crawlers that obey the same rules (merged groups written once), each
-// with its user-agent lines, its extension records and its rules in file
-// order, then the file-wide records. A group without rules gets an empty
-// "Disallow:", which allows everything, so that it cannot merge with the
-// next one. Parsing the result in the same mode gives the same verdict for
-// every crawler and URL and the same extension values; comments, unknown
-// spellings and the rules before the first user-agent line are not kept.
-func (r *Robots) WriteTo(w io.Writer) (int64, error) {
-	cw := &countingWriter{w: bufio.NewWriter(w)}
-	if r != nil {
-		r.write(cw)
-	}
-	if cw.err == nil {
-		cw.err = cw.w.(*bufio.Writer).Flush()
-	}
-	return cw.n, cw.err
-}
 
 type countingWriter struct {
 	w   io.Writer
@@ -47,7 +27,7 @@ func (c *countingWriter) line(parts ...string) {
 	}
 }
 
-func (r *Robots) write(w *countingWriter) {
+func writeRobots(w *countingWriter, r *Robots) {
 	f := r.fileRecs()
 	if len(f.signals) > 0 {
 		w.line("Content-Signal: ", signalsText(f.signals))
@@ -103,33 +83,6 @@ func (r *Robots) write(w *countingWriter) {
 	for _, rec := range f.records {
 		w.line(f.text[rec.off:rec.mid], ": ", f.text[rec.mid:rec.end])
 	}
-}
-
-// Groups returns each group of the file once, merged as crawlers see them:
-// one per set of product tokens that obey the same rules, in the order of
-// their first lines.
-func (r *Robots) Groups() []*Group {
-	if r == nil {
-		return nil
-	}
-	return r.distinctGroups()
-}
-
-// distinctGroups returns each group of r once, in the order of the file's
-// first group in each.
-func (r *Robots) distinctGroups() []*Group {
-	var gs []*Group
-	for pos := 0; pos < len(r.sorted); pos = r.runEnd(pos) {
-		if g := r.groupOf(r.setAt(pos)); !slices.Contains(gs, g) {
-			gs = append(gs, g)
-		}
-	}
-	ids := make(map[*Group][]int, len(gs))
-	for _, g := range gs {
-		ids[g] = r.setIDs(int(g.set))
-	}
-	slices.SortFunc(gs, func(a, b *Group) int { return slices.Compare(ids[a], ids[b]) })
-	return gs
 }
 
 func secondsText(d time.Duration) string {

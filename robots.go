@@ -1,0 +1,451 @@
+package robotstxt
+
+import (
+	"bufio"
+	"cmp"
+	"io"
+	"maps"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+)
+
+// This file holds a parsed file, Robots, and its answers: the Group of
+// a crawler, verdicts, the file's records and diagnostics, and what the
+// file costs in memory.
+
+// Robots is a parsed robots.txt file. It is immutable and safe for
+// concurrent use by multiple goroutines.
+//
+// A Robots that allows everything, for a site whose robots.txt is
+// unavailable (RFC 9309 section 2.3.1.3), is the parse of an empty file:
+// Parse(nil), or Options{Mode: m}.Parse(nil) for a mode. A nil *Robots and
+// the zero Robots allow everything too, so that a missing file never
+// makes a crawler fail, but they are not values to make on purpose.
+type Robots struct {
+	diagOnce sync.Once // adds the notes of neverDecides on first use
+	global   int32     // the set of the "*" groups plus one; 0: none (beside diagOnce, which leaves it room)
+	d        *dialect  // the mode's way of reading
+	text     *ruleText // the rules' patterns
+	// rules holds every rule in file order, each group's together: the
+	// file's group i has rules[starts[i]:starts[i+1]]. Nothing writes it
+	// after parsing: a Group orders a copy for matching (see index).
+	rules []rule
+	// groupSets are the file's groups, the user-agent lines that name
+	// them and the sets of groups each name selects (see lookup.go).
+	groupSets
+	groupLines []uint32                // the line of each group's first user-agent line; nil unless a "*" group disallows something
+	exts       []extAt                 // the groups' extension records, by group
+	cache      []atomic.Pointer[Group] // the Group of each set, once built
+	unions     unionCache              // the Groups of several sets, once built
+	notes      notes                   // the diagnostics
+	file       *fileRecords            // nil when the file has none
+}
+
+// Mode returns the mode r was parsed in.
+func (r *Robots) Mode() Mode {
+	if r == nil || r.d == nil {
+		return RFC
+	}
+	return r.d.mode
+}
+
+// Group returns the rules a crawler that answers to the given names obeys
+// (RFC 9309 section 2.2.1). In RFC mode each agent may be a name
+// ("MJ12bot"), a versioned name ("MJ12bot/1.4") or a whole User-Agent
+// header ("MyCrawler/1.0 (+https://example.com/bot)"): it is read as its
+// leading name (see [ProductToken]), as user-agent lines are. Names
+// compare case-insensitively (in ASCII) and exactly: a group for "foo"
+// never applies to "foobot". Google mode takes each agent as given, as
+// Google's library does. The rules of every group that names one of the
+// agents are combined; only when none does do the global "*" groups
+// apply. Group returns nil, which allows everything, when neither exists.
+//
+// A crawler should call Group once per file and keep the result: with one
+// name it is a binary search over the file's names (the name's group is
+// built on its first look-up and shared after that), with several that
+// match different groups it builds their union. "*" given as an agent
+// names no crawler. Reading a name allocates nothing.
+//
+// A union is built on the first call for a set of groups and kept for
+// later calls (up to maxUnions sets of up to four groups each), so that a
+// crawler with several names may call Robots.Allowed and Robots.Decide
+// per URL without allocating.
+func (r *Robots) Group(agents ...string) *Group {
+	if r == nil {
+		return nil
+	}
+	key := unionKey{-1, -1, -1, -1}
+	n, over := 0, false
+	for _, a := range agents {
+		set := r.lookupSet(a)
+		if set < 0 {
+			continue
+		}
+		n, over = key.add(int32(set), n, over)
+	}
+	switch {
+	case n == 0 && !over:
+		if r.global > 0 {
+			return r.groupOf(int(r.global) - 1)
+		}
+		return nil
+	case n == 1 && !over:
+		return r.groupOf(int(key[0]))
+	case !over:
+		if g := r.unions.get(key); g != nil {
+			return g
+		}
+	}
+	g := r.union(agents)
+	if !over {
+		g = r.unions.put(key, g)
+	}
+	return g
+}
+
+// union builds the Group of every group that one of agents names.
+func (r *Robots) union(agents []string) *Group {
+	var ids []int
+	var names []string
+	for _, a := range agents {
+		if set := r.lookupSet(a); set >= 0 {
+			ids = append(ids, r.setIDs(set)...)
+			names = append(names, r.groupOf(set).agents...)
+		}
+	}
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
+	g := new(Group)
+	r.fill(g, -1, ids)
+	g.mergeExt(r, ids)
+	seen := make(map[string]bool, len(names))
+	for _, name := range names {
+		if !seen[name] {
+			seen[name] = true
+			g.agents = append(g.agents, name)
+		}
+	}
+	return g
+}
+
+// Allowed reports whether the crawler with product token agent may fetch
+// target, an absolute URL or a path with an optional query. It is
+// r.Group(agent).Allowed(target).
+func (r *Robots) Allowed(agent, target string) bool {
+	return r.Group(agent).Allowed(target)
+}
+
+// Decide reports whether the crawler with product token agent may fetch
+// target, and which rule decided. It is r.Group(agent).Decide(target),
+// and takes its arguments in the order of [Robots.Allowed]; a crawler that
+// answers to several names asks r.Group(names...).Decide(target).
+func (r *Robots) Decide(agent, target string) Decision {
+	return r.Group(agent).Decide(target)
+}
+
+// Sitemaps returns the values of the file's Sitemap lines, in file order,
+// each once. A value that is not an absolute http or https URL (a relative
+// "/sitemap.xml") is dropped, as crawlers drop it, and reported by
+// [Robots.Diagnostics].
+func (r *Robots) Sitemaps() []string {
+	if r == nil {
+		return nil
+	}
+	f := r.fileRecs()
+	if len(f.sitemaps) == 0 {
+		return nil
+	}
+	out := make([]string, len(f.sitemaps))
+	for i, sp := range f.sitemaps {
+		out[i] = f.text[sp.off:sp.end]
+	}
+	return out
+}
+
+// Diagnostics returns the problems found while parsing, in line order.
+// None of them changed a verdict beyond what it says. The checks of whole
+// groups run at the first call, within a budget of work in proportion to
+// the file's size: a check that would compare every rule with every group
+// of a file of thousands of both compares part of them and says so in its
+// notes. The global-not-inherited check notes the first 100 named groups
+// that ignore rules of the "*" group one by one, and counts the others in
+// one more note on the first of them.
+func (r *Robots) Diagnostics() []Diagnostic {
+	if r == nil {
+		return nil
+	}
+	r.diagOnce.Do(func() {
+		if r.text == nil {
+			return // the zero Robots
+		}
+		r.matchesAnywhere(&noteWriter{notes: &r.notes, max: defaultLimits.text})
+		r.neverDecides()
+		r.webmasterChecks()
+		r.notes.sort()
+	})
+	return r.notes.diagnostics(r.text, r.tokenText)
+}
+
+// Footprint returns an upper bound of the bytes of memory r holds once
+// queries have built all they can build: the parsed file, the Group of
+// every name it has (see [Robots.Group]), each with the index its queries
+// build (a group of many rules builds one after its first few queries).
+// A cache that keeps parsed files counts them at their Footprint, which
+// does not grow with their queries, rather than at what they hold when
+// cached, which does.
+//
+// Two things are counted only once they exist: the Groups that combine
+// the groups of several names, which Robots.Group builds for a call with
+// names of different groups and keeps, up to 64 per file (each holds at
+// most what the groups it combines hold), and the findings that
+// [Robots.Diagnostics] adds on its first call. Footprint costs a pass
+// over the file's groups.
+func (r *Robots) Footprint() int64 {
+	if r == nil {
+		return 0
+	}
+	n := heapBytes(int64(unsafe.Sizeof(*r)))
+	if t := r.text; t != nil {
+		// The arena may keep up to half its length again of spare room
+		// (see builderString).
+		n += heapBytes(int64(unsafe.Sizeof(*t))) + heapBytes(int64(len(t.arena))*3/2)
+		if w := t.written; w != nil {
+			n += heapBytes(int64(unsafe.Sizeof(*w))) + sliceBytes(w.forms) + heapBytes(int64(len(w.text)))
+		}
+	}
+	n += sliceBytes(r.rules) + sliceBytes(r.starts) + sliceBytes(r.groupLines) + sliceBytes(r.exts)
+	for _, e := range r.exts {
+		n += e.ext.footprint()
+	}
+	n += sliceBytes(r.toks) + heapBytes(int64(len(r.tokText))) + sliceBytes(r.sorted) + sliceBytes(r.cache)
+	if m := r.multi; m != nil {
+		// merged is built on first use: one entry per group.
+		n += heapBytes(int64(unsafe.Sizeof(*m))) + sliceBytes(m.ids) + sliceBytes(m.end) + sliceBytes(m.at) +
+			heapBytes(int64(len(r.starts))*int64(unsafe.Sizeof(m.merged[0])))
+	}
+	n += sliceBytes(r.notes.list) + sliceBytes(r.notes.args)
+	if f := r.file; f != nil {
+		n += heapBytes(int64(unsafe.Sizeof(*f))) + heapBytes(int64(len(f.text))) + sliceBytes(f.sitemaps) +
+			sliceBytes(f.cleanParams) + sliceBytes(f.records) + heapBytes(int64(len(f.host))) + mapBytes(len(f.signals))
+	}
+	// The Groups of the file's names, which keep the names (agents) that
+	// select them, as strings of tokText; appends may leave their lists
+	// twice as long as needed.
+	n += 2 * heapBytes(int64(len(r.toks))*int64(unsafe.Sizeof("")))
+	for set := range r.cache {
+		if set < len(r.starts) {
+			n += groupBytes(len(r.groupRules(set)), false)
+			continue
+		}
+		rules := 0
+		for _, id := range r.setIDs(set) {
+			rules += len(r.groupRules(id))
+			n += r.extOf(id).footprint() // the merge of their extension records
+		}
+		n += groupBytes(rules, true)
+	}
+	r.unions.mu.RLock()
+	for _, g := range r.unions.m {
+		n += mapBytes(1) + groupBytes(len(g.rules), true) + heapBytes(int64(len(g.agents))*int64(unsafe.Sizeof("")))
+		n += g.ext.footprint()
+	}
+	r.unions.mu.RUnlock()
+	return n
+}
+
+// Host returns the first valid Host record (Yandex's preferred host name).
+func (r *Robots) Host() (string, bool) {
+	if r == nil || r.fileRecs().host == "" {
+		return "", false
+	}
+	return r.fileRecs().host, true
+}
+
+// ContentSignals returns the Content-Signal preferences stated outside any
+// group, for every crawler. The map is a copy.
+func (r *Robots) ContentSignals() map[string]bool {
+	if r == nil {
+		return nil
+	}
+	return maps.Clone(r.fileRecs().signals)
+}
+
+// Records returns, in file order, the key-value lines this library does
+// not interpret: those whose keys it does not know, and Yandex's
+// Clean-param lines, whose values ("utm_source&utm_medium /news/") it
+// checks but does not apply, with the key "Clean-param" however the line
+// spelt it. A file that is an HTML page ([CodeNotRobotsTxt]) has none: its
+// lines with a colon are markup, not records.
+func (r *Robots) Records() []Record {
+	if r == nil {
+		return nil
+	}
+	f := r.fileRecs()
+	n := len(f.records) + len(f.cleanParams)
+	if n == 0 {
+		return nil
+	}
+	out := make([]Record, 0, n)
+	cps := f.cleanParams
+	for _, rec := range f.records {
+		for len(cps) > 0 && cps[0].line < rec.line {
+			out = append(out, f.cleanParamRecord(cps[0]))
+			cps = cps[1:]
+		}
+		out = append(out, Record{Line: int(rec.line), Key: f.text[rec.off:rec.mid], Value: f.text[rec.mid:rec.end]})
+	}
+	for _, c := range cps {
+		out = append(out, f.cleanParamRecord(c))
+	}
+	return out
+}
+
+// noFile stands for the records of a file that has none: most files, which
+// then spend a pointer on them, not the whole record.
+var noFile fileRecords
+
+func (r *Robots) fileRecs() *fileRecords {
+	if r.file == nil {
+		return &noFile
+	}
+	return r.file
+}
+
+// WriteTo writes r as a canonical robots.txt file: one group for each set
+// of crawlers that obey the same rules (merged groups written once), each
+// with its user-agent lines, its extension records and its rules in file
+// order, then the file-wide records. A group without rules gets an empty
+// "Disallow:", which allows everything, so that it cannot merge with the
+// next one. Parsing the result in the same mode gives the same verdict for
+// every crawler and URL and the same extension values; comments, unknown
+// spellings and the rules before the first user-agent line are not kept.
+func (r *Robots) WriteTo(w io.Writer) (int64, error) {
+	cw := &countingWriter{w: bufio.NewWriter(w)}
+	if r != nil {
+		writeRobots(cw, r)
+	}
+	if cw.err == nil {
+		cw.err = cw.w.(*bufio.Writer).Flush()
+	}
+	return cw.n, cw.err
+}
+
+// Groups returns each group of the file once, merged as crawlers see them:
+// one per set of product tokens that obey the same rules, in the order of
+// their first lines.
+func (r *Robots) Groups() []*Group {
+	if r == nil {
+		return nil
+	}
+	return r.distinctGroups()
+}
+
+// distinctGroups returns each group of r once, in the order of the file's
+// first group in each.
+func (r *Robots) distinctGroups() []*Group {
+	var gs []*Group
+	for pos := 0; pos < len(r.sorted); pos = r.runEnd(pos) {
+		if g := r.groupOf(r.setAt(pos)); !slices.Contains(gs, g) {
+			gs = append(gs, g)
+		}
+	}
+	ids := make(map[*Group][]int, len(gs))
+	for _, g := range gs {
+		ids[g] = r.setIDs(int(g.set))
+	}
+	slices.SortFunc(gs, func(a, b *Group) int { return slices.Compare(ids[a], ids[b]) })
+	return gs
+}
+
+// groupRules returns the window of r.rules that holds the file's group
+// id's rules.
+func (r *Robots) groupRules(id int) []rule {
+	end := len(r.rules)
+	if id+1 < len(r.starts) {
+		end = int(r.starts[id+1])
+	}
+	return r.rules[r.starts[id]:end:end]
+}
+
+// extOf returns the extension record of the file's group id, or nil.
+func (r *Robots) extOf(id int) *groupExt {
+	i, ok := slices.BinarySearchFunc(r.exts, uint32(id), func(e extAt, id uint32) int { return cmp.Compare(e.id, id) })
+	if !ok {
+		return nil
+	}
+	return r.exts[i].ext
+}
+
+// groupOf returns the Group of set, building it on first use. Builders
+// that race build one each and one is kept; neither writes the rules it
+// reads.
+func (r *Robots) groupOf(set int) *Group {
+	p := &r.cache[set]
+	if g := p.Load(); g != nil {
+		return g
+	}
+	g := new(Group)
+	ids := r.setIDs(set)
+	r.fill(g, set, ids)
+	g.mergeExt(r, ids)
+	// The group is named by the tokens that select it, each as first
+	// written, in file order.
+	for _, id := range ids {
+		lo, hi := r.groupTokens(id)
+		for t := lo; t < hi; t++ {
+			name := r.tokenText(uint32(t))
+			pos, _ := r.find(name)
+			if r.sorted[pos] == uint32(t) && r.setAt(pos) == set {
+				g.agents = append(g.agents, name)
+			}
+		}
+	}
+	if p.CompareAndSwap(nil, g) {
+		return g
+	}
+	return p.Load()
+}
+
+// fill makes g the group of the file's groups ids (ascending), which are
+// set (-1 for a union of sets). A group alone shares its window of
+// r.rules, which nothing writes after parsing; several groups' rules are
+// copied, one window after another.
+func (r *Robots) fill(g *Group, set int, ids []int) {
+	g.d, g.text, g.set = r.d, r.text, int32(set)
+	if len(ids) == 1 {
+		g.rules = r.groupRules(ids[0])
+		return
+	}
+	n := 0
+	for _, id := range ids {
+		n += len(r.groupRules(id))
+	}
+	g.rules = make([]rule, 0, n)
+	for _, id := range ids {
+		g.rules = append(g.rules, r.groupRules(id)...)
+	}
+}
+
+// lookupSet returns the set of groups for one crawler, given by a name
+// or a whole User-Agent string, which the mode reads as a name (see
+// dialect.callerName), or -1 when no group names it. Names compare
+// case-insensitively in ASCII and exactly (RFC 9309 section 2.2.1): a
+// "foo" group never applies to "foobot". "*" and, in RFC mode, a string
+// that gives no name find nothing, so that the global group applies only
+// when no name matches. It allocates nothing.
+func (r *Robots) lookupSet(agent string) int {
+	if r.d == nil {
+		return -1 // the zero Robots
+	}
+	name := r.d.callerName(agent)
+	if name == "*" || name == "" && !r.d.googleNames {
+		return -1 // Google's library lets "" find a line that names nothing
+	}
+	pos, ok := r.find(name)
+	if !ok {
+		return -1
+	}
+	return r.setAt(pos)
+}
