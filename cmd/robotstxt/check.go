@@ -162,7 +162,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		choices []choice // in file mode
 	)
 	if *robots != "" {
-		r, err := readRobots(*robots, stdin, o)
+		_, r, err := input{"check", stdin, stderr}.robots(*robots, o)
 		if err != nil {
 			fmt.Fprintf(stderr, "robotstxt check: %v\n", err)
 			return exitError

@@ -42,7 +42,7 @@ func diff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "robotstxt diff: standard input holds the targets; give OLD and NEW as files or URLs")
 			return exitError
 		}
-		r, err := readRobots(name, nil, o)
+		_, r, err := input{"diff", nil, stderr}.robots(name, o)
 		if err != nil {
 			fmt.Fprintf(stderr, "robotstxt diff: %v\n", err)
 			return exitError

@@ -80,6 +80,14 @@
 // URL refuses loopback, private and link-local addresses unless
 // -allow-private.
 //
+// A robots.txt FILE given as an http(s) URL names a site: the commands
+// read its origin's /robots.txt, the one file crawlers read (RFC 9309
+// section 2.3), and say so once on standard error, so that a site's home
+// page or any page's URL gives the site's rules rather than its HTML read
+// as rules; a URL whose path is /robots.txt is read as it is. A file that
+// is an HTML page (a site that answers every path with its application)
+// or holds no robots.txt line allows everything; standard error says so.
+//
 // A robots.txt FILE is read up to the parse limit (-max-bytes, 500 KiB
 // by default) and one byte more, which says the file was cut, and never
 // further, whatever it holds; with a negative -max-bytes, up to 64 MiB,
@@ -133,6 +141,9 @@ Commands:
   sitemaps  print a file's Sitemap URLs
 
 FILE arguments may be paths, http(s) URLs, or - for standard input.
+A URL names a site: its origin's /robots.txt is read, as crawlers read it
+(RFC 9309 section 2.3), and standard error says so, unless the URL's path
+is /robots.txt already. A file that is an HTML page is flagged there too.
 A robots.txt FILE is read up to -max-bytes (500 KiB) and one byte more;
 a FILE that is not a regular file (a named pipe, a device) within 10 s,
 a URL within 30 s; standard input without a time limit.
