@@ -285,6 +285,9 @@ function drawGutter() {
   const n = Math.max(1, $('robots').value.split('\n').length);
   const g = $('gutter');
   g.replaceChildren();
+  // Wide enough for the longest number (14px digits of a monospace font
+  // are under 9px wide) and the gutter's padding.
+  $('editor').style.setProperty('--gutter', `${Math.max(48, 9 * String(n).length + 14)}px`);
   for (let i = 1; i <= n; i++) {
     const d = el('div', { text: String(i) });
     const notes = lintByLine.get(i);
@@ -296,6 +299,12 @@ function drawGutter() {
     if (i === decidedLine) d.classList.add('decided');
     g.append(d);
   }
+  // Room to scroll past the last number as far as the textarea scrolls
+  // past its last line (its horizontal scroll bar), so that both keep the
+  // same scrollTop to the end.
+  const spacer = el('div', { class: 'spacer' });
+  spacer.style.height = `${$('robots').offsetHeight}px`;
+  g.append(spacer);
   syncScroll();
 }
 function syncScroll() {
