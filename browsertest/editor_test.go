@@ -2,6 +2,8 @@ package browsertest
 
 import (
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -92,4 +94,53 @@ func TestGutterAlignsOnLongFiles(t *testing.T) {
 	var buf []byte
 	step(t, ctx, "taking a screenshot of the editor", into(chromedp.Screenshot(css("#editor")), &buf))
 	saveScreenshot(t, "long-file.png", buf)
+}
+
+// TestUnreachableAndLongFiles checks what the page says of a 503 fetch,
+// which disallows everything though no file says so, and of a file over
+// the 500 KiB crawlers read. Each cell of the 503 showed "Disallow: /",
+// a rule in no file; the long file was refused with 413.
+func TestUnreachableAndLongFiles(t *testing.T) {
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "down", http.StatusServiceUnavailable)
+	}))
+	defer site.Close()
+	base := startServer(t, "-allow-private")
+	ctx := newBrowser(t)
+	openExample(t, ctx, base)
+	step(t, ctx, "fetching from a site that answers 503",
+		setField("#site-url", site.URL+"/"),
+		chromedp.Click(css("#fetch-button")),
+		waitFor(`!document.getElementById('fetch-info').hidden && !document.body.hasAttribute('aria-busy')`),
+	)
+	const want = "disallowed robots.txt unreachable (503): everything disallowed"
+	for _, row := range readMatrix(t, ctx, 3)[1:] {
+		for _, c := range row[1:] {
+			if c != want {
+				t.Errorf("a cell of the 503 fetch reads %q, want %q", c, want)
+			}
+		}
+	}
+	var info string
+	step(t, ctx, "selecting a verdict", chromedp.Click(css(cell(0, 0))), into(chromedp.Text(css("#cell-info")), &info))
+	if wantInfo := "Googlebot on /: disallowed; robots.txt unreachable (503): everything disallowed."; info != wantInfo {
+		t.Errorf("cell info %q, want %q", info, wantInfo)
+	}
+
+	file := "User-agent: *\nDisallow: /private/\n" + strings.Repeat("# "+strings.Repeat("x", 77)+"\n", 512000/80) + "Disallow: /after\n"
+	var notes string
+	step(t, ctx, "testing a file over 500 KiB",
+		setField("#robots", file),
+		setField("#targets", "/private/a\n/after"),
+		chromedp.Click(css("#run-button")),
+		waitFor(`document.getElementById('notes').textContent !== ''`),
+		into(chromedp.Text(css("#notes")), &notes),
+	)
+	read := strings.LastIndexByte(file[:512000], '\n') + 1 // the last whole line within 500 KiB
+	if want := fmt.Sprintf("robots is %d bytes; the tester read its first %d,", len(file), read); !strings.HasPrefix(notes, want) {
+		t.Errorf("notes %q, want them to start %q", notes, want)
+	}
+	if got := readMatrix(t, ctx, 2); got[1][1] != "disallowed line 2: Disallow: /private/" || got[2][1] != "allowed no rule matched" {
+		t.Errorf("matrix %q; want /private/a disallowed by line 2 and /after allowed, its rule past the limit", got)
+	}
 }

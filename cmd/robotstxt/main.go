@@ -78,7 +78,12 @@
 // external assets, and its JSON API (POST /api/check, /api/diff and
 // /api/ai, shaped like the -json output of check, diff and ai); fetch by
 // URL refuses loopback, private and link-local addresses unless
-// -allow-private.
+// -allow-private. A file over 500 KiB is read as crawlers read it, its
+// first 500 KiB cut at the last line end within them, and the answer's
+// "notes" say so; a request body over 4 MiB is refused with 413. When a
+// fetched robots.txt is unreachable, every verdict is disallowed with no
+// rule and a "reason": "robots.txt unreachable (503): everything
+// disallowed".
 //
 // A robots.txt FILE given as an http(s) URL names a site: the commands
 // read its origin's /robots.txt, the one file crawlers read (RFC 9309
