@@ -31,7 +31,10 @@
 // obeys. Without -robots, each target's robots.txt is fetched, once per
 // origin, and read as RFC 9309 section 2.3 says; when no file decided,
 // the verdict says why ("robots.txt unreachable: 503"), and a target that
-// is not an http(s) URL is reported and skipped.
+// is not an http(s) URL is reported and skipped. A long check shows its
+// progress on standard error when that is a terminal, drawn only between
+// whole rows and erased before any row is written, so that rows on the
+// same terminal come out whole.
 //
 // diff prints the targets whose verdict differs between two files, with
 // the old and new deciding rules: what to check before deploying a new

@@ -299,33 +299,6 @@ func TestFetchCommand(t *testing.T) {
 	}
 }
 
-func TestProgress(t *testing.T) {
-	var b bytes.Buffer
-	p := newProgress(&b)
-	if p.onTerminal {
-		t.Fatal("a bytes.Buffer is not a terminal")
-	}
-	p.tick(1024)
-	p.done()
-	if b.Len() != 0 {
-		t.Errorf("progress written to a non-terminal: %q", b.String())
-	}
-	// On a terminal: nothing in the first two seconds, then a line that
-	// done erases.
-	p = &progress{w: &b, start: time.Now(), onTerminal: true}
-	p.tick(1024)
-	if b.Len() != 0 {
-		t.Errorf("progress in the first two seconds: %q", b.String())
-	}
-	p.start = time.Now().Add(-3 * time.Second)
-	p.tick(2048)
-	p.tick(2049) // not a multiple of 1024: no redraw
-	p.done()
-	if got := b.String(); !strings.HasPrefix(got, "\r2048 targets, ") || !strings.HasSuffix(got, "\r\033[K") || strings.Count(got, "targets") != 1 {
-		t.Errorf("terminal progress = %q", got)
-	}
-}
-
 // TestCheckFetchesInParallel gives check more origins than workers, each
 // of whose robots.txt answers only once fetchWorkers fetches are waiting
 // (or after a second): check must reach that many at once, never more,
