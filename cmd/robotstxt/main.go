@@ -38,7 +38,11 @@
 //
 // diff prints the targets whose verdict differs between two files, with
 // the old and new deciding rules: what to check before deploying a new
-// robots.txt.
+// robots.txt. Without targets (none piped in, or standard input a
+// terminal, which it does not wait on), it prints what changed in the
+// rules, group by group: rules removed and added, with their lines, the
+// crawlers each change reaches, and the crawlers of package crawlers'
+// registry whose access to the whole site changes.
 //
 // fetch fetches the robots.txt file of a URL's origin and prints the
 // status, redirects, size, truncation, cache lifetime and resulting access.
@@ -140,7 +144,8 @@ const usage = `usage: robotstxt <command> [flags] [arguments]
 Commands:
   ai        audit which AI crawlers a robots.txt file lets in
   check     decide whether targets may be fetched, with the deciding rule
-  diff      list the targets whose verdict changes between two robots.txt files
+  diff      compare two robots.txt files: the targets whose verdict changes,
+            or without targets, the rules that change, group by group
   fetch     fetch a site's robots.txt and say what the answer means
   groups    print a file's groups: user-agents, extensions, rules with lines
   lint      list the problems of robots.txt files, by line
