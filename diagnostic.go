@@ -82,6 +82,8 @@ const (
 	CodeSiteClosed         Code = "site-closed"          // "Disallow: /" for every crawler
 	CodeSensitivePath      Code = "sensitive-path"       // a listed path that looks private
 	CodeBlankLineInGroup   Code = "blank-line-in-group"  // rules after a blank line, with no user-agent line between
+	CodeGlobalRepeated     Code = "global-repeated"      // a second "User-agent: *" group, which some parsers never read
+	CodeRecordSplitsGroup  Code = "record-splits-group"  // a record between user-agent lines, where some parsers end the group
 )
 
 // noteKind names one kind of diagnostic: its severity, code and message
@@ -139,6 +141,8 @@ const (
 	noteBlocksResources
 	noteSiteClosed
 	noteSensitivePath
+	noteGlobalRepeated
+	noteRecordSplitsGroup
 	// A UTF-16 byte-order mark before text that is not UTF-16
 	// (sniff.go): RFC mode skips it, Google mode keeps it, as Google's
 	// parser does.
@@ -206,5 +210,7 @@ var noteKinds = [numNoteKinds]struct {
 	noteBlocksResources:        {Warning, CodeBlocksResources, "the rule %q keeps %s from CSS, JavaScript or image files, which search engines need to render pages (a page they cannot render may rank lower); allow them, for example with \"Allow: /*.css$\" and \"Allow: /*.js$\""},
 	noteSiteClosed:             {Info, CodeSiteClosed, "%q closes the whole site to every crawler without a group of its own; if that is not meant (a staging site's file copied to production is the usual cause), remove the line"},
 	noteSensitivePath:          {Info, CodeSensitivePath, "the path %q looks private (%q); robots.txt is public, so listing a path tells everyone where it is and does not protect it: put it behind authentication and leave it out of this file"},
+	noteGlobalRepeated:         {Warning, CodeGlobalRepeated, `a second "User-agent: *" group (the first starts on line %d): RFC 9309 and Google's parser merge them, but Python's urllib.robotparser (and crawlers built on it) reads only the first, so they ignore this group's rules; move them into the first "*" group`},
+	noteRecordSplitsGroup:      {Warning, CodeRecordSplitsGroup, `this %s line comes between user-agent lines: RFC 9309 section 2.1 and Google's parser read one group of %s, whose rules follow, but Python's urllib.robotparser (and crawlers built on it) ends the group here, so the user-agents above it get no rules and may fetch everything; put every user-agent line of a group before its other records`},
 	noteBlankLineInGroup:       {Info, CodeBlankLineInGroup, "a blank line comes before this rule with no user-agent line since: in RFC 9309 the rule still belongs to the group above, but older parsers end a group at a blank line and may drop it; remove the blank line, or start a group with user-agent lines"},
 }

@@ -59,6 +59,77 @@ func (r *Robots) matchesAnywhere(w *noteWriter) {
 	}
 }
 
+// recordInGroup remembers a Crawl-delay or Request-rate line that comes
+// after the open group's user-agent lines and before its rules, for
+// agentAfterRecord.
+func (p *parser) recordInGroup(f *lineFact) {
+	if (f.kind == keyCrawlDelay || f.kind == keyRequestRate) && len(p.b.starts) > 0 && !p.b.sawRule && p.split == 0 {
+		p.split, p.splitKind = f.num, f.kind
+	}
+}
+
+// agentAfterRecord notes the record recordInGroup remembered when a
+// user-agent line of the same group (sameGroup) follows it. RFC 9309
+// section 2.1 ends a group only at a user-agent line after rules, and so
+// does Google's parser, which reads Crawl-delay as an unknown key; Python's
+// urllib.robotparser ends a group at its Crawl-delay and Request-rate
+// lines, so the user-agents before such a line get no rules from it.
+func (p *parser) agentAfterRecord(sameGroup bool) {
+	if p.split == 0 {
+		return
+	}
+	if sameGroup {
+		id := uint32(len(p.b.starts) - 1)
+		var names []string
+		for i := len(p.b.toks) - 1; i >= 0 && p.b.toks[i].group == id; i-- {
+			start := uint32(0)
+			if i > 0 {
+				start = p.b.toks[i-1].end
+			}
+			names = append(names, string(p.b.tokText[start:p.b.toks[i].end]))
+		}
+		slices.Reverse(names)
+		p.report(p.split, noteRecordSplitsGroup, keyNames[p.splitKind], strings.Join(names, ", "))
+	}
+	p.split = 0
+}
+
+// globalRepeated notes a second group of the file that names "*": RFC
+// 9309 section 2.2.1 and Google's parser merge every "*" group, but
+// Python's urllib.robotparser keeps the first as its default entry and
+// drops the others. The note goes on the group's first user-agent line,
+// or, when the file keeps no such lines, its first rule's.
+func (r *Robots) globalRepeated(w *noteWriter) {
+	first, seen := 0, -1
+	for t := range r.toks {
+		id := int(r.toks[t].group)
+		if id == seen || r.tokenText(uint32(t)) != "*" {
+			continue
+		}
+		line := r.groupLine(id)
+		if seen < 0 {
+			first, seen = line, id
+			continue
+		}
+		if line > 0 {
+			w.add(line, noteGlobalRepeated, first)
+		}
+		seen = id
+	}
+}
+
+// groupLine returns the line of the file's group id's first user-agent
+// line, or of its first rule when the file keeps no such lines, or 0.
+func (r *Robots) groupLine(id int) int {
+	if r.groupLines != nil {
+		return int(r.groupLines[id])
+	}
+	if rules := r.groupRules(id); len(rules) > 0 {
+		return int(rules[0].line())
+	}
+	return 0
+}
+
 // webmasterChecks adds the notes of the checks that need the file's
 // groups. It runs once, when the diagnostics are first asked for.
 func (r *Robots) webmasterChecks() {
@@ -82,6 +153,7 @@ func (r *Robots) webmasterChecks() {
 	}
 	siteClosed(&w, global)
 	r.sensitivePaths(&w)
+	r.globalRepeated(&w)
 }
 
 // globalNotInherited notes each named group whose crawlers may fetch what
@@ -379,10 +451,14 @@ func hasRules(g *Group) bool {
 }
 
 // samplePath returns a path that a pattern matches: its '*'s read as one
-// letter, and without its '$'.
+// letter, without its '$', and starting with '/', as every path does
+// ("*.pdf" matches "/a.pdf"; "a.pdf" is no path, and matched nothing).
 func samplePath(pattern string) string {
-	p := strings.TrimSuffix(pattern, "$")
-	return strings.ReplaceAll(p, "*", "a")
+	p := strings.ReplaceAll(strings.TrimSuffix(pattern, "$"), "*", "a")
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p
+	}
+	return p
 }
 
 // renderExts are the file extensions of what a browser needs to render a
@@ -475,8 +551,12 @@ func rulesInLineOrder(g *Group) bool {
 func resourceSamples(pattern string) []string {
 	// Every extension starts with a '.', which samplePath keeps: a
 	// pattern without one is not made into a path (which costs a string
-	// when it has a '*').
-	if strings.IndexByte(pattern, '.') >= 0 {
+	// when it has a '*'). A pattern without a wildcard, but at its end
+	// where it changes nothing, names one file ("/js/tracker.js"):
+	// blocked on purpose, and "Allow: /*.js$" would undo the rule. Only a
+	// broad rule is noted.
+	named := !strings.Contains(strings.TrimRight(strings.TrimSuffix(pattern, "$"), "*"), "*")
+	if !named && strings.IndexByte(pattern, '.') >= 0 {
 		path := samplePath(pattern)
 		lower := strings.ToLower(path)
 		for _, ext := range renderExts {

@@ -32,6 +32,8 @@ func TestWebmasterChecks(t *testing.T) {
 		{"corpus 010_quora: * closes the site, named groups are exceptions", "User-agent: Googlebot\nDisallow: /ajax/\n\nUser-agent: *\nDisallow: /\n", RFC, CodeGlobalNotInherited, nil, ""},
 		{"the * group's disallow in its second part", "User-agent: *\nAllow: /x\n\nUser-agent: Googlebot\nDisallow: /s\n\nUser-agent: *\nDisallow: /admin/\n", RFC, CodeGlobalNotInherited, []int{4}, `line 8 "Disallow: /admin/"`},
 		{"several agents, one note", "User-agent: *\nDisallow: /a\nDisallow: /b\nDisallow: /c\nDisallow: /d\nDisallow: /e\n\nUser-agent: Bingbot\nUser-agent: Slurp\nDisallow: /x\n", RFC, CodeGlobalNotInherited, []int{8}, `(Bingbot, Slurp)`},
+		{"issue 27: a pattern without a leading slash repeated", "User-agent: *\nDisallow: *.pdf\n\nUser-agent: Bingbot\nDisallow: *.pdf\n", RFC, CodeGlobalNotInherited, nil, ""},
+		{"issue 27: a pattern without a leading slash missed", "User-agent: *\nDisallow: *.pdf\n\nUser-agent: Bingbot\nDisallow: /x\n", RFC, CodeGlobalNotInherited, []int{4}, `"Disallow: *.pdf"`},
 		{"more than three listed", "User-agent: *\nDisallow: /a\nDisallow: /b\nDisallow: /c\nDisallow: /d\nDisallow: /e\n\nUser-agent: Bingbot\nDisallow: /x\n", RFC, CodeGlobalNotInherited, []int{8}, `and 2 more`},
 
 		// Google's documentation: Googlebot does not process Crawl-delay.
@@ -54,6 +56,22 @@ func TestWebmasterChecks(t *testing.T) {
 		{"a deep directory named images", "User-agent: *\nDisallow: /blog/images-of-the-year/\nDisallow: /tag/x/www.example.com/images/a.pdf\n", RFC, CodeBlocksResources, nil, ""},
 		{"another crawler's group", "User-agent: BadBot\nDisallow: /js/\n", RFC, CodeBlocksResources, nil, ""},
 		{"a subdirectory of assets", "User-agent: *\nDisallow: /assets/pdfs\n", RFC, CodeBlocksResources, nil, ""},
+		// Issue 27: one file blocked on purpose is no broad block; "Allow: /*.js$" would undo it.
+		{"one named script", "User-agent: *\nDisallow: /js/tracker.js\n", RFC, CodeBlocksResources, nil, ""},
+		{"one named image, anchored", "User-agent: *\nDisallow: /img/pixel.gif$\nDisallow: /static/app.css*\n", RFC, CodeBlocksResources, nil, ""},
+		{"a wildcard in a directory", "User-agent: *\nDisallow: /theme/*.css\n", RFC, CodeBlocksResources, []int{2}, `"Disallow: /theme/*.css"`},
+
+		// Issue 27: Python's urllib.robotparser reads the first "*" group only.
+		{"two * groups", "User-agent: *\nDisallow: /a\n\nUser-agent: Googlebot\nDisallow: /g\n\nUser-agent: *\nDisallow: /b\n", RFC, CodeGlobalRepeated, []int{7}, "urllib.robotparser"},
+		{"one * group", "User-agent: *\nDisallow: /a\nDisallow: /b\n", RFC, CodeGlobalRepeated, nil, ""},
+		{"* repeated within one group", "User-agent: *\nUser-agent: *\nDisallow: /a\n", RFC, CodeGlobalRepeated, nil, ""},
+
+		// Issue 27: RFC 9309 section 2.1 reads one group of both agents;
+		// urllib.robotparser ends the group at Crawl-delay.
+		{"Crawl-delay between user-agent lines", "User-agent: a\nCrawl-delay: 5\nUser-agent: b\nDisallow: /x\n", RFC, CodeRecordSplitsGroup, []int{2}, "urllib.robotparser"},
+		{"Request-rate between user-agent lines", "User-agent: a\nRequest-rate: 1/5\nUser-agent: b\nDisallow: /x\n", RFC, CodeRecordSplitsGroup, []int{2}, "a, b"},
+		{"Crawl-delay after the user-agent lines", "User-agent: a\nUser-agent: b\nCrawl-delay: 5\nDisallow: /x\n", RFC, CodeRecordSplitsGroup, nil, ""},
+		{"Crawl-delay after rules", "User-agent: a\nDisallow: /x\nCrawl-delay: 5\nUser-agent: b\nDisallow: /y\n", RFC, CodeRecordSplitsGroup, nil, ""},
 
 		// Disallow: / for everyone.
 		{"staging file", "User-agent: *\nDisallow: /\n", RFC, CodeSiteClosed, []int{2}, `"Disallow: /"`},

@@ -43,6 +43,11 @@ type parser struct {
 	// blank says whether a blank line came after the open group's lines,
 	// with no user-agent line since (see blankLineInGroup).
 	blank blankState
+	// split is the line of a record that came between the open group's
+	// user-agent lines and its rules, and splitKind its key (see
+	// recordInGroup).
+	split     int
+	splitKind keyKind
 }
 
 // countRules counts the allow and disallow lines of src, the part of a
@@ -155,12 +160,15 @@ func (p *parser) line(f *lineFact) {
 	case keyNone:
 	case keyUserAgent:
 		p.blank, p.b.line = noBlank, int32(f.num)
+		sameGroup := len(p.b.starts) > 0 && !p.b.sawRule
 		p.userAgent(f.num, p.tok.text(f.value))
+		p.agentAfterRecord(sameGroup)
 	case keyAllow, keyDisallow:
 		p.rule(f.num, f.kind == keyAllow, p.tok.text(f.value), false) // plain lines come by run's shortcut
 	case keySitemap:
 		p.sitemap(f.num, p.tok.text(f.value))
 	default:
+		p.recordInGroup(f)
 		p.extension(f)
 	}
 }

@@ -801,6 +801,7 @@ func TestMergedGroups(t *testing.T) {
 		got = append(got, fmt.Sprintf("%d %s %s", d.Line, d.Code, d.Message))
 	}
 	wantDiags := []string{
+		`4 global-repeated a second "User-agent: *" group (the first starts on line 1): RFC 9309 and Google's parser merge them, but Python's urllib.robotparser (and crawlers built on it) reads only the first, so they ignore this group's rules; move them into the first "*" group`,
 		"6 never-decides this rule repeats line 2",
 		`8 global-not-inherited crawlers that obey this group (FooBot) ignore the "*" group, so they may fetch what it disallows: line 2 "Disallow: /a"; repeat those rules in this group if they are meant for these crawlers too`,
 	}

@@ -80,34 +80,104 @@ const (
 	startWeekdayComma                  // a weekday, a comma, spaces, a digit: "Mon, 02 Jan"
 	startWeekdayMonth                  // a weekday's abbreviation, spaces, a month: "Mon Jan"
 	startMonth                         // a month: "January 2, 2006"
+	startDayDash                       // a day of one or two digits, '-', a month: "2-Jan-2006"
 )
 
-// dateLayouts are the date formats sites use in unavailable_after:
-// RFC 822, RFC 850 and RFC 1123 dates, ISO 8601 dates and times, tried in
-// this order.
-var dateLayouts = []dateLayout{
-	{time.RFC3339, 0, startYear},
-	{"2006-01-02T15:04:05", 0, startYear},
-	{"2006-01-02T15:04", 0, startYear},
-	{"2006-01-02 15:04:05 MST", 2, startYear},
-	{"2006-01-02 15:04:05", 1, startYear},
-	{"2006-01-02", 0, startYear},
-	{time.RFC1123, 5, startWeekdayComma},
-	{time.RFC1123Z, 5, startWeekdayComma},
-	{time.RFC850, 3, startWeekdayComma},
-	{"Monday, 02-Jan-2006 15:04:05 MST", 3, startWeekdayComma},
-	{time.RFC822, 4, startDay},
-	{time.RFC822Z, 4, startDay},
-	{"02 Jan 2006 15:04:05 MST", 4, startDay},
-	{"2 Jan 2006 15:04:05 MST", 4, startDay},
-	{"02 Jan 2006", 2, startDay},
-	{"2 Jan 2006", 2, startDay},
-	{"January 2, 2006", 2, startMonth},
-	{time.ANSIC, 4, startWeekdayMonth},
+// dateLayouts are the date formats sites use in unavailable_after, the
+// shapes Google accepts ("RFC 822, RFC 850, and ISO 8601", its robots
+// meta tag documentation): ISO 8601 dates and times; RFC 822 and RFC 1123
+// dates, with or without a weekday, with two- or four-digit years,
+// one- or two-digit days ("2" reads both), with or without seconds, with
+// a zone's abbreviation or a numeric offset; RFC 850 dates, with or
+// without a weekday; ANSI C's. They are tried in this order.
+var dateLayouts = makeDateLayouts()
+
+func makeDateLayouts() []dateLayout {
+	ls := []dateLayout{
+		{time.RFC3339, 0, startYear},
+		{"2006-01-02T15:04Z07:00", 0, startYear},
+		{"2006-01-02T15:04:05", 0, startYear},
+		{"2006-01-02T15:04", 0, startYear},
+		{"2006-01-02 15:04:05Z07:00", 1, startYear},
+		{"2006-01-02 15:04:05 MST", 2, startYear},
+		{"2006-01-02 15:04:05 -0700", 2, startYear},
+		{"2006-01-02 15:04:05", 1, startYear},
+		{"2006-01-02", 0, startYear},
+	}
+	// RFC 822 and RFC 1123: [weekday,] day month year time zone.
+	for _, weekday := range []string{"Mon, ", ""} {
+		start, spaces := startDay, 4
+		if weekday != "" {
+			start, spaces = startWeekdayComma, 5
+		}
+		for _, year := range []string{"2006", "06"} {
+			for _, clock := range []string{"15:04:05", "15:04"} {
+				for _, zone := range []string{"MST", "-0700"} {
+					ls = append(ls, dateLayout{weekday + "2 Jan " + year + " " + clock + " " + zone, spaces, start})
+				}
+			}
+		}
+	}
+	// RFC 850: [weekday,] day-month-year time zone.
+	for _, year := range []string{"2006", "06"} {
+		for _, zone := range []string{"MST", "-0700"} {
+			ls = append(ls,
+				dateLayout{"Monday, 2-Jan-" + year + " 15:04:05 " + zone, 3, startWeekdayComma},
+				dateLayout{"Mon, 2-Jan-" + year + " 15:04:05 " + zone, 3, startWeekdayComma},
+				dateLayout{"2-Jan-" + year + " 15:04:05 " + zone, 2, startDayDash})
+		}
+	}
+	return append(ls,
+		dateLayout{"2 Jan 2006", 2, startDay},
+		dateLayout{"2-Jan-2006", 0, startDayDash},
+		dateLayout{"January 2, 2006", 2, startMonth},
+		dateLayout{time.ANSIC, 4, startWeekdayMonth},
+	)
+}
+
+// parseLayout parses s with layout as an instant that does not depend on
+// the machine's zone: time.Parse reads a zone abbreviation with the
+// offset it has in time.Local, so "PST" came out 8 hours off on a UTC
+// machine. The date is read in UTC, and the US zones' abbreviations that
+// Google's examples use get their offsets (usZoneOffset); another
+// abbreviation is read as UTC, as time.Parse reads one it does not know.
+func parseLayout(layout, s string) (time.Time, error) {
+	t, err := time.ParseInLocation(layout, s, time.UTC)
+	if err != nil {
+		return t, err
+	}
+	if name, off := t.Zone(); off == 0 {
+		if off, ok := usZoneOffset(name); ok {
+			t = time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), time.FixedZone(name, off))
+		}
+	}
+	return t, nil
+}
+
+// usZoneOffset returns the offset from UTC, in seconds, of the US zone
+// abbreviations RFC 822 section 5.1 defines, which Google's examples of
+// unavailable_after use ("25 Jun 2010 15:00:00 PST").
+func usZoneOffset(abbr string) (int, bool) {
+	hours := 0
+	switch abbr {
+	case "EDT":
+		hours = -4
+	case "EST", "CDT":
+		hours = -5
+	case "CST", "MDT":
+		hours = -6
+	case "MST", "PDT":
+		hours = -7
+	case "PST":
+		hours = -8
+	default:
+		return 0, false
+	}
+	return hours * 3600, true
 }
 
 // parseDate parses an unavailable_after date. A date without a zone is
-// read as UTC.
+// read as UTC, and none depends on the machine's zone (see parseLayout).
 // The words of a date arrive without the comma after a weekday ("Friday
 // 25-Jun-2010 ..."), since commas separate directives; it is put back.
 func parseDate(s string) (time.Time, bool) {
@@ -131,7 +201,7 @@ func parseDateAs(s string) (time.Time, bool) {
 		if l.spaces != spaces || !l.start.fits(s) {
 			continue
 		}
-		if t, err := time.Parse(l.layout, s); err == nil {
+		if t, err := parseLayout(l.layout, s); err == nil {
 			return t, true
 		}
 	}
@@ -180,6 +250,12 @@ func (k dateStart) fits(s string) bool {
 		return len(s) > 3 && isWeekday(s[:3]) && s[3] == ' ' && startsWithMonth(strings.TrimLeft(s[3:], " "))
 	case startMonth:
 		return startsWithMonth(s)
+	case startDayDash:
+		n := 0
+		for n < len(s) && n < 2 && isDigits(s[n:n+1]) {
+			n++
+		}
+		return n > 0 && n < len(s) && s[n] == '-' && startsWithMonth(s[n+1:])
 	}
 	return false
 }

@@ -79,7 +79,7 @@ func slowDateWords(first string, next []string) (time.Time, int, bool) {
 	try:
 		for _, c := range candidates {
 			for _, l := range dateLayouts {
-				if t, err := time.Parse(l.layout, c); err == nil {
+				if t, err := parseLayout(l.layout, c); err == nil {
 					best, used, ok = t, j, true
 					break try
 				}

@@ -34,7 +34,10 @@ type Directives struct {
 	// UnavailableAfter is the time after which the page should no longer
 	// be shown; the zero time means never. A date is read in one of the
 	// formats of RFC 822, RFC 850, RFC 1123 or ISO 8601, in at most
-	// MaxDateBytes bytes.
+	// MaxDateBytes bytes. Its instant never depends on the machine's zone:
+	// a date without a zone is UTC, the US zone abbreviations (EST, EDT,
+	// CST, CDT, MST, MDT, PST, PDT) have their RFC 822 offsets, GMT and
+	// UTC none, and another abbreviation is read as UTC.
 	UnavailableAfter time.Time
 
 	// Unknown holds the directives not understood here, lower-cased, in

@@ -67,14 +67,28 @@ type CrawlDelayError struct {
 	// context, and not after MaxCrawlDelay; errors.Is then also finds
 	// context.DeadlineExceeded.
 	Deadline bool
+	// Limit is the longest the request could wait: the time left before
+	// its context's deadline when Deadline is set, else MaxCrawlDelay.
+	Limit time.Duration
 }
 
+// Error says what the request waited for, the limit its turn would pass
+// and what to change: a client's Timeout (colly's included) is the
+// context's deadline, and a Crawl-delay longer than it fails every
+// request to the origin after the first.
 func (e *CrawlDelayError) Error() string {
-	why := "longer than the crawler's maximum wait"
-	if e.Deadline {
-		why = "after the request's deadline"
+	origin, err := Origin(e.URL)
+	if err != nil {
+		origin = e.URL
 	}
-	return fmt.Sprintf("robotshttp: %s is not sent: robots.txt asks for a Crawl-delay of %v, so its turn comes in %v, %s", e.URL, e.Delay, e.Wait, why)
+	if e.Deadline {
+		return fmt.Sprintf("robotshttp: %s is not sent: it waits for its turn at %s, one request per Crawl-delay of %v (robots.txt), "+
+			"and its turn comes in %v, past the request's deadline in %v (a client Timeout counts): "+
+			"let the deadline allow the wait, with a client Timeout longer than the Crawl-delay, or set Transport.MaxCrawlDelay to refuse waits longer than that",
+			e.URL, origin, e.Delay, e.Wait, e.Limit)
+	}
+	return fmt.Sprintf("robotshttp: %s is not sent: it waits for its turn at %s, one request per Crawl-delay of %v (robots.txt), "+
+		"and its turn comes in %v, longer than the Transport's MaxCrawlDelay of %v, which a longer MaxCrawlDelay would wait for", e.URL, origin, e.Delay, e.Wait, e.Limit)
 }
 
 // Is makes errors.Is(err, ErrCrawlDelay) true, and errors.Is(err,
@@ -287,7 +301,10 @@ func (t *Transport) wait(req *http.Request, target, origin string, delay time.Du
 		t.mu.Unlock()
 		wait := at.Sub(now)
 		if deadline, ok := ctx.Deadline(); wait > maxWait || ok && !deadline.After(at) {
-			return &CrawlDelayError{URL: target, Delay: delay, Wait: wait, Deadline: wait <= maxWait}
+			if wait <= maxWait {
+				return &CrawlDelayError{URL: target, Delay: delay, Wait: wait, Deadline: true, Limit: deadline.Sub(now)}
+			}
+			return &CrawlDelayError{URL: target, Delay: delay, Wait: wait, Limit: maxWait}
 		}
 		if err := sleep(ctx, wait); err != nil {
 			return err

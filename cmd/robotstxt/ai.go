@@ -59,8 +59,9 @@ func ai(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return status
 	}
 	status := exitAllowed
+	in := input{"ai", stdin, stderr}
 	for i, src := range fs.Args() {
-		r, err := readRobots(src, stdin, opts())
+		name, r, err := in.robots(src, opts())
 		if err != nil {
 			fmt.Fprintf(stderr, "robotstxt ai: %v\n", err)
 			status = exitError
@@ -68,13 +69,13 @@ func ai(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		rep := crawlers.Audit(r, targets...)
 		if *asJSON {
-			writeAIJSON(stdout, redactURL(src), rep)
+			writeAIJSON(stdout, name, rep)
 			continue
 		}
 		if i > 0 {
 			fmt.Fprintln(stdout)
 		}
-		writeAIText(stdout, redactURL(src), rep)
+		writeAIText(stdout, name, rep)
 	}
 	return status
 }

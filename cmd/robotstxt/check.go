@@ -132,7 +132,9 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		"the verdict then says so in place of a rule. A target that is not an http(s) URL is reported\n"+
 		"and skipped (exit status 2 at the end).\n"+
 		"Without TARGET arguments, targets are read from standard input (or -urls), one per line, streamed.\n"+
-		"A summary goes to standard error at the end.\n\nFlags:\n")
+		"A summary goes to standard error at the end; on a terminal, a long run shows its progress there,\n"+
+		"between whole rows, erased before any row is written.\n"+
+		"-robots URL reads the robots.txt of URL's site (its origin's /robots.txt), saying so.\n\nFlags:\n")
 	var (
 		agents  agentList
 		opts    = parseOptions(fs)
@@ -162,7 +164,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		choices []choice // in file mode
 	)
 	if *robots != "" {
-		r, err := readRobots(*robots, stdin, o)
+		_, r, err := input{"check", stdin, stderr}.robots(*robots, o)
 		if err != nil {
 			fmt.Fprintf(stderr, "robotstxt check: %v\n", err)
 			return exitError
@@ -178,7 +180,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	defer closeTargets()
 
-	out := newCheckOutput(stdout, cs, *asJSON)
+	out := newCheckOutput(stdout, cs, *asJSON, newProgress(stderr))
 	if out.table == nil && !*asJSON {
 		// The tab-separated lines keep their columns for the scripts
 		// that read them; a person reading along learns here why a
@@ -199,15 +201,14 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	status := exitAllowed
 	allowed := make([]int, len(cs))
 	disallowed := make([]int, len(cs))
-	progress := newProgress(stderr)
 	n, skipped := 0, 0
 	emit := func(res *result) {
 		n++
-		progress.tick(n)
 		if res.err != nil {
 			skipped++
-			out.flush()
+			out.flush() // the rows before it, and no progress line
 			fmt.Fprintf(stderr, "robotstxt check: skipped %q: %v\n", redactURL(res.target), res.err)
+			out.tick()
 			return
 		}
 		for i, a := range res.answers {
@@ -236,7 +237,6 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			emit(res)
 		})
 	}
-	progress.done()
 	out.flush()
 	if err != nil {
 		fmt.Fprintf(stderr, "robotstxt check: %v\n", err)

@@ -4,7 +4,6 @@ package main
 // columns for a person at a terminal, or JSON.
 
 import (
-	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -19,7 +18,7 @@ import (
 
 // A checkOutput prints check's results in one of its three forms.
 type checkOutput struct {
-	w      *bufio.Writer
+	w      *rowWriter
 	cs     []crawler
 	asJSON bool
 	// table is set when standard output is a terminal: a person reads
@@ -29,10 +28,13 @@ type checkOutput struct {
 	// interactive is set when a person types the targets: each answer
 	// is shown as soon as it is known.
 	interactive bool
+	// progress is drawn between rows and erased before any is written.
+	progress *progress
+	n        int // the targets done
 }
 
-func newCheckOutput(stdout io.Writer, cs []crawler, asJSON bool) *checkOutput {
-	o := &checkOutput{w: bufio.NewWriter(stdout), cs: cs, asJSON: asJSON}
+func newCheckOutput(stdout io.Writer, cs []crawler, asJSON bool, p *progress) *checkOutput {
+	o := &checkOutput{w: &rowWriter{w: stdout, progress: p}, cs: cs, asJSON: asJSON, progress: p}
 	if !asJSON && isTerminal(stdout) {
 		o.table = &table{w: o.w}
 		if len(cs) == 1 {
@@ -56,12 +58,20 @@ func (o *checkOutput) flush() {
 	o.w.Flush()
 }
 
-// write prints one target's result, at once when a person types them.
+// write prints one target's result, at once when a person types them,
+// and then, the row whole, the progress.
 func (o *checkOutput) write(r *result) {
 	o.print(r)
 	if o.interactive {
 		o.flush()
 	}
+	o.tick()
+}
+
+// tick counts a target done and shows the progress.
+func (o *checkOutput) tick() {
+	o.n++
+	o.progress.tick(o.n)
 }
 
 // print prints one target's result: for one crawler

@@ -12,9 +12,15 @@ import (
 
 func diff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("diff", stderr, "usage: robotstxt diff [-mode rfc|google] [-agent TOKEN]... [-urls FILE] [-json] OLD NEW\n\n"+
-		"Reads targets (standard input or -urls) and prints each one whose verdict differs between the\n"+
-		"robots.txt files OLD and NEW (paths or URLs) for any crawler:\n"+
+		"Compares the robots.txt files OLD and NEW (paths or URLs; a URL names its site's /robots.txt).\n"+
+		"With targets (-urls FILE, or piped to standard input), prints each one whose verdict differs\n"+
+		"for any crawler:\n"+
 		"  TARGET<TAB>AGENT: OLD-VERDICT -> NEW-VERDICT[<TAB>...]  with the deciding rules\n"+
+		"Without targets (standard input a terminal, or nothing piped), prints what changed in the rules,\n"+
+		"group by group: the rules removed (-) and added (+), with their lines, and the crawlers each\n"+
+		"change reaches (the group's names, and the crawlers of the registry that obey it); then the\n"+
+		"crawlers whose access to the whole site changes (allowed, disallowed, partly): those of -agent,\n"+
+		"or every crawler of the registry, each obeying the group its operator documents.\n"+
 		"Exit status: 0 when nothing changes, 1 when something does, 2 on errors.\n\nFlags:\n")
 	var (
 		agents agentList
@@ -36,20 +42,37 @@ func diff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "robotstxt diff: %v\n", err)
 		return exitError
 	}
-	var groups [2][]*robotstxt.Group
+	var (
+		groups [2][]*robotstxt.Group
+		files  [2]*robotstxt.Robots
+	)
 	for i, name := range fs.Args() {
 		if name == "-" {
 			fmt.Fprintln(stderr, "robotstxt diff: standard input holds the targets; give OLD and NEW as files or URLs")
 			return exitError
 		}
-		r, err := readRobots(name, nil, o)
+		_, r, err := input{"diff", nil, stderr}.robots(name, o)
 		if err != nil {
 			fmt.Fprintf(stderr, "robotstxt diff: %v\n", err)
 			return exitError
 		}
+		files[i] = r
 		for _, c := range cs {
 			groups[i] = append(groups[i], r.Group(c.tokens...))
 		}
+	}
+	rules := func() int {
+		if writeRuleDiff(stdout, files[0], files[1], cs, *asJSON) {
+			return exitDisallowed
+		}
+		fmt.Fprintln(stderr, "robotstxt diff: the rules are the same")
+		return exitAllowed
+	}
+	if *urls == "" && isTerminal(stdin) {
+		// Waiting for targets typed at a terminal would look like a
+		// hang: compare the rules instead.
+		fmt.Fprintln(stderr, "robotstxt diff: no targets (give -urls FILE or pipe them in): comparing the rules, group by group")
+		return rules()
 	}
 	targets, closeTargets, err := openTargets(nil, *urls, stdin)
 	if err != nil {
@@ -91,6 +114,11 @@ func diff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "robotstxt diff: %v\n", err)
 		return exitError
+	}
+	if n == 0 {
+		// "0 targets, 0 changed" would read as "nothing changes".
+		fmt.Fprintln(stderr, "robotstxt diff: no targets: comparing the rules, group by group")
+		return rules()
 	}
 	fmt.Fprintf(stderr, "robotstxt diff: %d targets, %d changed\n", n, changed)
 	if changed > 0 {

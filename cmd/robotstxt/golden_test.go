@@ -91,6 +91,12 @@ func TestGoldenCommands(t *testing.T) {
 		{"ai-targets-json", []string{"ai", "-json", "-url", "/members/a", "-url", "/blog/", aiFile}, ""},
 		{"diff", []string{"diff", "-agent", "foobot", "-agent", "barbot", example, bni}, "/example/page.html\n/js/x\n/publications/\n"},
 		{"diff-none", []string{"diff", example, example}, "/example/page.html\n"},
+		// Issue 27: without targets, diff compares the rules group by
+		// group, and exits 1 when they differ.
+		{"diff-rules", []string{"diff", "testdata/diff-old.txt", "testdata/diff-new.txt"}, ""},
+		{"diff-rules-json", []string{"diff", "-json", "-agent", "Googlebot-Image", "-agent", "GPTBot", "testdata/diff-old.txt", "testdata/diff-new.txt"}, ""},
+		{"diff-rules-agents", []string{"diff", "-agent", "Googlebot-Image", "-agent", "GPTBot", "-agent", "ExampleBot", "testdata/diff-old.txt", "testdata/diff-new.txt"}, ""},
+		{"diff-rules-same", []string{"diff", example, example}, ""},
 		{"sitemaps", []string{"sitemaps", adguard}, ""},
 		{"sitemaps-json", []string{"sitemaps", "-json", adguard}, ""},
 		{"groups", []string{"groups", example}, ""},
@@ -111,7 +117,8 @@ func TestGoldenCommands(t *testing.T) {
 var withStderr = map[string]bool{
 	"lint-webmaster": true, "lint-severity": true,
 	"check-agent-ua": true, "check-agent-mj12bot": true, "check-agent-google": true,
-	"groups-agent":  true,
+	"groups-agent": true,
+	"diff-rules":   true, "diff-rules-same": true,
 	"check-crawler": true, "check-crawler-plain": true, "check-crawler-header": true,
 	"check-crawler-columns": true, "check-crawler-google": true, "check-crawler-smartphone": true,
 }

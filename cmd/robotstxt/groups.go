@@ -29,7 +29,7 @@ func readOnly(name, what string, agents *agentList, args []string, stdin io.Read
 		fmt.Fprintf(stderr, "robotstxt %s: give exactly one FILE or URL (- for standard input)\n", name)
 		return nil, false, "", exitError
 	}
-	r, err := readRobots(fs.Arg(0), stdin, opts())
+	_, r, err := input{name, stdin, stderr}.robots(fs.Arg(0), opts())
 	if err != nil {
 		fmt.Fprintf(stderr, "robotstxt %s: %v\n", name, err)
 		return nil, false, "", exitError

@@ -46,9 +46,9 @@ func lint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	status := exitAllowed
+	in := input{"lint", stdin, stderr}
 	for _, src := range fs.Args() {
-		data, err := readBody(src, stdin, opts())
-		name := redactURL(src)
+		name, data, err := in.body(src, opts())
 		if err != nil {
 			fmt.Fprintf(stderr, "robotstxt lint: %v\n", err)
 			status = exitError
@@ -56,7 +56,9 @@ func lint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		lines := splitLines(data)
 		var counts [3]int
-		for _, d := range parseBody(data, opts()).Diagnostics() {
+		r := parseBody(data, opts())
+		in.flagNotRobots(name, r)
+		for _, d := range r.Diagnostics() {
 			if d.Severity < minSev.s || ignored[d.Code] {
 				continue
 			}

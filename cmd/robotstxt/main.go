@@ -31,11 +31,18 @@
 // obeys. Without -robots, each target's robots.txt is fetched, once per
 // origin, and read as RFC 9309 section 2.3 says; when no file decided,
 // the verdict says why ("robots.txt unreachable: 503"), and a target that
-// is not an http(s) URL is reported and skipped.
+// is not an http(s) URL is reported and skipped. A long check shows its
+// progress on standard error when that is a terminal, drawn only between
+// whole rows and erased before any row is written, so that rows on the
+// same terminal come out whole.
 //
 // diff prints the targets whose verdict differs between two files, with
 // the old and new deciding rules: what to check before deploying a new
-// robots.txt.
+// robots.txt. Without targets (none piped in, or standard input a
+// terminal, which it does not wait on), it prints what changed in the
+// rules, group by group: rules removed and added, with their lines, the
+// crawlers each change reaches, and the crawlers of package crawlers'
+// registry whose access to the whole site changes.
 //
 // fetch fetches the robots.txt file of a URL's origin and prints the
 // status, redirects, size, truncation, cache lifetime and resulting access.
@@ -78,7 +85,20 @@
 // external assets, and its JSON API (POST /api/check, /api/diff and
 // /api/ai, shaped like the -json output of check, diff and ai); fetch by
 // URL refuses loopback, private and link-local addresses unless
-// -allow-private.
+// -allow-private. A file over 500 KiB is read as crawlers read it, its
+// first 500 KiB cut at the last line end within them, and the answer's
+// "notes" say so; a request body over 4 MiB is refused with 413. When a
+// fetched robots.txt is unreachable, every verdict is disallowed with no
+// rule and a "reason": "robots.txt unreachable (503): everything
+// disallowed".
+//
+// A robots.txt FILE given as an http(s) URL names a site: the commands
+// read its origin's /robots.txt, the one file crawlers read (RFC 9309
+// section 2.3), and say so once on standard error, so that a site's home
+// page or any page's URL gives the site's rules rather than its HTML read
+// as rules; a URL whose path is /robots.txt is read as it is. A file that
+// is an HTML page (a site that answers every path with its application)
+// or holds no robots.txt line allows everything; standard error says so.
 //
 // A robots.txt FILE is read up to the parse limit (-max-bytes, 500 KiB
 // by default) and one byte more, which says the file was cut, and never
@@ -124,7 +144,8 @@ const usage = `usage: robotstxt <command> [flags] [arguments]
 Commands:
   ai        audit which AI crawlers a robots.txt file lets in
   check     decide whether targets may be fetched, with the deciding rule
-  diff      list the targets whose verdict changes between two robots.txt files
+  diff      compare two robots.txt files: the targets whose verdict changes,
+            or without targets, the rules that change, group by group
   fetch     fetch a site's robots.txt and say what the answer means
   groups    print a file's groups: user-agents, extensions, rules with lines
   lint      list the problems of robots.txt files, by line
@@ -133,6 +154,9 @@ Commands:
   sitemaps  print a file's Sitemap URLs
 
 FILE arguments may be paths, http(s) URLs, or - for standard input.
+A URL names a site: its origin's /robots.txt is read, as crawlers read it
+(RFC 9309 section 2.3), and standard error says so, unless the URL's path
+is /robots.txt already. A file that is an HTML page is flagged there too.
 A robots.txt FILE is read up to -max-bytes (500 KiB) and one byte more;
 a FILE that is not a regular file (a named pipe, a device) within 10 s,
 a URL within 30 s; standard input without a time limit.

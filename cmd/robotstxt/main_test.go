@@ -164,7 +164,7 @@ func TestLint(t *testing.T) {
 			`{"file":"` + bad + `","line":3,"severity":"warning","code":"key-typo","message":"\"Dissallow\" is read as \"disallow\"","text":"Dissallow: /private"}` + "\n", 1},
 		{"url", []string{"lint", srv.URL + "/robots.txt"}, srv.URL + "/robots.txt:2: warning: the pattern \"cgi\" does not start with '/' or '*', so it never matches (RFC 9309 section 2.2.2) [no-leading-slash]\n\tDisallow: cgi\n", 1},
 		{"unreadable", []string{"lint", dir + "/missing.txt"}, "", 2},
-		{"url not found", []string{"lint", srv.URL + "/nothing"}, "", 2},
+		{"a page's URL: its site's robots.txt", []string{"lint", srv.URL + "/nothing"}, srv.URL + "/robots.txt:2: warning: the pattern \"cgi\" does not start with '/' or '*', so it never matches (RFC 9309 section 2.2.2) [no-leading-slash]\n\tDisallow: cgi\n", 1},
 		{"several files, one unreadable", []string{"lint", "-severity", "warning", clean, dir + "/missing.txt", infoOnly}, "", 2},
 		{"ignored codes", []string{"lint", "-ignore", "rule-outside-group, key-typo", bad}, "", 0},
 	}
@@ -299,33 +299,6 @@ func TestFetchCommand(t *testing.T) {
 	}
 }
 
-func TestProgress(t *testing.T) {
-	var b bytes.Buffer
-	p := newProgress(&b)
-	if p.onTerminal {
-		t.Fatal("a bytes.Buffer is not a terminal")
-	}
-	p.tick(1024)
-	p.done()
-	if b.Len() != 0 {
-		t.Errorf("progress written to a non-terminal: %q", b.String())
-	}
-	// On a terminal: nothing in the first two seconds, then a line that
-	// done erases.
-	p = &progress{w: &b, start: time.Now(), onTerminal: true}
-	p.tick(1024)
-	if b.Len() != 0 {
-		t.Errorf("progress in the first two seconds: %q", b.String())
-	}
-	p.start = time.Now().Add(-3 * time.Second)
-	p.tick(2048)
-	p.tick(2049) // not a multiple of 1024: no redraw
-	p.done()
-	if got := b.String(); !strings.HasPrefix(got, "\r2048 targets, ") || !strings.HasSuffix(got, "\r\033[K") || strings.Count(got, "targets") != 1 {
-		t.Errorf("terminal progress = %q", got)
-	}
-}
-
 // TestCheckFetchesInParallel gives check more origins than workers, each
 // of whose robots.txt answers only once fetchWorkers fetches are waiting
 // (or after a second): check must reach that many at once, never more,
@@ -429,8 +402,6 @@ func TestNoCredentialsPrinted(t *testing.T) {
 		switch r.URL.Path {
 		case "/robots.txt":
 			fmt.Fprint(w, "User-agent: *\nDisallow: cgi\nSitemap: https://example.com/sitemap.xml\n")
-		case "/new.txt":
-			fmt.Fprint(w, "User-agent: *\nDisallow: /x\n")
 		case "/page.html":
 			fmt.Fprint(w, `<meta name="robots" content="noindex">`)
 		default:
@@ -438,11 +409,20 @@ func TestNoCredentialsPrinted(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
+	// next serves the new version of the file; gone has no robots.txt.
+	next := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, "User-agent: *\nDisallow: /x\n")
+	}))
+	defer next.Close()
+	gone := httptest.NewServer(http.NotFoundHandler())
+	defer gone.Close()
 	closed := httptest.NewServer(http.NotFoundHandler())
 	closed.Close()
 	secret := func(base string) string { return strings.Replace(base, "://", "://"+user+":"+password+"@", 1) }
 	ok, plain := secret(srv.URL), srv.URL
 	refused, refusedPlain := secret(closed.URL), closed.URL
+	newer := secret(next.URL)
+	missing, missingPlain := secret(gone.URL)+"/robots.txt", gone.URL+"/robots.txt"
 	tests := []struct {
 		name  string
 		args  []string
@@ -453,30 +433,31 @@ func TestNoCredentialsPrinted(t *testing.T) {
 	}{
 		{"lint", []string{"lint", ok + "/robots.txt"}, "", plain + "/robots.txt:2:"},
 		{"lint -json", []string{"lint", "-json", ok + "/robots.txt"}, "", `"file":"` + plain + `/robots.txt"`},
-		{"lint, status", []string{"lint", ok + "/missing.txt"}, "", plain + "/missing.txt"},
+		{"lint, status", []string{"lint", missing}, "", missingPlain},
 		{"lint, refused", []string{"lint", refused + "/robots.txt"}, "", refusedPlain + "/robots.txt"},
 		{"groups", []string{"groups", ok + "/robots.txt"}, "", ""},
-		{"groups, status", []string{"groups", ok + "/missing.txt"}, "", plain + "/missing.txt"},
+		{"groups, status", []string{"groups", missing}, "", missingPlain},
 		{"groups, refused", []string{"groups", "-json", refused + "/robots.txt"}, "", refusedPlain + "/robots.txt"},
 		{"sitemaps", []string{"sitemaps", ok + "/robots.txt"}, "", "https://example.com/sitemap.xml"},
-		{"sitemaps, status", []string{"sitemaps", ok + "/missing.txt"}, "", plain + "/missing.txt"},
+		{"sitemaps, status", []string{"sitemaps", missing}, "", missingPlain},
 		{"sitemaps, refused", []string{"sitemaps", refused + "/robots.txt"}, "", refusedPlain + "/robots.txt"},
 		{"ai", []string{"ai", ok + "/robots.txt"}, "", plain + "/robots.txt\n"},
 		{"ai -json", []string{"ai", "-json", ok + "/robots.txt"}, "", `"file":"` + plain + `/robots.txt"`},
-		{"ai, status", []string{"ai", ok + "/missing.txt"}, "", plain + "/missing.txt"},
+		{"ai, status", []string{"ai", missing}, "", missingPlain},
 		{"ai, refused", []string{"ai", refused + "/robots.txt"}, "", refusedPlain + "/robots.txt"},
 		{"check -robots", []string{"check", "-robots", ok + "/robots.txt", ok + "/a"}, "", plain + "/a"},
-		{"check -robots, status", []string{"check", "-robots", ok + "/missing.txt", "/a"}, "", plain + "/missing.txt"},
+		{"check -robots, status", []string{"check", "-robots", missing, "/a"}, "", missingPlain},
+		{"groups, a page's site", []string{"groups", ok + "/page.html"}, "", plain + "/robots.txt, the robots.txt file of " + plain + "/page.html"},
 		{"check -robots, refused", []string{"check", "-robots", refused + "/robots.txt", "/a"}, "", refusedPlain + "/robots.txt"},
 		{"check, fetched", []string{"check", ok + "/a"}, "", "allowed\t" + plain + "/a\n"},
 		{"check -json, fetched", []string{"check", "-json", ok + "/a"}, "", `"target":"` + plain + `/a"`},
 		{"check, refused", []string{"check", refused + "/a"}, "", "disallowed\t" + refusedPlain + "/a\t"},
 		{"check, several crawlers, refused", []string{"check", "-agent", "a", "-agent", "b", refused + "/a"}, "", refusedPlain + "/a\t"},
 		{"check, skipped", []string{"check", "ftp://" + user + ":" + password + "@example.com/a"}, "", `skipped "ftp://example.com/a"`},
-		{"diff", []string{"diff", ok + "/robots.txt", ok + "/new.txt"}, ok + "/x\n", plain + "/x\t"},
-		{"diff -json", []string{"diff", "-json", ok + "/robots.txt", ok + "/new.txt"}, ok + "/x\n", `"target":"` + plain + `/x"`},
-		{"diff, status", []string{"diff", ok + "/robots.txt", ok + "/missing.txt"}, "/x\n", plain + "/missing.txt"},
-		{"diff, refused", []string{"diff", refused + "/robots.txt", ok + "/new.txt"}, "/x\n", refusedPlain + "/robots.txt"},
+		{"diff", []string{"diff", ok + "/robots.txt", newer + "/robots.txt"}, ok + "/x\n", plain + "/x\t"},
+		{"diff -json", []string{"diff", "-json", ok + "/robots.txt", newer + "/robots.txt"}, ok + "/x\n", `"target":"` + plain + `/x"`},
+		{"diff, status", []string{"diff", ok + "/robots.txt", missing}, "/x\n", missingPlain},
+		{"diff, refused", []string{"diff", refused + "/robots.txt", newer + "/robots.txt"}, "/x\n", refusedPlain + "/robots.txt"},
 		{"meta", []string{"meta", ok + "/page.html"}, "", ""},
 		{"meta, refused", []string{"meta", refused + "/page.html"}, "", refusedPlain + "/page.html"},
 		{"fetch", []string{"fetch", ok + "/a"}, "", plain + "/robots.txt"},

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"strings"
 	"sync"
@@ -17,6 +18,7 @@ import (
 	"time"
 
 	"github.com/rfc9309/robotstxt"
+	"github.com/rfc9309/robotstxt/robotshttp"
 )
 
 // fileTimeout bounds the reading of a named file that is not a regular
@@ -31,24 +33,98 @@ const fileTimeout = 10 * time.Second
 // than a read without end.
 const maxBody = 64 << 20
 
-// readBody reads a robots.txt file, a path, standard input ("-") or an
+// input is where a command reads its robots.txt files from and says
+// what it read: its name, for its messages, standard input ("-") and
+// standard error.
+type input struct {
+	cmd    string
+	stdin  io.Reader
+	stderr io.Writer
+}
+
+// body reads a robots.txt file, a path, standard input ("-") or an
 // http(s) URL, as far as o parses it and one byte more, which says the
 // file was cut: never a byte more, whatever the source holds (/dev/zero
 // ends nowhere). Without a size limit it reads up to maxBody bytes, and
-// a larger file is an error.
-func readBody(name string, stdin io.Reader, o robotstxt.Options) ([]byte, error) {
+// a larger file is an error. A URL names a site: its origin's robots.txt
+// is read (see robotsURLOf), and name is the URL read, redacted.
+func (in input) body(src string, o robotstxt.Options) (name string, data []byte, err error) {
+	if isURL(src) {
+		u, moved, err := robotsURLOf(src)
+		if err != nil {
+			return redactURL(src), nil, err
+		}
+		if moved {
+			fmt.Fprintf(in.stderr, "robotstxt %s: reading %s, the robots.txt file of %s (RFC 9309 section 2.3)\n", in.cmd, redactURL(u), redactURL(src))
+		}
+		src = u
+	}
 	limit := int64(limitOf(o))
 	if limit < 0 {
 		limit = maxBody
 	}
-	data, err := readSource(name, stdin, limit+1, fileTimeout)
+	data, err = readSource(src, in.stdin, limit+1, fileTimeout)
 	if err != nil {
-		return nil, err
+		return redactURL(src), nil, err
 	}
 	if limitOf(o) < 0 && len(data) > maxBody {
-		return nil, fmt.Errorf("%s: larger than %d bytes, the most the tool reads of a file parsed without a size limit", redactURL(name), maxBody)
+		return redactURL(src), nil, fmt.Errorf("%s: larger than %d bytes, the most the tool reads of a file parsed without a size limit", redactURL(src), maxBody)
 	}
-	return data, nil
+	return redactURL(src), data, nil
+}
+
+// robots reads a robots.txt file as body does and parses it, saying on
+// standard error when it is no robots.txt file at all (see
+// flagNotRobots).
+func (in input) robots(src string, o robotstxt.Options) (name string, r *robotstxt.Robots, err error) {
+	name, data, err := in.body(src, o)
+	if err != nil {
+		return name, nil, err
+	}
+	r = parseBody(data, o)
+	in.flagNotRobots(name, r)
+	return name, r, nil
+}
+
+// flagNotRobots says on standard error that the file named is an HTML
+// page, or holds no robots.txt line at all: what a server that answers
+// every path with its application serves for /robots.txt, and what a
+// page's URL typed for a file's gives. Such a file allows everything,
+// which the output alone would not tell from a real file's answer.
+func (in input) flagNotRobots(name string, r *robotstxt.Robots) {
+	for _, d := range r.Diagnostics() {
+		if d.Code != robotstxt.CodeNotRobotsTxt {
+			continue
+		}
+		what := "is an HTML page, not a robots.txt file: only its lines that happen to be robots.txt lines apply"
+		if !strings.Contains(d.Message, "HTML") {
+			what = "is not a robots.txt file: no line of it is a robots.txt record, so everything is allowed"
+		}
+		fmt.Fprintf(in.stderr, "robotstxt %s: %s %s\n", in.cmd, name, what)
+		return
+	}
+}
+
+// robotsURLOf returns the URL of the robots.txt file a command reads for
+// rawURL: rawURL itself when its path is /robots.txt, and otherwise its
+// origin's /robots.txt, the one file that governs a site (RFC 9309
+// section 2.3), with moved true. A site's home page or any of its pages
+// is thus read as the site's rules, not as a file of rules itself.
+func robotsURLOf(rawURL string) (u string, moved bool, err error) {
+	p, err := url.Parse(rawURL)
+	if err == nil && p.Path == "/robots.txt" {
+		return rawURL, false, nil
+	}
+	u, err = robotshttp.RobotsURL(rawURL)
+	if err != nil {
+		return "", false, redactErr(err)
+	}
+	if ru, err := url.Parse(u); err == nil && p != nil && p.User != nil {
+		// A staging site's credentials go with its robots.txt.
+		ru.User = p.User
+		u = ru.String()
+	}
+	return u, true, nil
 }
 
 // limitOf returns how many bytes of a file o parses: MaxBytes, or
@@ -63,16 +139,7 @@ func limitOf(o robotstxt.Options) int {
 	return o.MaxBytes
 }
 
-// readRobots reads a robots.txt file as readBody does and parses it.
-func readRobots(name string, stdin io.Reader, o robotstxt.Options) (*robotstxt.Robots, error) {
-	data, err := readBody(name, stdin, o)
-	if err != nil {
-		return nil, err
-	}
-	return parseBody(data, o), nil
-}
-
-// parseBody parses what readBody read. ParseReader rather than Parse:
+// parseBody parses what body read. ParseReader rather than Parse:
 // data holds at most one byte past the limit, so the rules past it were
 // not read, which ParseReader says and Parse would count as none.
 func parseBody(data []byte, o robotstxt.Options) *robotstxt.Robots {

@@ -57,6 +57,10 @@ func serve(args []string, stderr io.Writer) int {
 		"reachable (loopback, private, link-local, documentation, ...) unless -allow-private.\n"+
 		"An API request ends within -request-timeout, or is answered 503 saying it was cut; at most\n"+
 		"-max-requests run at once, and one more is answered 503 with Retry-After at once.\n"+
+		"A file over 500 KiB is read as crawlers read it, its first 500 KiB cut at a line, and the\n"+
+		"answer says so (\"notes\"); a request body over 4 MiB is refused with 413. A site whose\n"+
+		"robots.txt is unreachable (a 5xx, no answer) has every verdict disallowed, with no rule and\n"+
+		"the reason (\"robots.txt unreachable (503): everything disallowed\").\n"+
 		"Stops on interrupt.\n\nFlags:\n")
 	addr := fs.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT` (port 0 picks a free port, printed at start)")
 	var hosts hostsFlag

@@ -20,11 +20,11 @@ import (
 	"github.com/rfc9309/robotstxt/robotshttp"
 )
 
-// Request limits. A file is taken up to the size limit crawlers read
-// (robotstxt.DefaultMaxBytes, RFC 9309 section 2.5) and refused past it,
-// so that the tester never answers for a part of a file without saying
-// so; a request body holds at most two files (the diff's) and the
-// targets.
+// Request limits. A file is read as crawlers read it: its first
+// maxRobotsBytes (robotstxt.DefaultMaxBytes, RFC 9309 section 2.5), cut
+// at the last line end within them, and the answer says so (see
+// readRobotsText); a request body, which holds at most two files (the
+// diff's) and the targets, is refused with 413 past maxRequestBytes.
 const (
 	maxRequestBytes = 4 << 20
 	maxRobotsBytes  = robotstxt.DefaultMaxBytes
@@ -232,12 +232,29 @@ func checkTargets(targets []string) *apiError {
 	return nil
 }
 
-func checkRobotsSize(name, text string) *apiError {
-	if len(text) > maxRobotsBytes {
-		return &apiError{http.StatusRequestEntityTooLarge,
-			fmt.Sprintf("%s is %d bytes; crawlers read only the first %d (RFC 9309 section 2.5), and so does the tester", name, len(text), maxRobotsBytes)}
+// readRobotsText parses a file of a request, named name, as crawlers
+// read it: its first maxRobotsBytes, cut at a line (see cutAtLine). When
+// it was cut, notes gets a note that says so.
+func readRobotsText(name, text string, o robotstxt.Options, notes *[]string) *robotstxt.Robots {
+	read, cut := cutAtLine(text, maxRobotsBytes)
+	if cut {
+		*notes = append(*notes, fmt.Sprintf("%s is %d bytes; the tester read its first %d, up to the last line that ends within %d bytes, as crawlers read no more (RFC 9309 section 2.5)",
+			name, len(text), len(read), maxRobotsBytes))
 	}
-	return nil
+	return o.Parse([]byte(read))
+}
+
+// cutAtLine returns text cut to at most max bytes at the end of its last
+// whole line within them, and whether it was cut: half a line could turn
+// "Disallow: /private" into "Disallow: /p". A line end is LF, CR or
+// CRLF (RFC 9309 section 2.2); a cut between CR and LF keeps the CR,
+// which ends the line already.
+func cutAtLine(text string, max int) (string, bool) {
+	if len(text) <= max {
+		return text, false
+	}
+	head := text[:max]
+	return head[:strings.LastIndexAny(head, "\r\n")+1], true
 }
 
 type apiDecision struct {
@@ -274,6 +291,18 @@ type apiFetch struct {
 	unreachable bool
 }
 
+// unreachableReason is what a decision says when the fetch reached no
+// file: "robots.txt unreachable (503): everything disallowed", or "(no
+// answer)" when no status came back. It stands where a rule would: a
+// "Disallow: /" would be a rule that is in no file.
+func (f *apiFetch) unreachableReason() string {
+	why := "no answer"
+	if f.Status != 0 {
+		why = strconv.Itoa(f.Status)
+	}
+	return "robots.txt unreachable (" + why + "): everything disallowed"
+}
+
 type checkRequest struct {
 	Robots  string   `json:"robots"`
 	URL     string   `json:"url"`
@@ -291,6 +320,8 @@ type checkResponse struct {
 	Results     []apiTarget     `json:"results"`
 	Diagnostics []apiDiagnostic `json:"diagnostics"`
 	Fetch       *apiFetch       `json:"fetch,omitempty"`
+	// Notes say what the tester read of a file it did not read whole.
+	Notes []string `json:"notes,omitempty"`
 }
 
 // checkAnswer is a checkResponse as the server holds it: the decisions
@@ -303,6 +334,7 @@ type checkAnswer struct {
 	decisions   []robotstxt.Decision
 	diagnostics []apiDiagnostic
 	fetch       *apiFetch
+	notes       []string
 }
 
 func (c *checkAnswer) writeJSON(w *jsonWriter) {
@@ -312,6 +344,12 @@ func (c *checkAnswer) writeJSON(w *jsonWriter) {
 		for j, cr := range c.crawlers {
 			d := c.decisions[i*len(c.crawlers)+j]
 			ch := &c.choices[j]
+			if c.fetch != nil && c.fetch.unreachable {
+				// No file's rule decides: the rules stand in for a file
+				// that was never read.
+				row.Crawlers[j] = apiDecision{Agent: cr.name, Allowed: false, Reason: c.fetch.unreachableReason()}
+				continue
+			}
 			row.Crawlers[j] = apiDecision{Agent: cr.name, Allowed: d.Allowed, Rule: jsonRuleOf(d.Rule), Group: ch.agents, Reason: ch.because}
 		}
 		return row
@@ -321,6 +359,10 @@ func (c *checkAnswer) writeJSON(w *jsonWriter) {
 	if c.fetch != nil {
 		w.raw(`,"fetch":`)
 		w.value(c.fetch)
+	}
+	if c.notes != nil {
+		w.raw(`,"notes":`)
+		w.value(c.notes)
 	}
 	w.raw("}\n")
 }
@@ -342,10 +384,7 @@ func (a *api) check(b *budget, req *checkRequest) (*checkAnswer, *apiError) {
 			return nil, ferr
 		}
 	default:
-		if err := checkRobotsSize("robots", req.Robots); err != nil {
-			return nil, err
-		}
-		robots = o.Parse([]byte(req.Robots))
+		robots = readRobotsText("robots", req.Robots, o, &resp.notes)
 	}
 	for _, d := range robots.Diagnostics() {
 		resp.diagnostics = append(resp.diagnostics, apiDiagnostic{d.Line, d.Severity.String(), string(d.Code), lintMessage(d)})
@@ -422,11 +461,16 @@ type apiChangedTarget struct {
 type diffResponse struct {
 	Targets int                `json:"targets"`
 	Changed []apiChangedTarget `json:"changed"`
+	Notes   []string           `json:"notes,omitempty"`
 }
 
 func (d *diffResponse) writeJSON(w *jsonWriter) {
 	w.raw(`{"targets":` + strconv.Itoa(d.Targets) + `,"changed":`)
 	w.array(len(d.Changed), func(i int) any { return d.Changed[i] })
+	if d.Notes != nil {
+		w.raw(`,"notes":`)
+		w.value(d.Notes)
+	}
 	w.raw("}\n")
 }
 
@@ -435,13 +479,8 @@ func (a *api) diff(b *budget, req *diffRequest) (*diffResponse, *apiError) {
 	if err != nil {
 		return nil, err
 	}
-	if err := checkRobotsSize("old", req.Old); err != nil {
-		return nil, err
-	}
-	if err := checkRobotsSize("new", req.New); err != nil {
-		return nil, err
-	}
-	oldR, newR := o.Parse([]byte(req.Old)), o.Parse([]byte(req.New))
+	var notes []string
+	oldR, newR := readRobotsText("old", req.Old, o, &notes), readRobotsText("new", req.New, o, &notes)
 	oldG, newG := make([]*robotstxt.Group, len(cs)), make([]*robotstxt.Group, len(cs))
 	for i, c := range cs {
 		oldG[i], newG[i] = oldR.Group(c.tokens...), newR.Group(c.tokens...)
@@ -449,7 +488,7 @@ func (a *api) diff(b *budget, req *diffRequest) (*diffResponse, *apiError) {
 	// A change holds two decisions, so the answer holds at most twice
 	// targets by crawlers of them.
 	b.plan(len(req.Targets) * len(cs))
-	resp := &diffResponse{Targets: len(req.Targets), Changed: []apiChangedTarget{}}
+	resp := &diffResponse{Targets: len(req.Targets), Changed: []apiChangedTarget{}, Notes: notes}
 	for _, t := range req.Targets {
 		var changes []apiChange
 		for i, c := range cs {
@@ -480,6 +519,7 @@ type aiResponse struct {
 	Crawlers       []jsonAIVerdict `json:"crawlers"`
 	Summary        []jsonAISummary `json:"summary"`
 	ContentSignals map[string]bool `json:"content_signals,omitempty"`
+	Notes          []string        `json:"notes,omitempty"`
 }
 
 func (r *aiResponse) writeJSON(w *jsonWriter) {
@@ -491,6 +531,10 @@ func (r *aiResponse) writeJSON(w *jsonWriter) {
 		w.raw(`,"content_signals":`)
 		w.value(r.ContentSignals)
 	}
+	if r.Notes != nil {
+		w.raw(`,"notes":`)
+		w.value(r.Notes)
+	}
 	w.raw("}\n")
 }
 
@@ -499,17 +543,15 @@ func (a *api) ai(b *budget, req *aiRequest) (*aiResponse, *apiError) {
 	if err == nil {
 		err = checkTargets(req.Targets)
 	}
-	if err == nil {
-		err = checkRobotsSize("robots", req.Robots)
-	}
 	if err != nil {
 		return nil, err
 	}
-	rep, err := auditAI(b, o.Parse([]byte(req.Robots)), req.Targets)
+	var notes []string
+	rep, err := auditAI(b, readRobotsText("robots", req.Robots, o, &notes), req.Targets)
 	if err != nil {
 		return nil, err
 	}
-	resp := &aiResponse{Crawlers: []jsonAIVerdict{}, Summary: aiSummaryJSON(rep.Summaries), ContentSignals: rep.ContentSignals}
+	resp := &aiResponse{Crawlers: []jsonAIVerdict{}, Summary: aiSummaryJSON(rep.Summaries), ContentSignals: rep.ContentSignals, Notes: notes}
 	for _, v := range rep.Verdicts {
 		resp.Crawlers = append(resp.Crawlers, aiVerdictJSON(v))
 	}

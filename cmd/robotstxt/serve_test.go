@@ -192,8 +192,7 @@ func TestServeAPIErrors(t *testing.T) {
 		{"empty crawler", "as -agent refuses one", "POST", "/api/check", "application/json", `{"agents":[" "]}`, 400, "empty crawler"},
 		{"long crawler", "maxCrawlerBytes", "POST", "/api/check", "application/json", mustJSON(map[string]any{"agents": []string{strings.Repeat("a", maxCrawlerBytes+1)}}), 400, "at most 256"},
 		{"file at the limit", "RFC 9309 section 2.5: 500 KiB", "POST", "/api/check", "application/json", mustJSON(map[string]any{"robots": strings.Repeat("#", maxRobotsBytes)}), 200, ""},
-		{"file over the limit", "RFC 9309 section 2.5: 500 KiB", "POST", "/api/check", "application/json", mustJSON(map[string]any{"robots": strings.Repeat("#", maxRobotsBytes+1)}), 413, "first 512000"},
-		{"new file over the limit", "the same limit in diff", "POST", "/api/diff", "application/json", mustJSON(map[string]any{"new": strings.Repeat("#", maxRobotsBytes+1)}), 413, "new is 512001 bytes"},
+		{"file over the limit", "RFC 9309 section 2.5: the first 500 KiB read (TestServeLongFile)", "POST", "/api/check", "application/json", mustJSON(map[string]any{"robots": strings.Repeat("#", maxRobotsBytes+1)}), 200, ""},
 		{"body over the limit", "maxRequestBytes", "POST", "/api/check", "application/json", mustJSON(map[string]any{"targets": []string{strings.Repeat("a", maxRequestBytes)}}), 413, "over 4194304 bytes"},
 		{"unknown endpoint", "JSON errors everywhere under /api/", "POST", "/api/nope", "application/json", `{}`, 404, "no such API endpoint"},
 	}
@@ -287,6 +286,11 @@ func TestServeFetch(t *testing.T) {
 			f := got.Fetch
 			if f == nil || f.Access != tt.access || f.Redirects != tt.redirects || got.Results[0].Crawlers[0].Allowed != tt.allowed {
 				t.Fatalf("fetch %+v, results %+v; want access %s, %d redirects, allowed %v (%s)", f, got.Results, tt.access, tt.redirects, tt.allowed, tt.source)
+			}
+			// Issue 27: an unreachable file is no rule of a file; the
+			// answer says why all is disallowed.
+			if d := got.Results[0].Crawlers[0]; tt.access == "unreachable" && (d.Rule != nil || d.Reason != "robots.txt unreachable (503): everything disallowed") {
+				t.Errorf("decision %+v, rule %+v; want no rule and the reason %q", d, d.Rule, "robots.txt unreachable (503): everything disallowed")
 			}
 			if tt.access == "available" && (f.Body != serveExample || f.Status != 200 || f.Bytes != len(serveExample) || len(got.Diagnostics) == 0) {
 				t.Errorf("fetch %+v, %d diagnostics; want the file's body, status 200 and its diagnostics", f, len(got.Diagnostics))

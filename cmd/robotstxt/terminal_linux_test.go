@@ -148,3 +148,26 @@ func TestIsTerminal(t *testing.T) {
 		}
 	}
 }
+
+// TestDiffOnATerminal runs diff with no targets and standard input a
+// terminal: it compares the rules at once, saying so, where it waited
+// for targets without a word.
+func TestDiffOnATerminal(t *testing.T) {
+	ctl, tty := openTerminal(t)
+	var stdout, stderr bytes.Buffer
+	done := make(chan int, 1)
+	go func() {
+		done <- run([]string{"diff", "testdata/diff-old.txt", "testdata/diff-new.txt"}, tty, &stdout, &stderr)
+	}()
+	var status int
+	select {
+	case status = <-done:
+	case <-time.After(20 * time.Second):
+		io.WriteString(ctl, "\x04") // end the input it waits on
+		status = <-done
+		t.Errorf("diff waited on the terminal for targets")
+	}
+	if status != exitDisallowed || !strings.Contains(stderr.String(), "no targets (give -urls FILE or pipe them in): comparing the rules") || !strings.Contains(stdout.String(), "+ disallow: /  (new line 9)") {
+		t.Errorf("diff on a terminal = %d, stdout %q, stderr %q; want %d, the rules compared and a word why", status, stdout.String(), stderr.String(), exitDisallowed)
+	}
+}

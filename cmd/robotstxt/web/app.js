@@ -139,6 +139,8 @@ async function run({ fetchURL = false } = {}) {
     showFetch(check.fetch);
     lastCheck = check;
     showCheck(check);
+    // What the tester read of a file over the size limit crawlers read.
+    $('notes').textContent = (check.notes || []).join(' ');
     const [ai] = await Promise.all([
       post('/api/ai', { robots: state.robots, targets: state.targets, mode: state.mode }),
       runDiff(),
@@ -173,17 +175,23 @@ async function runDiff() {
     });
   }
   const n = d.changed.length;
-  $('diff-summary').textContent = n === 0
+  $('diff-summary').textContent = [n === 0
     ? `No verdict changes, of ${d.targets} targets.`
-    : `${n} of ${d.targets} targets change verdict.`;
+    : `${n} of ${d.targets} targets change verdict.`, ...(d.notes || [])].join(' ');
   $('diff-table').hidden = n === 0;
 }
 
 function ruleText(rule) {
   return `${rule.allow ? 'Allow' : 'Disallow'}: ${rule.pattern}`;
 }
-function decisionText(d) {
+// unreachable says a fetch reached no file: no rule decides then, and the
+// decision's reason says why everything is disallowed.
+function unreachable(check) {
+  return Boolean(check && check.fetch && check.fetch.access === 'unreachable');
+}
+function decisionText(d, noFile = false) {
   const v = d.allowed ? 'allowed' : 'disallowed';
+  if (!d.rule && noFile) return `${v}, ${d.reason}`;
   if (!d.rule) return `${v}, no rule matched`;
   if (!d.rule.line) return `${v} (${ruleText(d.rule)})`;
   return `${v} by line ${d.rule.line}: ${ruleText(d.rule)}`;
@@ -218,6 +226,7 @@ function showCheck(check) {
   const tbody = el('tbody');
   let allowed = 0;
   let disallowed = 0;
+  const noFile = unreachable(check);
   check.results.forEach((row, r) => {
     const tr = el('tr', {}, el('th', { scope: 'row', text: row.target }));
     row.crawlers.forEach((c, i) => {
@@ -225,9 +234,9 @@ function showCheck(check) {
       const btn = el('button', {
         type: 'button', class: `cell ${c.allowed ? 'allowed' : 'disallowed'}`,
         'data-row': r, 'data-col': i, 'aria-pressed': 'false',
-        'aria-label': `${row.target}, ${c.agent}: ${decisionText(c)}`,
+        'aria-label': `${row.target}, ${c.agent}: ${decisionText(c, noFile)}`,
       }, el('span', { text: c.allowed ? 'allowed' : 'disallowed' }),
-      el('small', { text: c.rule ? (c.rule.line ? `line ${c.rule.line}: ${ruleText(c.rule)}` : ruleText(c.rule)) : 'no rule matched' }));
+      el('small', { text: c.rule ? (c.rule.line ? `line ${c.rule.line}: ${ruleText(c.rule)}` : ruleText(c.rule)) : (noFile ? c.reason : 'no rule matched') }));
       btn.tabIndex = r === 0 && i === 0 ? 0 : -1;
       tr.append(el('td', {}, btn));
     });
@@ -285,6 +294,9 @@ function drawGutter() {
   const n = Math.max(1, $('robots').value.split('\n').length);
   const g = $('gutter');
   g.replaceChildren();
+  // Wide enough for the longest number (14px digits of a monospace font
+  // are under 9px wide) and the gutter's padding.
+  $('editor').style.setProperty('--gutter', `${Math.max(48, 9 * String(n).length + 14)}px`);
   for (let i = 1; i <= n; i++) {
     const d = el('div', { text: String(i) });
     const notes = lintByLine.get(i);
@@ -296,6 +308,12 @@ function drawGutter() {
     if (i === decidedLine) d.classList.add('decided');
     g.append(d);
   }
+  // Room to scroll past the last number as far as the textarea scrolls
+  // past its last line (its horizontal scroll bar), so that both keep the
+  // same scrollTop to the end.
+  const spacer = el('div', { class: 'spacer' });
+  spacer.style.height = `${$('robots').offsetHeight}px`;
+  g.append(spacer);
   syncScroll();
 }
 function syncScroll() {
@@ -333,12 +351,13 @@ function selectCell(btn) {
   const line = c.rule && c.rule.line ? c.rule.line : 0;
   markLine(line);
   let info;
-  if (!c.rule) info = `${c.agent} on ${row.target}: ${c.allowed ? 'allowed' : 'disallowed'}; no rule matched.`;
+  if (unreachable(lastCheck)) info = `${c.agent} on ${row.target}: disallowed; ${c.reason}.`;
+  else if (!c.rule) info = `${c.agent} on ${row.target}: ${c.allowed ? 'allowed' : 'disallowed'}; no rule matched.`;
   else if (!line) info = `${c.agent} on ${row.target}: ${c.allowed ? 'allowed' : 'disallowed'}, ${ruleText(c.rule)}, from the fetch's outcome, not a line of the file.`;
   else info = `${c.agent} on ${row.target}: ${c.allowed ? 'allowed' : 'disallowed'} by line ${line}, ${ruleText(c.rule)}.`;
   // Why the crawler obeys its group, in the server's words; none for a
-  // plain reading.
-  if (c.reason) info += ` ${c.reason}.`;
+  // plain reading, and none but the fetch's when no file was read.
+  if (c.reason && !unreachable(lastCheck)) info += ` ${c.reason}.`;
   $('cell-info').textContent = info;
 }
 

@@ -1,0 +1,245 @@
+package main
+
+// This file is diff without targets: what changed in the rules, group by
+// group, which crawlers each change reaches, and the crawlers of package
+// crawlers' registry whose access to the whole site changes.
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/rfc9309/robotstxt"
+	"github.com/rfc9309/robotstxt/crawlers"
+)
+
+// maxReachNames is how many crawlers a group's change names before it
+// says how many more it reaches.
+const maxReachNames = 8
+
+// jsonGroupChange is one group's change, as diff -json prints it.
+type jsonGroupChange struct {
+	Agents  []string   `json:"agents"`
+	Added   []jsonRule `json:"added"`
+	Removed []jsonRule `json:"removed"`
+	// Reaches names the crawlers the change reaches: the group's names,
+	// then the crawlers of the registry that obey the group in either
+	// version.
+	Reaches []string `json:"reaches"`
+}
+
+// jsonAccessChange is a crawler whose access to the whole site changes:
+// "allowed", "disallowed" or "partly".
+type jsonAccessChange struct {
+	Crawler string `json:"crawler"`
+	Old     string `json:"old"`
+	New     string `json:"new"`
+}
+
+// ruleChanges compares the groups of two versions of a file and returns
+// each group whose rules differ, in the order of the old file's groups
+// and then the new file's. Groups are matched by their user-agent names,
+// compared case-insensitively; rules by their kind and pattern, not their
+// lines, so that a rule moved down by an added line is no change.
+func ruleChanges(old, new *robotstxt.Robots, named []crawler) []jsonGroupChange {
+	type pair struct {
+		agents   []string
+		old, new *robotstxt.Group
+	}
+	var order []string
+	pairs := make(map[string]*pair)
+	add := func(g *robotstxt.Group, isNew bool) {
+		k := groupKey(g)
+		p := pairs[k]
+		if p == nil {
+			p = &pair{agents: g.Agents()}
+			pairs[k] = p
+			order = append(order, k)
+		}
+		if isNew {
+			p.new = g
+		} else {
+			p.old = g
+		}
+	}
+	for _, g := range old.Groups() {
+		add(g, false)
+	}
+	for _, g := range new.Groups() {
+		add(g, true)
+	}
+	var out []jsonGroupChange
+	for _, k := range order {
+		p := pairs[k]
+		added, removed := ruleDiff(p.old.Rules(), p.new.Rules())
+		if len(added) == 0 && len(removed) == 0 {
+			continue
+		}
+		out = append(out, jsonGroupChange{Agents: p.agents, Added: added, Removed: removed,
+			Reaches: reaches(old, new, p.old, p.new, p.agents, named)})
+	}
+	return out
+}
+
+// groupKey is a group's user-agent names, lower-cased and sorted.
+func groupKey(g *robotstxt.Group) string {
+	names := slices.Clone(g.Agents())
+	for i, n := range names {
+		names[i] = strings.ToLower(n)
+	}
+	slices.Sort(names)
+	return strings.Join(names, "\n")
+}
+
+// ruleDiff returns the rules of new that old lacks and those of old that
+// new lacks, each with its line in its own file; a rule written twice
+// counts twice.
+func ruleDiff(old, new []robotstxt.Rule) (added, removed []jsonRule) {
+	added, removed = []jsonRule{}, []jsonRule{} // [] in JSON, not null
+	type key struct {
+		allow   bool
+		pattern string
+	}
+	count := make(map[key]int)
+	for _, r := range old {
+		count[key{r.Allow, r.Pattern}]++
+	}
+	for _, r := range new {
+		k := key{r.Allow, r.Pattern}
+		if count[k] > 0 {
+			count[k]--
+			continue
+		}
+		added = append(added, jsonRule{Allow: r.Allow, Pattern: r.Pattern, Line: r.Line})
+	}
+	for i := len(old) - 1; i >= 0; i-- { // the last copies are the ones left over
+		r := old[i]
+		k := key{r.Allow, r.Pattern}
+		if count[k] > 0 {
+			count[k]--
+			removed = append(removed, jsonRule{Allow: r.Allow, Pattern: r.Pattern, Line: r.Line})
+		}
+	}
+	slices.Reverse(removed)
+	return added, removed
+}
+
+// reaches names the crawlers a change of a group reaches: the group's own
+// names ("*": every crawler that no group names), then each
+// crawler (the -agent ones, or else the registry's) that obeys the group,
+// by its documented precedence, in the old version or the new.
+func reaches(old, new *robotstxt.Robots, og, ng *robotstxt.Group, agents []string, named []crawler) []string {
+	names := slices.Clone(agents)
+	for _, c := range accessCrawlers(named) {
+		if (og != nil && crawlers.Group(old, c) == og) || (ng != nil && crawlers.Group(new, c) == ng) {
+			if !slices.ContainsFunc(names, func(n string) bool { return strings.EqualFold(n, c) }) {
+				names = append(names, c)
+			}
+		}
+	}
+	return names
+}
+
+// accessCrawlers returns the crawlers whose access diff reports: those
+// of -agent, or else every crawler of the registry.
+func accessCrawlers(named []crawler) []string {
+	var out []string
+	if len(named) > 0 && !(len(named) == 1 && named[0].name == "*") {
+		for _, c := range named {
+			out = append(out, c.name)
+		}
+		return out
+	}
+	for _, c := range crawlers.List() {
+		out = append(out, c.Name())
+	}
+	return out
+}
+
+// siteAccess is what a group lets its crawler fetch of the whole site,
+// as crawlers.Audit reads it: allowed when it allows "/" and has no
+// Disallow rule, disallowed when it disallows "/" and has no Allow rule,
+// partly otherwise.
+func siteAccess(g *robotstxt.Group) string {
+	d := g.Decide("/")
+	for _, r := range g.Rules() {
+		if r.Pattern != "" && r.Allow != d.Allowed {
+			return "partly"
+		}
+	}
+	return verdict(d.Allowed)
+}
+
+// accessChanges returns the crawlers whose access to the whole site
+// differs between the versions, each obeying the group its operator
+// documents.
+func accessChanges(old, new *robotstxt.Robots, named []crawler) []jsonAccessChange {
+	var out []jsonAccessChange
+	for _, c := range accessCrawlers(named) {
+		o, n := siteAccess(crawlers.Group(old, c)), siteAccess(crawlers.Group(new, c))
+		if o != n {
+			out = append(out, jsonAccessChange{c, o, n})
+		}
+	}
+	return out
+}
+
+// writeRuleDiff prints what changed between two versions' rules and
+// reports whether anything did.
+func writeRuleDiff(w io.Writer, old, new *robotstxt.Robots, named []crawler, asJSON bool) bool {
+	groups := ruleChanges(old, new, named)
+	access := accessChanges(old, new, named)
+	if asJSON {
+		b, _ := json.Marshal(struct {
+			Groups []jsonGroupChange  `json:"groups"`
+			Access []jsonAccessChange `json:"access"`
+		}{append([]jsonGroupChange{}, groups...), append([]jsonAccessChange{}, access...)})
+		fmt.Fprintf(w, "%s\n", b)
+		return len(groups) > 0 || len(access) > 0
+	}
+	for i, g := range groups {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintf(w, "user-agent: %s\n", strings.Join(g.Agents, ", "))
+		for _, r := range g.Removed {
+			fmt.Fprintf(w, "  - %s  (old line %d)\n", ruleLine(r), r.Line)
+		}
+		for _, r := range g.Added {
+			fmt.Fprintf(w, "  + %s  (new line %d)\n", ruleLine(r), r.Line)
+		}
+		reach := slices.Clone(g.Reaches)
+		if i := slices.Index(reach, "*"); i >= 0 {
+			reach[i] = "* (every crawler that no group names)"
+		}
+		fmt.Fprintf(w, "  reaches: %s\n", namesText(reach))
+	}
+	if len(access) > 0 {
+		if len(groups) > 0 {
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintln(w, "whole-site access that changes:")
+		for _, a := range access {
+			fmt.Fprintf(w, "  %s: %s -> %s\n", a.Crawler, a.Old, a.New)
+		}
+	}
+	return len(groups) > 0 || len(access) > 0
+}
+
+func ruleLine(r jsonRule) string {
+	if r.Allow {
+		return "allow: " + r.Pattern
+	}
+	return "disallow: " + r.Pattern
+}
+
+// namesText lists names, the first maxReachNames of them and then how
+// many more.
+func namesText(names []string) string {
+	if len(names) <= maxReachNames {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:maxReachNames], ", "), len(names)-maxReachNames)
+}
