@@ -67,6 +67,20 @@ type buildLists struct {
 	groupLines []uint32
 }
 
+// reset empties l for the next parse (see parseBuffers.reset).
+func (l *buildLists) reset() (n int) {
+	*l = buildLists{
+		starts:      emptied(l.starts, &n),
+		rules:       emptied(l.rules, &n),
+		written:     emptied(l.written, &n),
+		writtenText: emptied(l.writtenText, &n),
+		toks:        emptied(l.toks, &n),
+		tokText:     emptied(l.tokText, &n),
+		groupLines:  emptied(l.groupLines, &n),
+	}
+	return n
+}
+
 // userAgent adds a user-agent line, given by its product token ("*" for
 // the global group), to the open group, or opens a group. It reports
 // false, and takes nothing more, once the file's tokens would exceed

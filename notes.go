@@ -23,6 +23,12 @@ type notes struct {
 	full bool   // args reached their bound: later notes are dropped
 }
 
+// reset empties n for the next parse (see parseBuffers.reset).
+func (n *notes) reset() (room int) {
+	*n = notes{list: emptied(n.list, &room), args: emptied(n.args, &room)}
+	return room
+}
+
 // noteWriter adds notes to a file's notes while it is parsed.
 type noteWriter struct {
 	*notes

@@ -47,6 +47,21 @@ type recordLists struct {
 	sitemapSlots []int32
 }
 
+// reset empties r for the next parse (see parseBuffers.reset).
+func (r *recordLists) reset() (n int) {
+	*r = recordLists{
+		text: emptied(r.text, &n),
+		recordSpans: recordSpans{
+			sitemaps:    emptied(r.sitemaps, &n),
+			cleanParams: emptied(r.cleanParams, &n),
+			records:     emptied(r.records, &n),
+		},
+		sitemapHashes: emptied(r.sitemapHashes, &n),
+		sitemapSlots:  emptied(r.sitemapSlots, &n),
+	}
+	return n
+}
+
 // A Record is a key-value line this library does not interpret, kept for
 // callers that read directives of their own.
 type Record struct {
