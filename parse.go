@@ -193,9 +193,9 @@ func (p *parser) userAgent(num int, value string) {
 			break
 		}
 		// The value starts with the token just kept: the note keeps the
-		// rest of it only.
-		ref := tokenRef{tok: uint32(len(p.b.toks) - 1), n: len(tok), value: value}
-		p.report(num, kind, ref, tok)
+		// rest of it only, and of the token its number.
+		i := uint32(len(p.b.toks) - 1)
+		p.report(num, kind, tokenRef{tok: i, n: len(tok), value: value}, tokenRef{tok: i, n: len(tok), value: tok})
 	}
 	if !added {
 		p.report(num, noteTooMuchTokenText, p.lim.text)
