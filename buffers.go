@@ -29,31 +29,23 @@ var buffers = sync.Pool{New: func() any { return new(parseBuffers) }}
 // without a size limit may have grown them far past what most files need.
 const maxPooled = 4 * DefaultMaxBytes
 
-// reset empties every list of b for the next parse, keeping its room,
-// and returns the bytes that room takes. With poison it overwrites the
-// room first, so that a parsed file still sharing a list would read
-// garbage: race-enabled builds do (see poison_race.go), and the tests run
-// with -race. TestParseBuffersReset checks that it reaches every list.
-func (b *parseBuffers) reset(poison bool) int {
-	n := resetList(&b.build.starts, poison) + resetList(&b.build.rules, poison) +
-		resetList(&b.build.written, poison) + resetList(&b.build.writtenText, poison) +
-		resetList(&b.build.toks, poison) + resetList(&b.build.tokText, poison) +
-		resetList(&b.build.groupLines, poison)
-	n += resetList(&b.notes.list, poison) + resetList(&b.notes.args, poison)
-	b.notes.full = false
-	n += resetList(&b.records.text, poison) + resetList(&b.records.sitemaps, poison) +
-		resetList(&b.records.cleanParams, poison) + resetList(&b.records.records, poison) +
-		resetList(&b.records.sitemapHashes, poison) + resetList(&b.records.sitemapSlots, poison)
-	return n + resetList(&b.scratch, poison)
+// reset empties b for the next parse, keeping the room of its lists, and
+// returns the bytes that room takes. Each part resets itself by building
+// a new value of its type from its emptied lists, so that a field added
+// later and not named there starts the next parse empty, without room,
+// rather than with the last parse's content.
+func (b *parseBuffers) reset() int {
+	n := b.build.reset() + b.notes.reset() + b.records.reset()
+	*b = parseBuffers{build: b.build, notes: b.notes, records: b.records, scratch: emptied(b.scratch, &n)}
+	return n
 }
 
-func resetList[S ~[]E, E any](s *S, poison bool) int {
-	if poison {
-		clear((*s)[:cap(*s)])
-	}
-	*s = (*s)[:0]
+// emptied returns s emptied, keeping its room, and adds the bytes of that
+// room to *n.
+func emptied[S ~[]E, E any](s S, n *int) S {
 	var e E
-	return cap(*s) * int(unsafe.Sizeof(e))
+	*n += cap(s) * int(unsafe.Sizeof(e))
+	return s[:0]
 }
 
 // borrowBuffers returns buffers for parsing n bytes: from the pool, or
@@ -69,7 +61,7 @@ func borrowBuffers(n int) (b *parseBuffers, own bool) {
 // returnBuffers gives b back to the pool, or leaves it to the garbage
 // collector when its lists take more than maxPooled bytes.
 func returnBuffers(b *parseBuffers) {
-	if b.reset(poisonBuffers) <= maxPooled {
+	if b.reset() <= maxPooled {
 		buffers.Put(b)
 	}
 }

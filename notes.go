@@ -23,6 +23,12 @@ type notes struct {
 	full bool   // args reached their bound: later notes are dropped
 }
 
+// reset empties n for the next parse (see parseBuffers.reset).
+func (n *notes) reset() (room int) {
+	*n = notes{list: emptied(n.list, &room), args: emptied(n.args, &room)}
+	return room
+}
+
 // noteWriter adds notes to a file's notes while it is parsed.
 type noteWriter struct {
 	*notes
@@ -39,7 +45,9 @@ type textRef struct {
 // tokenRef is a note's argument that starts with a user-agent token the
 // parsed file keeps: the value is the token numbered tok, followed by
 // value[n:], and only that rest is stored. A file that names hundreds of
-// crawlers with versions ("FooBot/1.2") keeps its notes on them small.
+// crawlers with versions ("FooBot/1.2") keeps its notes on them a third
+// smaller than as plain strings (BenchmarkAgentNotes, general: the plain
+// encoding).
 type tokenRef struct {
 	tok   uint32
 	n     int
@@ -78,28 +86,18 @@ func (n *noteWriter) add(line int, kind noteKind, args ...any) {
 func (n *noteWriter) record(line int, kind noteKind, args []any) {
 	n.list = append(n.list, note{line: int32(line), kind: kind, args: uint32(len(n.args))})
 	n.args = append(n.args, byte(len(args)))
-	prev := ""
 	for _, a := range args {
 		switch a := a.(type) {
 		case int:
 			n.args = append(n.args, 'd')
 			n.args = binary.AppendVarint(n.args, int64(a))
 		case string:
-			if a != "" && strings.HasPrefix(prev, a) {
-				// A user-agent value and its product token: the token is
-				// kept as the length of the prefix it is.
-				n.args = append(n.args, 'p')
-				n.args = binary.AppendUvarint(n.args, uint64(len(a)))
-				continue
-			}
 			n.args = appendText(n.args, a)
-			prev = a
 		case tokenRef:
 			n.args = append(n.args, 't')
 			n.args = binary.AppendUvarint(n.args, uint64(a.tok))
 			n.args = binary.AppendUvarint(n.args, uint64(len(a.value)-a.n))
 			n.args = append(n.args, a.value[a.n:]...)
-			prev = a.value
 		case textRef:
 			// A rule's written form, kept by the rule already.
 			tag := byte('a')
@@ -155,7 +153,6 @@ func (n *notes) diagnostics(text *ruleText, token func(i uint32) string) []Diagn
 		count := int(b[0])
 		b = b[1:]
 		args = args[:0]
-		prev := ""
 		for range count {
 			tag := b[0]
 			b = b[1:]
@@ -164,16 +161,11 @@ func (n *notes) diagnostics(text *ruleText, token func(i uint32) string) []Diagn
 				v, w := binary.Varint(b)
 				args = append(args, int(v))
 				b = b[w:]
-			case 'p':
-				l, w := binary.Uvarint(b)
-				args = append(args, prev[:l])
-				b = b[w:]
 			case 't':
 				i, w1 := binary.Uvarint(b)
 				l, w2 := binary.Uvarint(b[w1:])
 				b = b[w1+w2:]
-				prev = token(uint32(i)) + string(b[:l])
-				args = append(args, prev)
+				args = append(args, token(uint32(i))+string(b[:l]))
 				b = b[l:]
 			case 'a', 'w':
 				off, w1 := binary.Uvarint(b)
@@ -183,12 +175,10 @@ func (n *notes) diagnostics(text *ruleText, token func(i uint32) string) []Diagn
 				if tag == 'w' {
 					s = text.writtenText()
 				}
-				prev = s[off : off+l]
-				args = append(args, prev)
+				args = append(args, s[off:off+l])
 			default:
 				l, w := binary.Uvarint(b)
-				prev = string(b[w : w+int(l)])
-				args = append(args, prev)
+				args = append(args, string(b[w:w+int(l)]))
 				b = b[w+int(l):]
 			}
 		}

@@ -2,6 +2,7 @@ package robotstxt
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -50,6 +51,47 @@ func TestAppendMessage(t *testing.T) {
 	} {
 		if got, ok := appendMessage([]byte("x"), c.format, c.args); ok || string(got) != "x" {
 			t.Errorf("appendMessage(%q, %v) = %q, %v, want %q, false", c.format, c.args, got, ok, "x")
+		}
+	}
+}
+
+// BenchmarkAgentNotes records the notes that user-agent lines with a
+// version or a comment draw ("FooBot/1.2" is matched as "FooBot"), for
+// the files of the corpus that have most of them, and reports the bytes
+// their arguments take (args-B). tokenRef is how the parser records them,
+// keeping of the value only what follows the token the file keeps
+// anyway; general forces the plain encoding, both strings whole.
+func BenchmarkAgentNotes(b *testing.B) {
+	for _, file := range []string{"026_www.koreanair.com.txt", "027_www.brainyquote.com.txt", "090_elpais.com.txt"} {
+		type agent struct{ value, tok string }
+		var agents []agent
+		d := RFC.dialect()
+		for _, line := range strings.Split(string(corpusFile(b, file)), "\n") {
+			k, v, ok := strings.Cut(line, ":")
+			if !ok || !strings.EqualFold(strings.TrimSpace(k), "user-agent") {
+				continue
+			}
+			v = strings.TrimSpace(v)
+			if tok := d.lineName(v); tok != "" && tok != v && !strings.Contains(v, "*") {
+				agents = append(agents, agent{v, tok})
+			}
+		}
+		for _, enc := range []string{"tokenRef", "general"} {
+			b.Run(file+"/"+enc, func(b *testing.B) {
+				var n notes
+				for b.Loop() {
+					n.reset()
+					w := noteWriter{notes: &n, max: defaultLimits.text}
+					for i, a := range agents {
+						if enc == "general" {
+							w.add(i, noteAgentName, a.value, a.tok)
+							continue
+						}
+						w.add(i, noteAgentName, tokenRef{tok: uint32(i), n: len(a.tok), value: a.value}, tokenRef{tok: uint32(i), n: len(a.tok), value: a.tok})
+					}
+				}
+				b.ReportMetric(float64(len(n.args)), "args-B")
+			})
 		}
 	}
 }

@@ -8,7 +8,6 @@ package robotstxt
 // Diagnostic.
 
 import (
-	"hash/maphash"
 	"math"
 	"slices"
 	"strings"
@@ -202,9 +201,9 @@ func (p *parser) userAgent(num int, value string) {
 			break
 		}
 		// The value starts with the token just kept: the note keeps the
-		// rest of it only.
-		ref := tokenRef{tok: uint32(len(p.b.toks) - 1), n: len(tok), value: value}
-		p.report(num, kind, ref, tok)
+		// rest of it only, and of the token its number.
+		i := uint32(len(p.b.toks) - 1)
+		p.report(num, kind, tokenRef{tok: i, n: len(tok), value: value}, tokenRef{tok: i, n: len(tok), value: tok})
 	}
 	if !added {
 		p.report(num, noteTooMuchTokenText, p.lim.text)
@@ -304,8 +303,7 @@ func (p *parser) sitemap(num int, value string) {
 		p.report(num, noteSitemapNotAbsolute, value)
 		return
 	}
-	h := maphash.String(sitemapSeed, value)
-	if p.listedSitemap(value, h) {
+	if _, ok := p.recs.sitemapSeen[value]; ok {
 		p.report(num, noteSitemapRepeated, value)
 		return
 	}
@@ -314,36 +312,10 @@ func (p *parser) sitemap(num int, value string) {
 		return
 	}
 	p.recs.sitemaps = append(p.recs.sitemaps, textSpan{off, off + uint32(len(value))})
-	p.recs.sitemapHashes = append(p.recs.sitemapHashes, h)
-	p.recs.addSitemapSlot(len(p.recs.sitemaps) - 1)
-}
-
-// sitemapSeed seeds the hashes that find a repeated sitemap. It is set
-// once, when the package loads, and only read after.
-var sitemapSeed = maphash.MakeSeed()
-
-// listedSitemap reports whether a sitemap, whose hash is h, was listed
-// before. The sitemaps are found by hash in a table of open addressing in
-// the pooled buffers, so the parse stays linear in the number of sitemaps
-// (BenchmarkManyLines) and allocates nothing per sitemap, and URLs, which
-// share long prefixes, are compared only when their hashes are equal
-// (BenchmarkParse/hoka-sitemaps).
-func (p *parser) listedSitemap(value string, h uint64) bool {
-	r := p.recs
-	if len(r.sitemapSlots) == 0 {
-		return false
+	if p.recs.sitemapSeen == nil {
+		p.recs.sitemapSeen = make(map[string]struct{})
 	}
-	text := view(r.text)
-	mask := uint64(len(r.sitemapSlots) - 1)
-	for i := h & mask; ; i = (i + 1) & mask {
-		k := r.sitemapSlots[i] - 1
-		if k < 0 {
-			return false
-		}
-		if s := r.sitemaps[k]; r.sitemapHashes[k] == h && text[s.off:s.end] == value {
-			return true
-		}
-	}
+	p.recs.sitemapSeen[value] = struct{}{}
 }
 
 // keepText appends the strings to the text of the file's records and

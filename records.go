@@ -3,8 +3,8 @@ package robotstxt
 import (
 	"errors"
 	"net/url"
-	"slices"
 	"strings"
+	"unsafe"
 )
 
 // This file holds the records of a file that belong to no group: Sitemap,
@@ -12,39 +12,32 @@ import (
 // kept as Records. RFC 9309 section 2.2.4 lets such records exist; none
 // of them ends a group or changes a verdict.
 
-// addSitemapSlot enters sitemap k in the table, which it keeps at most
-// half full, so that a probe ends soon at an empty slot.
-func (r *recordLists) addSitemapSlot(k int) {
-	if 2*(k+1) > len(r.sitemapSlots) {
-		n := max(64, 2*len(r.sitemapSlots))
-		r.sitemapSlots = slices.Grow(r.sitemapSlots[:0], n)[:n]
-		clear(r.sitemapSlots)
-		for j := range k {
-			r.enterSitemap(j)
-		}
-	}
-	r.enterSitemap(k)
-}
-
-// enterSitemap puts sitemap k in the first free slot from its hash on.
-func (r *recordLists) enterSitemap(k int) {
-	mask := uint64(len(r.sitemapSlots) - 1)
-	i := r.sitemapHashes[k] & mask
-	for r.sitemapSlots[i] != 0 {
-		i = (i + 1) & mask
-	}
-	r.sitemapSlots[i] = int32(k + 1)
-}
-
 // recordLists are the file records of a parse (see fileRecords).
 type recordLists struct {
 	text []byte
 	recordSpans
-	sitemapHashes []uint64 // of each of recordSpans.sitemaps, in order
-	// sitemapSlots is the table that finds a sitemap by hash: each slot
-	// holds a sitemap's index plus one, or 0 when free; its length is a
-	// power of two.
-	sitemapSlots []int32
+	// sitemapSeen holds the sitemaps listed so far, to drop repeats. Its
+	// keys point into the text being parsed, so reset clears it: pooled
+	// buffers must not keep a parsed body alive.
+	sitemapSeen map[string]struct{}
+}
+
+// reset empties r for the next parse (see parseBuffers.reset).
+func (r *recordLists) reset() (n int) {
+	*r = recordLists{
+		text: emptied(r.text, &n),
+		recordSpans: recordSpans{
+			sitemaps:    emptied(r.sitemaps, &n),
+			cleanParams: emptied(r.cleanParams, &n),
+			records:     emptied(r.records, &n),
+		},
+		sitemapSeen: r.sitemapSeen,
+	}
+	// A map's room is at least its entries: count those of this parse,
+	// as the map grew to hold them.
+	n += len(r.sitemapSeen) * int(unsafe.Sizeof(""))
+	clear(r.sitemapSeen)
+	return n
 }
 
 // A Record is a key-value line this library does not interpret, kept for

@@ -169,16 +169,25 @@ func (o Options) parse(data string, count bool, lim limits) *Robots {
 		lost = countRules(data[keep:], o.Mode.dialect())
 	}
 	buf, own := borrowBuffers(keep)
-	p := parser{d: o.Mode.dialect(), opts: o, lim: lim, recs: &buf.records, scratch: &buf.scratch}
-	p.b = builder{buildLists: &buf.build, d: p.d, maxText: lim.text, own: own}
-	p.notes = noteWriter{notes: &buf.notes, max: lim.text}
-	r := p.run(data[:keep])
-	if truncated {
-		p.truncated(keep, lost)
-	}
-	p.finish(r)
+	r := o.parseWith(buf, own, data[:keep], truncated, lost, lim)
 	if !own {
 		returnBuffers(buf)
 	}
+	return r
+}
+
+// parseWith parses src, the part of a body that o's limit keeps, with the
+// lists of buf: the parsed file keeps them as they are when own, and
+// copies what it keeps out of them otherwise, so that buf can serve the
+// next parse. truncated and lost report the cut as parse finds it.
+func (o Options) parseWith(buf *parseBuffers, own bool, src string, truncated bool, lost int, lim limits) *Robots {
+	p := parser{d: o.Mode.dialect(), opts: o, lim: lim, recs: &buf.records, scratch: &buf.scratch}
+	p.b = builder{buildLists: &buf.build, d: p.d, maxText: lim.text, own: own}
+	p.notes = noteWriter{notes: &buf.notes, max: lim.text}
+	r := p.run(src)
+	if truncated {
+		p.truncated(len(src), lost)
+	}
+	p.finish(r)
 	return r
 }
