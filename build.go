@@ -167,14 +167,22 @@ func (b *builder) finish(r *Robots) (conflicts []int) {
 	}
 	// The groups' starts and lines and the sorted tokens share one
 	// allocation: a file of one group would otherwise make one for each
-	// few words (BenchmarkParse, allocations).
-	ng, nt := len(b.starts), len(b.toks)
-	words := make([]uint32, 2*ng+nt)
+	// few words (BenchmarkParse, allocations). The lines are kept only
+	// for the one check that reads them, which needs a "*" group that
+	// disallows something and another group (BenchmarkRetained, 504
+	// groups).
+	ng, nt, nl := len(b.starts), len(b.toks), 0
+	if ng > 1 && b.starDisallows() { // with one group, there is no other to speak of
+		nl = ng
+	}
+	words := make([]uint32, ng+nl+nt)
 	r.starts = words[:ng:ng]
 	copy(r.starts, b.starts)
-	r.groupLines = words[ng : 2*ng : 2*ng]
-	copy(r.groupLines, b.groupLines)
-	r.sorted = words[2*ng:]
+	if nl > 0 {
+		r.groupLines = words[ng : ng+nl : ng+nl]
+		copy(r.groupLines, b.groupLines)
+	}
+	r.sorted = words[ng+nl:]
 	for i := range r.sorted {
 		r.sorted[i] = uint32(i)
 	}
@@ -233,6 +241,29 @@ func (b *builder) finish(r *Robots) (conflicts []int) {
 	r.cache = make([]atomic.Pointer[Group], sets)
 	slices.Sort(conflicts)
 	return slices.Compact(conflicts)
+}
+
+// starDisallows reports whether a "*" group has a rule that disallows
+// something.
+func (b *builder) starDisallows() bool {
+	start := uint32(0)
+	for _, t := range b.toks {
+		tok := b.tokText[start:t.end]
+		start = t.end
+		if string(tok) != "*" {
+			continue
+		}
+		end := uint32(len(b.rules))
+		if int(t.group)+1 < len(b.starts) {
+			end = b.starts[t.group+1]
+		}
+		for _, rl := range b.rules[b.starts[t.group]:end] {
+			if !rl.allow() && rl.n > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // trim returns s without the spare room that append or an estimate left

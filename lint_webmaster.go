@@ -176,7 +176,9 @@ func (r *Robots) webmasterChecks() {
 // note that says how many were compared, and one whose share does not pay
 // for building it draws none.
 func (r *Robots) globalNotInherited(w *noteWriter, global *Group) {
-	if global == nil {
+	// The groups' lines are kept when a "*" group disallows something
+	// (see builder.finish), which this check needs too.
+	if global == nil || r.groupLines == nil {
 		return
 	}
 	var rules []Rule // the "*" disallows, in line order

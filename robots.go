@@ -35,7 +35,7 @@ type Robots struct {
 	// groupSets are the file's groups, the user-agent lines that name
 	// them and the sets of groups each name selects (see lookup.go).
 	groupSets
-	groupLines []uint32                // the line of each group's first user-agent line
+	groupLines []uint32                // the line of each group's first user-agent line; nil unless a "*" group disallows something
 	exts       []extAt                 // the groups' extension records, by group
 	cache      []atomic.Pointer[Group] // the Group of each set, once built
 	unions     unionCache              // the Groups of several sets, once built
