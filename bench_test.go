@@ -2,6 +2,7 @@ package robotstxt
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"runtime"
 	"slices"
 	"strings"
@@ -256,5 +257,32 @@ func BenchmarkMergedFirstQuery(b *testing.B) {
 				r.Diagnostics()
 			}
 		})
+	}
+}
+
+// BenchmarkWorstCase times a decision on the hostile shapes (see
+// hostileShapes): about 500 KB of rules (17,654 of the wildcard shape),
+// asked for paths of random letters of 101 bytes and 8 KB, which hold
+// most letters, so that octet masks rule out few rules.
+func BenchmarkWorstCase(b *testing.B) {
+	rnd := rand.New(rand.NewPCG(9309, 28))
+	for _, shape := range hostileShapes {
+		g := Parse(hostileFile(shape.line, 500<<10)).Group("FooBot")
+		for _, n := range []int{101, 8 << 10} {
+			path := "/" + randomLetters(rnd, n-1)
+			if shape.name == "shared-prefix" {
+				path = sharedPrefix + randomLetters(rnd, n-len(sharedPrefix))
+			}
+			for range indexAfter + 1 {
+				g.Allowed(path) // past the linear queries, the index is built; time the rest
+			}
+			b.Run(fmt.Sprintf("%s/path=%d", shape.name, n), func(b *testing.B) {
+				b.SetBytes(int64(len(path)))
+				b.ReportAllocs()
+				for b.Loop() {
+					g.Allowed(path)
+				}
+			})
+		}
 	}
 }
