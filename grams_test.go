@@ -120,3 +120,31 @@ func TestWorstCaseWork(t *testing.T) {
 		}
 	}
 }
+
+// TestGramIndexDoesNotAllocate decides, with the gram index, a path that
+// holds the letters of 40 rules of the wildcard shape, each line earlier
+// than the one before, so that each beats the last: past the 16 marks a
+// query keeps on its stack, its marks come from the pool, and allocate
+// nothing once it holds some.
+func TestGramIndexDoesNotAllocate(t *testing.T) {
+	g := Parse(hostileFile(hostileShapes[0].line, 64<<10)).Group("FooBot")
+	if g.prepare().grams == nil {
+		t.Fatal("no gram index")
+	}
+	var b strings.Builder
+	b.WriteString("/")
+	for i := 40; i > 0; i-- {
+		p := g.text.pattern(&g.rules[i*10])
+		b.WriteString(p[len(p)-16:] + "/")
+	}
+	path := b.String()
+	if _, tried := g.prepare().find(g.text, g.d.emptyMatches, path); tried <= 16 {
+		t.Fatalf("%d rules matched exactly, want more than 16, to use the pool", tried)
+	}
+	if n := testing.AllocsPerRun(100, func() { g.Allowed(path) }); n != 0 {
+		t.Errorf("Allowed(%q) allocates %v times, want 0", path, n)
+	}
+	if g.Allowed(path) {
+		t.Errorf("Allowed(%q) = true, want false", path)
+	}
+}
