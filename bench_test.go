@@ -2,6 +2,8 @@ package robotstxt
 
 import (
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"runtime"
 	"slices"
 	"strings"
@@ -256,5 +258,65 @@ func BenchmarkMergedFirstQuery(b *testing.B) {
 				r.Diagnostics()
 			}
 		})
+	}
+}
+
+// BenchmarkWorstCase times a decision on the hostile shapes (see
+// hostileShapes): about 500 KB of rules (17,654 of the wildcard shape),
+// asked for paths of random letters of 101 bytes and 8 KB, which hold
+// most letters, so that octet masks rule out few rules; and on the
+// corpus groups that get a gram index, asked for paths made from their
+// rules. Each case is timed with the index a group builds ("grams") and
+// with the prefix entries alone ("general"), which the gram index must
+// beat.
+func BenchmarkWorstCase(b *testing.B) {
+	type input struct {
+		name  string
+		g     *Group
+		paths []string
+	}
+	var inputs []input
+	rnd := rand.New(rand.NewPCG(9309, 28))
+	for _, shape := range hostileShapes {
+		g := Parse(hostileFile(shape.line, 500<<10)).Group("FooBot")
+		for _, n := range []int{101, 8 << 10} {
+			path := "/" + randomLetters(rnd, n-1)
+			if shape.name == "shared-prefix" {
+				path = sharedPrefix + randomLetters(rnd, n-len(sharedPrefix))
+			}
+			inputs = append(inputs, input{fmt.Sprintf("%s/path=%d", shape.name, n), g, []string{path}})
+		}
+	}
+	for _, c := range []struct{ name, file string }{
+		{"sophos", "021_www.sophos.com.txt"},
+		{"next", "071_www.next.co.uk.txt"},
+	} {
+		g := Parse(corpusFile(b, c.file)).Group("FooBot")
+		var paths []string
+		for _, r := range g.Rules() {
+			p := strings.ReplaceAll(strings.TrimSuffix(r.Pattern, "$"), "*", "x")
+			paths = append(paths, p, p+"/y?z=1")
+		}
+		inputs = append(inputs, input{c.name, g, append(paths, "/not/listed", "/")})
+	}
+	for _, in := range inputs {
+		g := in.g
+		for _, ix := range []struct {
+			name string
+			ix   *index
+		}{
+			{"grams", g.prepare()},
+			{"general", buildIndex(g.text, g.rules, math.MaxInt)},
+		} {
+			b.Run(in.name+"/"+ix.name, func(b *testing.B) {
+				b.SetBytes(int64(len(in.paths[0])))
+				b.ReportAllocs()
+				i := 0
+				for b.Loop() {
+					ix.ix.decide(g.text, g.d.emptyMatches, in.paths[i%len(in.paths)])
+					i++
+				}
+			})
+		}
 	}
 }

@@ -5,11 +5,12 @@ import "unsafe"
 // This file bounds the bytes of memory the heap takes for what a parsed
 // file holds (see Robots.Footprint).
 
-// groupBytes bounds the bytes of a Group of n rules, with its index
-// built: a Group of one file group shares its window of Robots.rules, one
-// of several (copied) holds its own copy.
-func groupBytes(n int, copied bool) int64 {
-	b := heapBytes(int64(unsafe.Sizeof(Group{}))) + indexBytes(n)
+// groupBytes bounds the bytes of a Group of n rules, keyed of which a
+// gram index can key (see keyedRules), with its index built: a Group of
+// one file group shares its window of Robots.rules, one of several
+// (copied) holds its own copy.
+func groupBytes(n, keyed int, copied bool) int64 {
+	b := heapBytes(int64(unsafe.Sizeof(Group{}))) + indexBytes(n, keyed)
 	if copied {
 		b += heapBytes(int64(n) * int64(unsafe.Sizeof(rule{})))
 	}

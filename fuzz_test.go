@@ -3,6 +3,7 @@ package robotstxt
 import (
 	"bytes"
 	"fmt"
+	"math/rand/v2"
 	"reflect"
 	"slices"
 	"strings"
@@ -65,6 +66,14 @@ func FuzzParse(f *testing.F) {
 	// rules of a '*' and 16 letters, the costliest to match.
 	f.Add(manyGroups(50), "/p7/x")
 	f.Add(wildcardRules(400), "/"+strings.Repeat("a", 64)) // near misses
+	// The hostile shapes, small versions, which a gram index keys (see
+	// hostileShapes), asked for a path that holds one rule's letters.
+	for _, shape := range hostileShapes {
+		data := hostileFile(shape.line, 12<<10)
+		line := strings.Split(string(data), "\n")[100]
+		letters := strings.TrimSuffix(line, "$")
+		f.Add(data, sharedPrefix+"x"+letters[len(letters)-16:])
+	}
 	f.Fuzz(checkParse)
 }
 
@@ -95,6 +104,44 @@ func wildcardRules(n int) []byte {
 		fmt.Fprintf(&b, "Disallow: /*%s\n", letters)
 	}
 	return b.Bytes()
+}
+
+// hostileShapes are the shapes of file whose rules a path's prefix and
+// octets rule out least, each line written by line from letters:
+// rules of a '*' and 16 letters, the same anchored by a '$', and the same
+// after one long literal prefix that every rule shares.
+var hostileShapes = []struct {
+	name string
+	line func(letters string) string
+}{
+	{"wildcards", func(l string) string { return "Disallow: /*" + l + "\n" }},
+	{"anchored", func(l string) string { return "Disallow: /*" + l + "$\n" }},
+	{"shared-prefix", func(l string) string { return "Disallow: " + sharedPrefix + "*" + l + "\n" }},
+}
+
+// sharedPrefix is the literal prefix of every rule of the shared-prefix
+// shape, and of the paths asked of it.
+var sharedPrefix = "/" + strings.Repeat("catalogue/", 6)
+
+// hostileFile is one group of about size bytes of rules of the given
+// shape, each with 16 random letters (fixed seed: the same file each run).
+func hostileFile(line func(string) string, size int) []byte {
+	rnd := rand.New(rand.NewPCG(28, 2))
+	var b strings.Builder
+	b.WriteString("User-agent: *\n")
+	for b.Len() < size {
+		b.WriteString(line(randomLetters(rnd, 16)))
+	}
+	return []byte(b.String())
+}
+
+// randomLetters returns n random lower-case letters.
+func randomLetters(rnd *rand.Rand, n int) string {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = 'a' + byte(rnd.IntN(26))
+	}
+	return string(b)
 }
 
 // checkParse is FuzzParse's body: for data in each mode, Parse and
@@ -147,6 +194,15 @@ func checkParse(t *testing.T, data []byte, target string) {
 			}
 			if mode == RFC && !g.Allowed("/robots.txt") {
 				t.Fatalf("RFC mode disallows /robots.txt")
+			}
+			// The answers above may all be the linear pass's: the index
+			// is built after indexAfter queries. Build it and ask again.
+			if g == nil {
+				continue
+			}
+			g.prepare()
+			if got := g.Allowed(target); got != d.Allowed {
+				t.Fatalf("%v: with the index, Allowed(%q, %q) = %v, without it %v", mode, agent, target, got, d.Allowed)
 			}
 			if d.Rule.Line < 0 || d.Rule.Line == 0 && d.Rule != (Rule{}) {
 				t.Fatalf("deciding rule %+v has no line", d.Rule)

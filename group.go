@@ -185,7 +185,7 @@ func (g *Group) scan(path string) *rule {
 // asks often keeps Parse linear, and costs nothing for files that are only
 // linted, written back or asked a few times.
 func (g *Group) prepare() *index {
-	g.once.Do(func() { g.ix.Store(buildIndex(g.text, g.rules)) })
+	g.once.Do(func() { g.ix.Store(buildIndex(g.text, g.rules, gramMin)) })
 	return g.ix.Load()
 }
 

@@ -43,18 +43,24 @@ type index struct {
 	// and neither computes the path's nor reads a rule's, which would miss
 	// the cache at every rule visited (BenchmarkAllowed, 47000-rules).
 	masks []uint64
+	// grams indexes the rules from grams.lo on, which the entries do not
+	// cover: those with a long piece after their first '*', when a group
+	// has gramMin of them or more. nil for other groups.
+	grams *gramIndex
 }
 
-// indexBytes bounds the bytes of the index of a group of n rules: a copy
-// of the rules, and at most one entry and one mask for each.
-func indexBytes(n int) int64 {
+// indexBytes bounds the bytes of the index of a group of n rules, keyed
+// of which a gram index can key: a copy of the rules, at most one entry
+// and one mask for each, and the gram index when the group gets one.
+func indexBytes(n, keyed int) int64 {
 	if n == 0 {
 		return heapBytes(int64(unsafe.Sizeof(index{})))
 	}
 	return heapBytes(int64(unsafe.Sizeof(index{}))) +
 		heapBytes(int64(n)*int64(unsafe.Sizeof(rule{}))) +
 		heapBytes(int64(n)*int64(unsafe.Sizeof(entry{}))) +
-		heapBytes(int64(n)*8) // masks
+		heapBytes(int64(n)*8) + // masks
+		gramBytes(n, keyed)
 }
 
 // An entry stands for the rules whose patterns share one literal prefix
@@ -98,12 +104,15 @@ func patternMask(pattern string) uint64 {
 
 // buildIndex orders a copy of rules for matching: the rules themselves
 // stay in file order, which Group.Rules and the linear pass read while
-// the index is built.
-func buildIndex(t *ruleText, rules []rule) *index {
+// the index is built. A large group with at least minGrams rules that a
+// gram index can key gets one (Group.prepare passes gramMin; the
+// benchmarks pass more, to time the prefix entries alone).
+func buildIndex(t *ruleText, rules []rule, minGrams int) *index {
 	ix := &index{rules: slices.Clone(rules)}
 	if len(rules) < indexMin {
 		slices.SortFunc(ix.rules, t.compareRules)
 	} else {
+		ix.buildGrams(t, minGrams)
 		ix.sortByPrefix(t)
 	}
 	for i := range ix.rules {
@@ -119,15 +128,46 @@ func buildIndex(t *ruleText, rules []rule) *index {
 	return ix
 }
 
-// sortByPrefix sorts ix.rules by literal prefix, each computed once, then
-// by priority, and builds the entries.
+// buildGrams moves the rules a gram index keys to the end of ix.rules
+// and indexes them there, when there are at least minGrams of them.
+func (ix *index) buildGrams(t *ruleText, minGrams int) {
+	keyed, pieces := buildGrams(t, ix.rules)
+	if len(keyed) < max(minGrams, 1) {
+		return
+	}
+	rest := make([]rule, 0, len(ix.rules))
+	gr := make([]rule, 0, len(keyed))
+	k := 0
+	for i := range ix.rules {
+		if k < len(keyed) && keyed[k] == i {
+			gr = append(gr, ix.rules[i])
+			k++
+		} else {
+			rest = append(rest, ix.rules[i])
+		}
+	}
+	lo := len(rest)
+	ix.rules = append(rest, gr...)
+	ix.grams = newGramIndex(t, lo, ix.rules[lo:], pieces)
+}
+
+// prefixEnd is the end of the rules the prefix entries cover.
+func (ix *index) prefixEnd() int {
+	if ix.grams != nil {
+		return int(ix.grams.lo)
+	}
+	return len(ix.rules)
+}
+
+// sortByPrefix sorts ix.rules up to prefixEnd by literal prefix, each
+// computed once, then by priority, and builds the entries.
 func (ix *index) sortByPrefix(t *ruleText) {
 	type keyed struct {
 		prefix string
 		r      rule
 	}
-	ks := make([]keyed, len(ix.rules))
-	for i := range ix.rules {
+	ks := make([]keyed, ix.prefixEnd())
+	for i := range ks {
 		ks[i] = keyed{literalPrefix(t.pattern(&ix.rules[i])), ix.rules[i]}
 	}
 	slices.SortFunc(ks, func(a, b keyed) int {
@@ -172,14 +212,25 @@ func (ix *index) entryPrefix(t *ruleText, e *entry) string {
 // -1. t holds the rules' patterns; emptyMatches is the mode's reading of
 // an empty pattern (see dialect.emptyMatches).
 func (ix *index) decide(t *ruleText, emptyMatches bool, path string) int {
-	if ix.entries == nil {
+	best, _ := ix.find(t, emptyMatches, path)
+	return best
+}
+
+// find is decide that also returns how many rules it matched exactly
+// (see matches): the work a decision does beyond its look-ups.
+func (ix *index) find(t *ruleText, emptyMatches bool, path string) (best, tried int) {
+	if ix.entries == nil && ix.grams == nil {
 		pmask := octetMask(path)
 		for i := range ix.rules {
-			if ix.masks[i]&^pmask == 0 && t.matches(&ix.rules[i], path, emptyMatches) {
-				return i
+			if ix.masks[i]&^pmask != 0 {
+				continue
+			}
+			tried++
+			if t.matches(&ix.rules[i], path, emptyMatches) {
+				return i, tried
 			}
 		}
-		return -1
+		return -1, tried
 	}
 	// The entries whose prefixes are prefixes of path are the entry just
 	// at or before path in sorted order and its ancestors: every string
@@ -193,7 +244,7 @@ func (ix *index) decide(t *ruleText, emptyMatches bool, path string) int {
 			hi = m
 		}
 	}
-	best := -1
+	best = -1
 	var pmask uint64 // the rules with masks are only those with a '*'
 	if ix.masks != nil {
 		pmask = octetMask(path)
@@ -203,7 +254,7 @@ func (ix *index) decide(t *ruleText, emptyMatches bool, path string) int {
 		if !strings.HasPrefix(path, ix.entryPrefix(t, e)) {
 			continue
 		}
-		end := len(ix.rules)
+		end := ix.prefixEnd()
 		if int(i)+1 < len(ix.entries) {
 			end = int(ix.entries[i+1].lo)
 		}
@@ -215,11 +266,17 @@ func (ix *index) decide(t *ruleText, emptyMatches bool, path string) int {
 			if ix.masks != nil && ix.masks[j]&^pmask != 0 {
 				continue
 			}
+			tried++
 			if t.matches(r, path, emptyMatches) {
 				best = j
 				break
 			}
 		}
 	}
-	return best
+	if ix.grams != nil {
+		var n int
+		best, n = ix.grams.find(ix, t, path, best)
+		tried += n
+	}
+	return best, tried
 }

@@ -171,6 +171,10 @@ func FuzzMatch(f *testing.F) {
 		// A hostile shape, small version: a '*' and 16 letters against a
 		// long path of near misses.
 		{"/*abcdefghijklmnop", "/" + strings.Repeat("abcdefghijklmno", 16)},
+		// The other hostile shapes (see hostileShapes): anchored, and
+		// after a long shared prefix.
+		{"/*abcdefghijklmnop$", "/" + strings.Repeat("abcdefghijklmnop", 15) + "x"},
+		{sharedPrefix + "*abcdefghijklmnop", sharedPrefix + strings.Repeat("abcdefghijklmno", 12)},
 	}
 	for _, s := range seeds {
 		f.Add(s[0], s[1])

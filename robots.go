@@ -236,19 +236,21 @@ func (r *Robots) Footprint() int64 {
 	n += 2 * heapBytes(int64(len(r.toks))*int64(unsafe.Sizeof("")))
 	for set := range r.cache {
 		if set < len(r.starts) {
-			n += groupBytes(len(r.groupRules(set)), false)
+			rules := r.groupRules(set)
+			n += groupBytes(len(rules), keyedRules(r.text, rules), false)
 			continue
 		}
-		rules := 0
+		rules, keyed := 0, 0
 		for _, id := range r.setIDs(set) {
 			rules += len(r.groupRules(id))
+			keyed += keyedRules(r.text, r.groupRules(id))
 			n += r.extOf(id).footprint() // the merge of their extension records
 		}
-		n += groupBytes(rules, true)
+		n += groupBytes(rules, keyed, true)
 	}
 	r.unions.mu.RLock()
 	for _, g := range r.unions.m {
-		n += mapBytes(1) + groupBytes(len(g.rules), true) + heapBytes(int64(len(g.agents))*int64(unsafe.Sizeof("")))
+		n += mapBytes(1) + groupBytes(len(g.rules), keyedRules(g.text, g.rules), true) + heapBytes(int64(len(g.agents))*int64(unsafe.Sizeof("")))
 		n += g.ext.footprint()
 	}
 	r.unions.mu.RUnlock()
