@@ -148,3 +148,24 @@ func TestGramIndexDoesNotAllocate(t *testing.T) {
 		t.Errorf("Allowed(%q) = true, want false", path)
 	}
 }
+
+// TestLongPathBuildsIndex checks that a query's linear pass counts for
+// the work it does (Group.decide): one 8 KB path over the 17,654 rules of
+// the wildcard shape builds the group's index at once, where sixteen
+// passes would have cost a second or more, while a short path counts for
+// one query and leaves the group to its passes.
+func TestLongPathBuildsIndex(t *testing.T) {
+	r := Parse(hostileFile(hostileShapes[0].line, DefaultMaxBytes))
+	g := r.Group("FooBot")
+	if n := len(g.rules); n < 10000 {
+		t.Fatalf("the wildcard file has %d rules, want over 10,000", n)
+	}
+	g.Allowed("/short")
+	if g.ix.Load() != nil {
+		t.Errorf("one query of a 6-octet path built the index of %d rules, want it left to the linear pass", len(g.rules))
+	}
+	g.Allowed("/" + strings.Repeat("q", 8<<10))
+	if g.ix.Load() == nil {
+		t.Errorf("one query of an 8 KB path left %d '*' rules to the linear pass, want the index built", len(g.rules))
+	}
+}
