@@ -304,31 +304,29 @@ func (c *Cache) refresh(ctx context.Context, origin string, f *Fetcher) (Entry, 
 // for less, but no less than MinAge (so that "Retry-After: 0" does not
 // cost a fetch per page).
 func (c *Cache) retry(f *Fetch) time.Duration {
-	d := c.RetryUnreachable
-	if d <= 0 {
-		d = defaultRetryUnreachable
-	}
-	if f.RetryAfter >= 0 && f.RetryAfter < d {
-		least := c.MinAge
-		if least == 0 {
-			least = defaultMinAge
-		}
-		d = max(f.RetryAfter, min(least, d))
-	}
-	return d
+	return c.lifetime(c.RetryUnreachable, defaultRetryUnreachable, f.RetryAfter)
 }
 
+// maxAge returns how long the file of f is used: MaxAge, or less when the
+// answer's max-age asks for less, but no less than MinAge.
 func (c *Cache) maxAge(f *Fetch) time.Duration {
-	d := c.MaxAge
+	return c.lifetime(c.MaxAge, defaultMaxAge, f.MaxAge)
+}
+
+// lifetime returns limit (def when it is not set), or asked when the
+// server asked for less (asked < 0: it did not), but no less than MinAge
+// unless limit itself is less.
+func (c *Cache) lifetime(limit, def, asked time.Duration) time.Duration {
+	d := limit
 	if d <= 0 {
-		d = defaultMaxAge
+		d = def
 	}
-	if f.MaxAge >= 0 && f.MaxAge < d {
+	if asked >= 0 && asked < d {
 		least := c.MinAge
 		if least == 0 {
 			least = defaultMinAge
 		}
-		d = max(f.MaxAge, min(least, d))
+		d = max(asked, min(least, d))
 	}
 	return d
 }
