@@ -178,6 +178,11 @@ function agents(ua) {
 	return list;
 }
 
+// registeredBytes is the size from which a file's object is watched by a
+// FinalizationRegistry (createRobotsParser's watch): the Go side's byte
+// limit (16 MB, files.go) shared by its limit of 1,024 files.
+const registeredBytes = 16 * 1024;
+
 // The results of the exports (exports.go) that are not answers.
 const failed = -2;
 const gone = -3;
@@ -267,7 +272,7 @@ function createRobotsParser(wasm) {
 			({ at, n } = writeBytes(source, limit));
 			keep = bytes.slice(at, at + n);
 		}
-		return { handle: check(wasm.parse(mode, maxBytes, n)), keep };
+		return { handle: check(wasm.parse(mode, maxBytes, n)), keep, n };
 	};
 
 	// registry frees the Go side of a Robots that was never freed by hand,
@@ -277,6 +282,22 @@ function createRobotsParser(wasm) {
 	const registry = new FinalizationRegistry((handle) => {
 		wasm.free(handle);
 	});
+	// watch registers robots, whose file's handle is handle and whose
+	// source was n bytes, with registry if the file is large enough to be
+	// worth it. V8 keeps an object registered with a FinalizationRegistry
+	// through every young-generation collection, so it and all it holds
+	// (the file's text among them) move to the old generation and wait for
+	// a full collection: for small files, which most objects are, that
+	// doubled the process's memory and the time of a parse. The Go side's
+	// own limits (files.go) bound what an object never freed holds there:
+	// 1,024 files under registeredBytes make at most 16 MB of sources, the
+	// byte limit, so only larger files need the registry to be released
+	// as soon as they are collected.
+	const watch = (robots, handle, n) => {
+		if (n >= registeredBytes) {
+			registry.register(robots, handle, robots);
+		}
+	};
 
 	// call runs f(handle) on the Go side of robots, whose file is file,
 	// parsing the file again first if the Go side dropped it.
@@ -286,9 +307,10 @@ function createRobotsParser(wasm) {
 		}
 		let result = f(file.handle);
 		if (result === gone) {
-			file.handle = parse(file.source, file.mode, file.limit, file.maxBytes).handle;
+			const again = parse(file.source, file.mode, file.limit, file.maxBytes);
+			file.handle = again.handle;
 			registry.unregister(robots);
-			registry.register(robots, file.handle, robots);
+			watch(robots, again.handle, again.n);
 			result = f(file.handle);
 		}
 		return check(result);
@@ -369,9 +391,9 @@ function createRobotsParser(wasm) {
 			this.#prefix = u.origin === 'null' ? null : u.origin;
 			const m = mode === 'google' ? 1 : 0;
 			const limit = wasm.limit(maxBytes);
-			const { handle, keep } = parse(source, m, limit, maxBytes);
+			const { handle, keep, n } = parse(source, m, limit, maxBytes);
 			this.#file = { handle, source: keep, mode: m, limit, maxBytes };
-			registry.register(this, handle, this);
+			watch(this, handle, n);
 		}
 
 		// #covers reports whether url belongs to this file's origin; a URL
