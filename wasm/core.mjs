@@ -129,6 +129,45 @@ function originOf(u) {
 	return `${u.protocol}//${u.hostname}:${port}`;
 }
 
+// parsedOrigin returns what a Robots compares URLs with, for a
+// robots.txt URL: its origin as originOf writes it, and as URL serialises
+// it (null for an origin that has none), the prefix of the URLs of that
+// origin.
+function parsedOrigin(url) {
+	const u = parseURL(url);
+	if (!u) {
+		throw new Error(`robotstxt: the robots.txt URL ${JSON.stringify(url)} is not a URL`);
+	}
+	return { origin: originOf(u), prefix: u.origin === 'null' ? null : u.origin };
+}
+
+// plain matches the start of an http(s) URL that URL would leave as it
+// is: a lower-case scheme and host name of ASCII letters, digits and
+// hyphens whose last label starts with a letter (so that it is not read
+// as an IPv4 address), and a port without leading zeros, followed by the
+// path, query or fragment or by nothing. Whatever follows the host cannot
+// make such a URL fail to parse.
+const plain = /^(https?):\/\/((?:[a-z0-9-]+\.)*[a-z][a-z0-9-]*)(?::([1-9][0-9]{0,4}))?(?=[/?#]|$)/;
+
+// plainOrigin returns what parsedOrigin does, without building a URL,
+// for a URL that plain matches (the robots.txt URLs of almost every
+// site); null for any other, which parsedOrigin reads. A URL costs about
+// a microsecond, a tenth of the parse of a small file.
+function plainOrigin(url) {
+	const m = plain.exec(url);
+	// Punycode labels are checked by URL, and may be refused.
+	if (m === null || m[2].includes('xn--')) {
+		return null;
+	}
+	const [, scheme, host, port = ''] = m;
+	const implied = scheme === 'https' ? '443' : '80';
+	if (Number(port) > 65535) {
+		return null;
+	}
+	const shown = port === '' || port === implied ? '' : `:${port}`;
+	return { origin: `${scheme}://${host}:${port || implied}`, prefix: `${scheme}://${host}${shown}` };
+}
+
 // typeOf names a value's type for a message, telling null and arrays
 // apart from other objects.
 function typeOf(v) {
@@ -368,10 +407,7 @@ function createRobotsParser(wasm) {
 
 		constructor(url, contents, options = {}) {
 			mustBe(typeof url === 'string', 'the robots.txt URL must be a string', url);
-			const u = parseURL(url);
-			if (!u) {
-				throw new Error(`robotstxt: the robots.txt URL ${JSON.stringify(url)} is not a URL`);
-			}
+			const where = plainOrigin(url) ?? parsedOrigin(url);
 			mustBe(options !== null && typeof options === 'object', 'options must be an object', options);
 			const { mode = 'rfc', maxBytes = 0 } = options;
 			mustBe(typeof mode === 'string', 'options.mode must be a string', mode);
@@ -383,12 +419,12 @@ function createRobotsParser(wasm) {
 				throw new Error(`robotstxt: options.maxBytes must be an integer between -2^31 and 2^31, not ${maxBytes}`);
 			}
 			const source = body(contents);
-			this.#origin = originOf(u);
+			this.#origin = where.origin;
 			// Shaped for speed (bench/compare.mjs): a URL that starts with the
 			// origin as URL serialises it, followed by the end of the host, is
 			// of that origin without being parsed. Non-http(s) origins have no
 			// serialisation ("null").
-			this.#prefix = u.origin === 'null' ? null : u.origin;
+			this.#prefix = where.prefix;
 			const m = mode === 'google' ? 1 : 0;
 			const limit = wasm.limit(maxBytes);
 			const { handle, keep, n } = parse(source, m, limit, maxBytes);
