@@ -219,8 +219,8 @@ function agents(ua) {
 
 // registeredBytes is the size from which a file's object is watched by a
 // FinalizationRegistry (createRobotsParser's watch): the Go side's byte
-// limit (16 MB, files.go) shared by its limit of 1,024 files.
-const registeredBytes = 16 * 1024;
+// limit (16 MB, files.go) shared by its limit of 512 files.
+const registeredBytes = 32 * 1024;
 
 // The results of the exports (exports.go) that are not answers.
 const failed = -2;
@@ -326,10 +326,11 @@ function createRobotsParser(wasm) {
 	// worth it. V8 keeps an object registered with a FinalizationRegistry
 	// through every young-generation collection, so it and all it holds
 	// (the file's text among them) move to the old generation and wait for
-	// a full collection: for small files, which most objects are, that
-	// doubled the process's memory and the time of a parse. The Go side's
+	// a full collection: over 100,000 small files, which most are, that
+	// made the process's memory 1.4 to 1.8 times what it is without
+	// (bench/memory.mjs). The Go side's
 	// own limits (files.go) bound what an object never freed holds there:
-	// 1,024 files under registeredBytes make at most 16 MB of sources, the
+	// 512 files under registeredBytes make at most 16 MB of sources, the
 	// byte limit, so only larger files need the registry to be released
 	// as soon as they are collected.
 	const watch = (robots, handle, n) => {
