@@ -44,22 +44,33 @@ func dropBigInput() {
 
 var errTexts = errors.New("robotstxt: internal error: the texts do not fit the input buffer")
 
-// readTexts reads n texts from the input buffer. They are copies: the
-// library may keep what it is given, and the buffer is overwritten by the
-// next call.
+// texts is readTexts' list, reused by each call.
+var texts []string
+
+// readTexts reads n texts from the input buffer, into a list that the
+// next call reuses. The texts are copies, made in one allocation (a query
+// is one URL and a few names, and each allocation costs more in
+// WebAssembly than the copy): the library may keep what it is given, and
+// the buffer is overwritten by the next call.
 func readTexts(n int) ([]string, error) {
 	if n < 1 || n > len(input)/4 {
 		return nil, errTexts
 	}
-	texts := make([]string, n)
 	at := 4 * n
-	for i := range texts {
+	end := at
+	for i := range n {
 		size := int(binary.LittleEndian.Uint32(input[4*i:]))
-		if size > len(input)-at {
+		if size > len(input)-end {
 			return nil, errTexts
 		}
-		texts[i] = string(input[at : at+size])
-		at += size
+		end += size
+	}
+	all := string(input[at:end])
+	texts = texts[:0]
+	for i := range n {
+		size := int(binary.LittleEndian.Uint32(input[4*i:]))
+		texts = append(texts, all[:size])
+		all = all[size:]
 	}
 	return texts, nil
 }

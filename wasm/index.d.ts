@@ -46,5 +46,5 @@ export default function robotsParser(url: string, contents: string | Uint8Array 
 export { robotsParser };
 /** In browsers, resolves once the module is compiled; robotsParser throws before. In Node.js, resolved already. */
 export const ready: Promise<void>;
-/** The number of parsed files the Go side holds (at most 1,024), for tests. */
+/** The number of parsed files the Go side holds (at most 512), for tests. */
 export function liveHandles(): number;

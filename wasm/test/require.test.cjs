@@ -31,7 +31,7 @@ test('require() and import give the same function', async () => {
 	await m.ready;
 });
 
-test('a loop that never yields holds at most 1024 files on the Go side, and files it dropped answer alike', () => {
+test('a loop that never yields holds at most 512 files on the Go side, and files it dropped answer alike', () => {
 	const held = [];
 	const before = robotsParser.liveHandles();
 	for (let i = 0; i < 3000; i++) {
@@ -41,7 +41,7 @@ test('a loop that never yields holds at most 1024 files on the Go side, and file
 			held.push([i, robots]);
 		}
 	}
-	assert.ok(robotsParser.liveHandles() <= 1024, `liveHandles() = ${robotsParser.liveHandles()}, want at most 1024 (${before} before)`);
+	assert.ok(robotsParser.liveHandles() <= 512, `liveHandles() = ${robotsParser.liveHandles()}, want at most 512 (${before} before)`);
 	// The first two were dropped long ago: they are parsed again, and
 	// answer as before.
 	for (const [i, robots] of held) {

@@ -626,11 +626,43 @@ test('a URL is of the file\'s origin exactly when robots-parser says so', () => 
 		'HTTPS://EXAMPLE.COM/x',
 		'http://example.com/x',
 		'https://xn--mnich-kva.com/x',
+		'https://example.com:8443',
+		'https://example.com:65535/x',
+		'http://example.com:80/x',
+		'http://example.com:8080/x',
+		'https://www.example.com/x',
+		'http://1.2.3.4/x',
+		'https://a-.b-c/x',
 		'//example.com/x',
 		'/x',
 		'',
 	];
-	for (const robotsTxt of ['https://example.com/robots.txt', 'https://EXAMPLE.com:443/robots.txt', 'https://münich.com/robots.txt', '/robots.txt', 'ftp://example.com/robots.txt']) {
+	const robotsTxts = [
+		'https://example.com/robots.txt',
+		'https://EXAMPLE.com:443/robots.txt',
+		'https://münich.com/robots.txt',
+		'/robots.txt',
+		'ftp://example.com/robots.txt',
+		// Read without a URL object (core.mjs, plainOrigin), or not.
+		'https://example.com:443/robots.txt',
+		'https://example.com:8443/robots.txt',
+		'https://example.com:65535/robots.txt',
+		'https://example.com',
+		'https://example.com?robots',
+		'https://example.com#robots',
+		'https://example.com./robots.txt',
+		'http://example.com:80/robots.txt',
+		'http://example.com:0080/robots.txt',
+		'http://example.com:8080/robots.txt',
+		'https://www.example.com/robots.txt',
+		'http://1.2.3.4/robots.txt',
+		'http://01.2.3.4/robots.txt',
+		'https://xn--mnich-kva.com/robots.txt',
+		'https://a-.b-c/robots.txt',
+		'https://example.com\\robots.txt',
+		'https://example.com/robots.txt ',
+	];
+	for (const robotsTxt of robotsTxts) {
 		const rp = theirs(robotsTxt, contents);
 		const robots = ours(robotsTxt, contents);
 		for (const u of urls) {
