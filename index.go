@@ -14,12 +14,13 @@ import (
 // scan of the rules in priority order is as fast (BenchmarkAllowed).
 const indexMin = 32
 
-// indexAfter is how many queries a group of indexMin rules or more
-// answers by a linear pass before it builds its index. Sorting a large
-// group costs as much as tens of linear passes over it, so a group asked a
-// few times (a crawler's first request to a site, an audit of many sites,
-// one robotstxt check) never pays for it, and one asked often pays once
-// (BenchmarkFirstQuery, BenchmarkAllowed).
+// indexAfter is how many queries a group answers by a linear pass before
+// it builds its index. Sorting a large group costs as much as tens of
+// linear passes over it, and ordering a small one costs allocations a
+// pass does not, so a group asked a few times (a crawler's first request
+// to a site, an audit of many sites, one robotstxt check) never pays for
+// it, and one asked often pays once (BenchmarkFirstQuery,
+// BenchmarkSmallFirstQuery, BenchmarkAllowed).
 const indexAfter = 16
 
 // An index holds a group's rules ordered for matching. For a small group
