@@ -17,6 +17,14 @@ type countingWriter struct {
 }
 
 func (c *countingWriter) line(parts ...string) {
+	if c.n == 0 && len(parts) > 0 && strings.HasPrefix(parts[0], "\xef") {
+		// The first octets of a file are skipped as far as they match a
+		// UTF-8 byte-order mark, so a line that would start the file
+		// with 0xEF (the key of an unknown record) would lose it, and
+		// could then read as another key ("\xefUser-agent"): an empty
+		// line goes first.
+		parts = append([]string{"\n"}, parts...)
+	}
 	for _, p := range append(parts, "\n") {
 		if c.err != nil {
 			return
