@@ -10,7 +10,6 @@ import (
 	"encoding/binary"
 	"slices"
 	"strings"
-	"sync/atomic"
 )
 
 // token is the product token of one user-agent line ("*" for the global
@@ -150,16 +149,26 @@ func (b *builder) ext() *groupExt {
 // names (RFC 9309 section 2.2.1: such groups merge). No Group is built
 // here: each is built on first use (see groupOf), so a file of many groups
 // costs memory only for the groups crawlers ask for.
-func (b *builder) finish(r *Robots) (conflicts []int) {
+//
+// A small file's tables are copied into s (see slab); s is nil otherwise.
+func (b *builder) finish(r *Robots, s *slab) (conflicts []int) {
 	// The patterns are copied out of the file's text as they are read, so
 	// the text (comments, keys and all) is not retained; the rest is
 	// copied out of the parse's pooled buffers (see parseBuffers), or kept
 	// as it is when they were the parse's own.
 	r.d = b.d
-	r.text = &ruleText{arena: builderString(&b.arena)}
-	if b.own {
+	if r.text == nil {
+		r.text = new(ruleText)
+	}
+	switch {
+	case s != nil:
+		r.text.arena = carveString(s, b.arena.String())
+		r.rules = carve(s, b.rules)
+	case b.own:
+		r.text.arena = builderString(&b.arena)
 		r.rules = trim(b.rules)
-	} else {
+	default:
+		r.text.arena = builderString(&b.arena)
 		r.rules = keep(b.rules)
 	}
 	if len(b.written) > 0 {
@@ -175,7 +184,7 @@ func (b *builder) finish(r *Robots) (conflicts []int) {
 	if ng > 1 && b.starDisallows() { // with one group, there is no other to speak of
 		nl = ng
 	}
-	words := make([]uint32, ng+nl+nt)
+	words := take[uint32](s, ng+nl+nt)
 	r.starts = words[:ng:ng]
 	copy(r.starts, b.starts)
 	if nl > 0 {
@@ -186,9 +195,13 @@ func (b *builder) finish(r *Robots) (conflicts []int) {
 	for i := range r.sorted {
 		r.sorted[i] = uint32(i)
 	}
-	r.toks = keep(b.toks)
+	r.toks = carve(s, b.toks)
 	r.exts = trim(b.exts)
-	r.tokText = string(b.tokText)
+	if s != nil {
+		r.tokText = carveString(s, b.tokText)
+	} else {
+		r.tokText = string(b.tokText)
+	}
 	slices.SortFunc(r.sorted, func(x, y uint32) int {
 		if c := foldCompare(r.tokenText(x), r.tokenText(y)); c != 0 {
 			return c
@@ -238,7 +251,7 @@ func (b *builder) finish(r *Robots) (conflicts []int) {
 	if pos, ok := r.find("*"); ok {
 		r.global = int32(r.setAt(pos) + 1)
 	}
-	r.cache = make([]atomic.Pointer[Group], sets)
+	r.cache = r.groupTable(sets)
 	slices.Sort(conflicts)
 	return slices.Compact(conflicts)
 }

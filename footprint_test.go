@@ -55,6 +55,8 @@ func TestFootprintBound(t *testing.T) {
 		{"corpus: www.smugmug.com (146 KiB)", corpusFile(t, "017_www.smugmug.com.txt")},
 		{"corpus: www.runescape.com (116 KiB)", corpusFile(t, "018_www.runescape.com.txt")},
 		{"rules of '*' and 16 letters (125 KiB)", hostileFile(hostileShapes[0].line, DefaultMaxBytes/4)},
+		{"corpus: small, www.elkhabar.com (22 B)", corpusFile(t, "037_www.elkhabar.com.txt")},
+		{"corpus: small, www.iherb.com (822 B)", corpusFile(t, "032_www.iherb.com.txt")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -896,7 +896,7 @@ func TestParseBuffersReuse(t *testing.T) {
 		for _, o := range []Options{{MaxBytes: -1}, {Mode: Google, MaxBytes: -1}} {
 			want := parseSummary(o.Parse(f.data))
 			b.reset()
-			r := o.parseWith(&b, false, string(f.data), false, -1, defaultLimits)
+			r := o.parseWith(&b, false, string(f.data), false, -1, defaultLimits, true)
 			overwrite(reflect.ValueOf(&b).Elem())
 			if got := parseSummary(r); got != want {
 				t.Errorf("%s, mode %v: a parse with reused buffers differs from one alone:\n%s", f.name, o.Mode, cmp.Diff(want, got))
