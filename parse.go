@@ -127,17 +127,18 @@ func (p *parser) finish(src string, compact bool) *Robots {
 	var s *slab
 	if compact && !p.b.own && len(src) <= smallBytes && len(p.b.starts) <= smallSets {
 		r = newSmall()
-		s = newSlab(slabBytes(&p.b, p.notes.notes))
+		s = newSlab(slabBytes(&p.b, p.notes.notes, p.recs))
 	} else {
 		r = new(Robots)
 	}
 	if len(p.recs.sitemaps) > 0 || p.host != "" || len(p.recs.cleanParams) > 0 || p.signals != nil || len(p.recs.records) > 0 {
-		r.file = &fileRecords{
-			text: string(p.recs.text),
+		r.file = r.newFileRecords()
+		*r.file = fileRecords{
+			text: carveString(s, p.recs.text),
 			recordSpans: recordSpans{
-				sitemaps:    keep(p.recs.sitemaps),
-				cleanParams: keep(p.recs.cleanParams),
-				records:     keep(p.recs.records),
+				sitemaps:    carve(s, p.recs.sitemaps),
+				cleanParams: carve(s, p.recs.cleanParams),
+				records:     carve(s, p.recs.records),
 			},
 			host:    p.host,
 			signals: p.signals,

@@ -31,13 +31,15 @@ type smallFile struct {
 
 // smallParts are the parts of a small file's Robots that would otherwise
 // be allocations of their own: its rule text, its table of Groups, and
-// room for the first Group built (see Robots.newGroup).
+// room for the first Group built (see Robots.newGroup), its file-wide
+// records.
 type smallParts struct {
 	text   ruleText
 	cache  [smallSets]atomic.Pointer[Group]
 	taken  atomic.Bool // group is in use
 	group  Group
 	agents [2]string // room for group's names
+	file   fileRecords
 }
 
 // newSmall returns a new Robots in a smallFile.
@@ -56,6 +58,15 @@ func (r *Robots) newGroup() *Group {
 		return &s.group
 	}
 	return new(Group)
+}
+
+// newFileRecords returns room for r's file-wide records: in r's
+// smallParts, or new.
+func (r *Robots) newFileRecords() *fileRecords {
+	if s := r.small; s != nil {
+		return &s.file
+	}
+	return new(fileRecords)
 }
 
 // groupTable returns the table of n sets' Groups: in r's smallParts when
@@ -113,11 +124,14 @@ func carveString[T ~string | ~[]byte](s *slab, src T) string {
 }
 
 // slabBytes returns the bytes of a slab for what finish copies out of
-// the builder b and the notes n: each part rounded up to whole words.
-func slabBytes(b *builder, n *notes) int {
+// the builder b, the notes n and the records rl: each part rounded up to
+// whole words.
+func slabBytes(b *builder, n *notes, rl *recordLists) int {
 	w := func(bytes int) int { return (bytes + 3) &^ 3 }
 	ng, nt := len(b.starts), len(b.toks)
 	return w(b.arena.Len()) + w(len(b.tokText)) + w(len(n.args)) +
 		len(b.rules)*int(unsafe.Sizeof(rule{})) + nt*int(unsafe.Sizeof(token{})) +
-		len(n.list)*int(unsafe.Sizeof(note{})) + 4*(2*ng+nt)
+		len(n.list)*int(unsafe.Sizeof(note{})) + 4*(2*ng+nt) +
+		w(len(rl.text)) + len(rl.sitemaps)*int(unsafe.Sizeof(textSpan{})) +
+		len(rl.cleanParams)*int(unsafe.Sizeof(lineSpan{})) + len(rl.records)*int(unsafe.Sizeof(recordSpan{}))
 }
