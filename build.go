@@ -172,7 +172,13 @@ func (b *builder) finish(r *Robots, s *slab) (conflicts []int) {
 		r.rules = keep(b.rules)
 	}
 	if len(b.written) > 0 {
-		r.text.written = &writtenForms{forms: keep(b.written), text: string(b.writtenText)}
+		w := r.newWrittenForms()
+		if s != nil {
+			*w = writtenForms{forms: carve(s, b.written), text: carveString(s, b.writtenText)}
+		} else {
+			*w = writtenForms{forms: keep(b.written), text: string(b.writtenText)}
+		}
+		r.text.written = w
 	}
 	// The groups' starts and lines and the sorted tokens share one
 	// allocation: a file of one group would otherwise make one for each

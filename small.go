@@ -32,7 +32,7 @@ type smallFile struct {
 // smallParts are the parts of a small file's Robots that would otherwise
 // be allocations of their own: its rule text, its table of Groups, and
 // room for the first Group built (see Robots.newGroup), its file-wide
-// records.
+// records and its rules' written forms.
 type smallParts struct {
 	text   ruleText
 	cache  [smallSets]atomic.Pointer[Group]
@@ -40,6 +40,7 @@ type smallParts struct {
 	group  Group
 	agents [2]string // room for group's names
 	file   fileRecords
+	forms  writtenForms
 }
 
 // newSmall returns a new Robots in a smallFile.
@@ -67,6 +68,15 @@ func (r *Robots) newFileRecords() *fileRecords {
 		return &s.file
 	}
 	return new(fileRecords)
+}
+
+// newWrittenForms returns room for the written forms of r's rules: in
+// r's smallParts, or new.
+func (r *Robots) newWrittenForms() *writtenForms {
+	if s := r.small; s != nil {
+		return &s.forms
+	}
+	return new(writtenForms)
 }
 
 // groupTable returns the table of n sets' Groups: in r's smallParts when
@@ -132,6 +142,6 @@ func slabBytes(b *builder, n *notes, rl *recordLists) int {
 	return w(b.arena.Len()) + w(len(b.tokText)) + w(len(n.args)) +
 		len(b.rules)*int(unsafe.Sizeof(rule{})) + nt*int(unsafe.Sizeof(token{})) +
 		len(n.list)*int(unsafe.Sizeof(note{})) + 4*(2*ng+nt) +
-		w(len(rl.text)) + len(rl.sitemaps)*int(unsafe.Sizeof(textSpan{})) +
+		w(len(rl.text)) + w(len(b.writtenText)) + len(b.written)*int(unsafe.Sizeof(writtenForm{})) + len(rl.sitemaps)*int(unsafe.Sizeof(textSpan{})) +
 		len(rl.cleanParams)*int(unsafe.Sizeof(lineSpan{})) + len(rl.records)*int(unsafe.Sizeof(recordSpan{}))
 }
