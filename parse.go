@@ -127,7 +127,7 @@ func (p *parser) finish(src string, compact bool) *Robots {
 	var s *slab
 	if compact && !p.b.own && len(src) <= smallBytes && len(p.b.starts) <= smallSets {
 		r = newSmall()
-		s = newSlab(slabBytes(&p.b, p.notes.notes, p.recs))
+		s = newSlab(slabBytes(&p.b, p.notes.notes, p.recs) + len(p.host) + 3)
 	} else {
 		r = new(Robots)
 	}
@@ -140,7 +140,7 @@ func (p *parser) finish(src string, compact bool) *Robots {
 				cleanParams: carve(s, p.recs.cleanParams),
 				records:     carve(s, p.recs.records),
 			},
-			host:    p.host,
+			host:    p.keptHost(s),
 			signals: p.signals,
 		}
 	}
@@ -150,6 +150,14 @@ func (p *parser) finish(src string, compact bool) *Robots {
 	p.notes.sort()
 	r.notes = notes{list: carve(s, p.notes.list), args: carve(s, p.notes.args), full: p.notes.full}
 	return r
+}
+
+// keptHost returns a copy of the Host value, from s when it is not nil.
+func (p *parser) keptHost(s *slab) string {
+	if s != nil {
+		return carveString(s, p.host)
+	}
+	return strings.Clone(p.host)
 }
 
 // line acts on one line.
@@ -417,10 +425,10 @@ func (p *parser) extension(f *lineFact) {
 			p.report(num, noteHostRepeated)
 			return
 		}
-		p.host = strings.Clone(h)
+		p.host = h // a view of the body, copied out by finish
 		return
 	case keyCleanParam:
-		if _, err := parseCleanParam(value); err != nil {
+		if err := checkCleanParam(value); err != nil {
 			bad(err)
 			return
 		}
