@@ -38,7 +38,6 @@ type builder struct {
 	*buildLists
 	d     *dialect
 	arena strings.Builder // the canonical patterns, back to back
-	exts  []extAt         // by group, ascending
 	// maxText bounds the bytes of the patterns, of the written forms and
 	// of the tokens, each: rules and notes address them with 32-bit
 	// offsets (see limits).
@@ -64,6 +63,10 @@ type buildLists struct {
 	// groupLines holds the line of each group's first user-agent line:
 	// checks that speak of a whole group put their note there.
 	groupLines []uint32
+	// extIDs and extVals are the groups that have extension records, by
+	// group, ascending, and their records.
+	extIDs  []uint32
+	extVals []groupExt
 }
 
 // reset empties l for the next parse (see parseBuffers.reset).
@@ -76,6 +79,10 @@ func (l *buildLists) reset() (n int) {
 		toks:        emptied(l.toks, &n),
 		tokText:     emptied(l.tokText, &n),
 		groupLines:  emptied(l.groupLines, &n),
+		extIDs:      emptied(l.extIDs, &n),
+		// The records may hold maps (Content-Signal): cleared, so that a
+		// pooled list keeps none alive.
+		extVals: emptied(cleared(l.extVals), &n),
 	}
 	return n
 }
@@ -133,13 +140,37 @@ func (b *builder) addRule(pattern, written string, prio uint32, line int32, allo
 }
 
 // ext returns the extension record of the open group, adding one if it
-// has none. There must be an open group.
+// has none. There must be an open group. The record is in a list that
+// grows: it is written at once, before the next call.
 func (b *builder) ext() *groupExt {
 	id := uint32(len(b.starts) - 1)
-	if n := len(b.exts); n == 0 || b.exts[n-1].id != id {
-		b.exts = append(b.exts, extAt{id: id, ext: new(groupExt)})
+	if n := len(b.extIDs); n == 0 || b.extIDs[n-1] != id {
+		b.extIDs = append(b.extIDs, id)
+		b.extVals = append(b.extVals, groupExt{})
 	}
-	return b.exts[len(b.exts)-1].ext
+	return &b.extVals[len(b.extVals)-1]
+}
+
+// keepExts returns r's list of extension records, copied out of the
+// builder's: in r's smallParts when there is room, else in two
+// allocations, however many records there are.
+func (b *builder) keepExts(r *Robots) []extAt {
+	n := len(b.extIDs)
+	if n == 0 {
+		return nil
+	}
+	var exts []extAt
+	var vals []groupExt
+	if s := r.small; s != nil && n <= len(s.exts) {
+		exts, vals = s.exts[:n:n], s.extVals[:n:n]
+	} else {
+		exts, vals = make([]extAt, n), make([]groupExt, n)
+	}
+	copy(vals, b.extVals)
+	for i, id := range b.extIDs {
+		exts[i] = extAt{id: id, ext: &vals[i]}
+	}
+	return exts
 }
 
 // finish hands the collected groups to r and returns the lines of
@@ -202,7 +233,7 @@ func (b *builder) finish(r *Robots, s *slab) (conflicts []int) {
 		r.sorted[i] = uint32(i)
 	}
 	r.toks = carve(s, b.toks)
-	r.exts = trim(b.exts)
+	r.exts = b.keepExts(r)
 	if s != nil {
 		r.tokText = carveString(s, b.tokText)
 	} else {

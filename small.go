@@ -41,6 +41,10 @@ type smallParts struct {
 	agents [2]string // room for group's names
 	file   fileRecords
 	forms  writtenForms
+	// Room for the extension records (Crawl-delay and the like) of as
+	// many groups.
+	exts    [2]extAt
+	extVals [2]groupExt
 }
 
 // newSmall returns a new Robots in a smallFile.
