@@ -161,8 +161,8 @@ func (b *builder) keepExts(r *Robots) []extAt {
 	}
 	var exts []extAt
 	var vals []groupExt
-	if s := r.small; s != nil && n <= len(s.exts) {
-		exts, vals = s.exts[:n:n], s.extVals[:n:n]
+	if s := r.small; s != nil && s.extra != nil && n <= len(s.extra.exts) {
+		exts, vals = s.extra.exts[:n:n], s.extra.extVals[:n:n]
 	} else {
 		exts, vals = make([]extAt, n), make([]groupExt, n)
 	}

@@ -126,12 +126,12 @@ func (p *parser) finish(src string, compact bool) *Robots {
 	var r *Robots
 	var s *slab
 	if compact && !p.b.own && len(src) <= smallBytes && len(p.b.starts) <= smallSets {
-		r = newSmall()
+		r = newSmall(len(p.b.extIDs) > 0 || len(p.b.written) > 0 || p.hasRecords())
 		s = newSlab(slabBytes(&p.b, p.notes.notes, p.recs) + len(p.host) + 3)
 	} else {
 		r = new(Robots)
 	}
-	if len(p.recs.sitemaps) > 0 || p.host != "" || len(p.recs.cleanParams) > 0 || p.signals != nil || len(p.recs.records) > 0 {
+	if p.hasRecords() {
 		r.file = r.newFileRecords()
 		*r.file = fileRecords{
 			text: carveString(s, p.recs.text),
@@ -150,6 +150,11 @@ func (p *parser) finish(src string, compact bool) *Robots {
 	p.notes.sort()
 	r.notes = notes{list: carve(s, p.notes.list), args: carve(s, p.notes.args), full: p.notes.full}
 	return r
+}
+
+// hasRecords reports whether the parse found file-wide records.
+func (p *parser) hasRecords() bool {
+	return len(p.recs.sitemaps) > 0 || p.host != "" || len(p.recs.cleanParams) > 0 || p.signals != nil || len(p.recs.records) > 0
 }
 
 // keptHost returns a copy of the Host value, from s when it is not nil.

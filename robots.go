@@ -209,7 +209,7 @@ func (r *Robots) Footprint() int64 {
 	}
 	n := heapBytes(int64(unsafe.Sizeof(*r)))
 	if r.small != nil {
-		n = heapBytes(int64(unsafe.Sizeof(smallFile{}))) // its Robots, text, table and first Group
+		n = heapBytes(r.smallFileBytes()) // its Robots, text, table, first Group and extra room
 	}
 	if t := r.text; t != nil {
 		// The arena may keep up to half its length again of spare room

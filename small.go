@@ -23,36 +23,58 @@ const smallSets = 4
 const smallBytes = 4 << 10
 
 // smallFile is a small file's Robots and what it holds beside it, in one
-// allocation.
-type smallFile struct {
+// allocation; E is room for the rarer parts (smallExtra), or nothing, so
+// that a file without them allocates no more bytes than the plain path.
+type smallFile[E any] struct {
 	r     Robots
 	parts smallParts
+	extra E
 }
 
 // smallParts are the parts of a small file's Robots that would otherwise
 // be allocations of their own: its rule text, its table of Groups, and
-// room for the first Group built (see Robots.newGroup), its file-wide
-// records and its rules' written forms.
+// room for the first Group built (see Robots.newGroup).
 type smallParts struct {
 	text   ruleText
 	cache  [smallSets]atomic.Pointer[Group]
 	taken  atomic.Bool // group is in use
 	group  Group
-	agents [2]string // room for group's names
-	file   fileRecords
-	forms  writtenForms
-	// Room for the extension records (Crawl-delay and the like) of as
-	// many groups.
+	agents [2]string   // room for group's names
+	extra  *smallExtra // nil when the file needs none
+}
+
+// smallExtra is room for the parts of a small file that most small files
+// lack: its file-wide records (Sitemap and the like), its rules' written
+// forms, and the extension records (Crawl-delay and the like) of as many
+// groups as exts holds.
+type smallExtra struct {
+	file    fileRecords
+	forms   writtenForms
 	exts    [2]extAt
 	extVals [2]groupExt
 }
 
-// newSmall returns a new Robots in a smallFile.
-func newSmall() *Robots {
-	f := new(smallFile)
+// newSmall returns a new Robots in a smallFile, with room for a
+// smallExtra when extra.
+func newSmall(extra bool) *Robots {
+	if extra {
+		f := new(smallFile[smallExtra])
+		f.r.small, f.parts.extra = &f.parts, &f.extra
+		f.r.text = &f.parts.text
+		return &f.r
+	}
+	f := new(smallFile[struct{}])
 	f.r.small = &f.parts
 	f.r.text = &f.parts.text
 	return &f.r
+}
+
+// smallFileBytes returns the bytes of the smallFile that holds r.
+func (r *Robots) smallFileBytes() int64 {
+	if r.small.extra != nil {
+		return int64(unsafe.Sizeof(smallFile[smallExtra]{}))
+	}
+	return int64(unsafe.Sizeof(smallFile[struct{}]{}))
 }
 
 // newGroup returns an empty Group: the room a small file keeps for its
@@ -68,8 +90,8 @@ func (r *Robots) newGroup() *Group {
 // newFileRecords returns room for r's file-wide records: in r's
 // smallParts, or new.
 func (r *Robots) newFileRecords() *fileRecords {
-	if s := r.small; s != nil {
-		return &s.file
+	if s := r.small; s != nil && s.extra != nil {
+		return &s.extra.file
 	}
 	return new(fileRecords)
 }
@@ -77,8 +99,8 @@ func (r *Robots) newFileRecords() *fileRecords {
 // newWrittenForms returns room for the written forms of r's rules: in
 // r's smallParts, or new.
 func (r *Robots) newWrittenForms() *writtenForms {
-	if s := r.small; s != nil {
-		return &s.forms
+	if s := r.small; s != nil && s.extra != nil {
+		return &s.extra.forms
 	}
 	return new(writtenForms)
 }
