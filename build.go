@@ -9,7 +9,7 @@ import (
 	"cmp"
 	"encoding/binary"
 	"slices"
-	"strings"
+	"unsafe"
 )
 
 // token is the product token of one user-agent line ("*" for the global
@@ -36,8 +36,14 @@ type extAt struct {
 // a file of 500 one-line groups costs a few dozen bytes per group.
 type builder struct {
 	*buildLists
-	d     *dialect
-	arena strings.Builder // the canonical patterns, back to back
+	d *dialect
+	// arena holds the canonical patterns, back to back: the room of
+	// buildLists.arena when the file is small (pooledArena), so that its
+	// patterns cost no allocation beyond their copy in the parsed file,
+	// else a list of the parse's own, which the parsed file keeps as it
+	// is (see arenaString).
+	arena       []byte
+	pooledArena bool
 	// maxText bounds the bytes of the patterns, of the written forms and
 	// of the tokens, each: rules and notes address them with 32-bit
 	// offsets (see limits).
@@ -63,6 +69,8 @@ type buildLists struct {
 	// groupLines holds the line of each group's first user-agent line:
 	// checks that speak of a whole group put their note there.
 	groupLines []uint32
+	// arena is room for a small file's patterns (see builder.arena).
+	arena []byte
 	// extIDs and extVals are the groups that have extension records, by
 	// group, ascending, and their records.
 	extIDs  []uint32
@@ -79,6 +87,7 @@ func (l *buildLists) reset() (n int) {
 		toks:        emptied(l.toks, &n),
 		tokText:     emptied(l.tokText, &n),
 		groupLines:  emptied(l.groupLines, &n),
+		arena:       emptied(l.arena, &n),
 		extIDs:      emptied(l.extIDs, &n),
 		// The records may hold maps (Content-Signal): cleared, so that a
 		// pooled list keeps none alive.
@@ -126,10 +135,10 @@ func (b *builder) addRule(pattern, written string, prio uint32, line int32, allo
 	// call and the rule it returned cost 1.5% of the instructions of a
 	// parse of a file of rules (BenchmarkParse, confex).
 	odd := prio != uint32(len(pattern))
-	b.rules = append(b.rules, newRule(uint32(b.arena.Len()), uint32(len(pattern)), line, allow, derived, odd))
-	b.arena.WriteString(pattern)
+	b.rules = append(b.rules, newRule(uint32(len(b.arena)), uint32(len(pattern)), line, allow, derived, odd))
+	b.arena = append(b.arena, pattern...)
 	if odd {
-		appendPrio(&b.arena, prio)
+		b.arena = appendPrio(b.arena, prio)
 	}
 	if (written != "" || derived) && (len(b.written) == 0 || b.written[len(b.written)-1].line != line) {
 		b.writtenText = append(b.writtenText, written...)
@@ -193,14 +202,17 @@ func (b *builder) finish(r *Robots, s *slab) (conflicts []int) {
 	}
 	switch {
 	case s != nil:
-		r.text.arena = carveString(s, b.arena.String())
+		r.text.arena = carveString(s, b.arena)
 		r.rules = carve(s, b.rules)
 	case b.own:
-		r.text.arena = builderString(&b.arena)
+		r.text.arena = b.arenaString()
 		r.rules = trim(b.rules)
 	default:
-		r.text.arena = builderString(&b.arena)
+		r.text.arena = b.arenaString()
 		r.rules = keep(b.rules)
+	}
+	if b.pooledArena {
+		b.buildLists.arena = b.arena[:0] // its room, grown, for the next parse
 	}
 	if len(b.written) > 0 {
 		w := r.newWrittenForms()
@@ -334,19 +346,18 @@ func appendIDs(b []byte, ids []uint32) []byte {
 	return b
 }
 
-// builderString returns the text of a strings.Builder, which neither
-// zeroes the room it grows into nor copies its bytes to give them as a
-// string. They are copied only to drop spare room (reserve's estimate is
-// rough, and a builder doubles as it grows): when it is over half of the
-// text, or over an eighth of a small builder, whose copy costs next to
-// nothing. Patterns are most of a typical large file, whose arena is then
-// kept as it is.
-func builderString(b *strings.Builder) string {
-	n, spare := b.Len(), b.Cap()-b.Len()
-	if spare > n/2 || b.Cap() <= 8<<10 && spare > n/8 {
-		return strings.Clone(b.String())
+// arenaString returns the patterns as a string. A pooled arena is
+// copied; one of the parse's own is not, unless to drop spare room
+// (reserve's estimate is rough, and appends double a list as it grows):
+// when it is over half of the text, or over an eighth of a small arena,
+// whose copy costs next to nothing. Patterns are most of a typical large
+// file, whose arena is then kept as it is.
+func (b *builder) arenaString() string {
+	n, spare := len(b.arena), cap(b.arena)-len(b.arena)
+	if b.pooledArena || spare > n/2 || cap(b.arena) <= 8<<10 && spare > n/8 {
+		return string(b.arena)
 	}
-	return b.String()
+	return unsafe.String(unsafe.SliceData(b.arena), n)
 }
 
 // keep returns a copy of s, or nil when s is empty: what a parsed file

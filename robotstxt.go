@@ -185,6 +185,9 @@ func (o Options) parse(data string, count bool, lim limits) *Robots {
 func (o Options) parseWith(buf *parseBuffers, own bool, src string, truncated bool, lost int, lim limits, compact bool) *Robots {
 	p := parser{d: o.Mode.dialect(), opts: o, lim: lim, recs: &buf.records, scratch: &buf.scratch}
 	p.b = builder{buildLists: &buf.build, d: p.d, maxText: lim.text, own: own}
+	if compact && !own && len(src) <= smallBytes {
+		p.b.arena, p.b.pooledArena = buf.build.arena[:0], true
+	}
 	p.notes = noteWriter{notes: &buf.notes, max: lim.text}
 	p.run(src)
 	if truncated {
