@@ -9,6 +9,7 @@ import (
 	"cmp"
 	"encoding/binary"
 	"slices"
+	"strings"
 	"unsafe"
 )
 
@@ -36,14 +37,8 @@ type extAt struct {
 // a file of 500 one-line groups costs a few dozen bytes per group.
 type builder struct {
 	*buildLists
-	d *dialect
-	// arena holds the canonical patterns, back to back: the room of
-	// buildLists.arena when the file is small (pooledArena), so that its
-	// patterns cost no allocation beyond their copy in the parsed file,
-	// else a list of the parse's own, which the parsed file keeps as it
-	// is (see arenaString).
-	arena       []byte
-	pooledArena bool
+	d     *dialect
+	arena patternArena // the canonical patterns, back to back
 	// maxText bounds the bytes of the patterns, of the written forms and
 	// of the tokens, each: rules and notes address them with 32-bit
 	// offsets (see limits).
@@ -135,10 +130,10 @@ func (b *builder) addRule(pattern, written string, prio uint32, line int32, allo
 	// call and the rule it returned cost 1.5% of the instructions of a
 	// parse of a file of rules (BenchmarkParse, confex).
 	odd := prio != uint32(len(pattern))
-	b.rules = append(b.rules, newRule(uint32(len(b.arena)), uint32(len(pattern)), line, allow, derived, odd))
-	b.arena = append(b.arena, pattern...)
+	b.rules = append(b.rules, newRule(uint32(b.arena.Len()), uint32(len(pattern)), line, allow, derived, odd))
+	b.arena.WriteString(pattern)
 	if odd {
-		b.arena = appendPrio(b.arena, prio)
+		appendPrio(&b.arena, prio)
 	}
 	if (written != "" || derived) && (len(b.written) == 0 || b.written[len(b.written)-1].line != line) {
 		b.writtenText = append(b.writtenText, written...)
@@ -202,17 +197,17 @@ func (b *builder) finish(r *Robots, s *slab) (conflicts []int) {
 	}
 	switch {
 	case s != nil:
-		r.text.arena = carveString(s, b.arena)
+		r.text.arena = carveString(s, b.arena.view())
 		r.rules = carve(s, b.rules)
 	case b.own:
-		r.text.arena = b.arenaString()
+		r.text.arena = b.arena.String()
 		r.rules = trim(b.rules)
 	default:
-		r.text.arena = b.arenaString()
+		r.text.arena = b.arena.String()
 		r.rules = keep(b.rules)
 	}
-	if b.pooledArena {
-		b.buildLists.arena = b.arena[:0] // its room, grown, for the next parse
+	if b.arena.isPooled {
+		b.buildLists.arena = b.arena.pooled[:0] // its room, grown, for the next parse
 	}
 	if len(b.written) > 0 {
 		w := r.newWrittenForms()
@@ -346,18 +341,76 @@ func appendIDs(b []byte, ids []uint32) []byte {
 	return b
 }
 
-// arenaString returns the patterns as a string. A pooled arena is
-// copied; one of the parse's own is not, unless to drop spare room
-// (reserve's estimate is rough, and appends double a list as it grows):
-// when it is over half of the text, or over an eighth of a small arena,
+// patternArena holds a parse's canonical patterns, back to back: in a
+// strings.Builder of the parse's own, which grows without zeroing its
+// room and which the parsed file keeps as it is (see String), or, for a
+// small file, in the pooled room of buildLists.arena, which the parsed
+// file copies, so that its patterns cost no allocation of their own.
+type patternArena struct {
+	own      strings.Builder
+	pooled   []byte
+	isPooled bool
+}
+
+// Len returns the bytes of the patterns.
+func (a *patternArena) Len() int {
+	if a.isPooled {
+		return len(a.pooled)
+	}
+	return a.own.Len()
+}
+
+// WriteString appends s.
+func (a *patternArena) WriteString(s string) {
+	if a.isPooled {
+		a.pooled = append(a.pooled, s...)
+		return
+	}
+	a.own.WriteString(s)
+}
+
+// Write appends p.
+func (a *patternArena) Write(p []byte) {
+	if a.isPooled {
+		a.pooled = append(a.pooled, p...)
+		return
+	}
+	a.own.Write(p)
+}
+
+// Grow makes room for n more bytes.
+func (a *patternArena) Grow(n int) {
+	if a.isPooled {
+		a.pooled = slices.Grow(a.pooled, n)
+		return
+	}
+	a.own.Grow(n)
+}
+
+// view returns the patterns without a copy: valid until the arena is
+// written or its room lent to another parse.
+func (a *patternArena) view() string {
+	if a.isPooled {
+		return unsafe.String(unsafe.SliceData(a.pooled), len(a.pooled))
+	}
+	return a.own.String()
+}
+
+// String returns the patterns for the parsed file to keep. Pooled room
+// is copied; a builder's text is not, unless to drop spare room
+// (reserve's estimate is rough, and a builder doubles as it grows): when
+// it is over half of the text, or over an eighth of a small builder,
 // whose copy costs next to nothing. Patterns are most of a typical large
 // file, whose arena is then kept as it is.
-func (b *builder) arenaString() string {
-	n, spare := len(b.arena), cap(b.arena)-len(b.arena)
-	if b.pooledArena || spare > n/2 || cap(b.arena) <= 8<<10 && spare > n/8 {
-		return string(b.arena)
+func (a *patternArena) String() string {
+	if a.isPooled {
+		return string(a.pooled)
 	}
-	return unsafe.String(unsafe.SliceData(b.arena), n)
+	n, spare := a.own.Len(), a.own.Cap()-a.own.Len()
+	if spare > n/2 || a.own.Cap() <= 8<<10 && spare > n/8 {
+		return strings.Clone(a.own.String())
+	}
+	return a.own.String()
 }
 
 // keep returns a copy of s, or nil when s is empty: what a parsed file

@@ -261,7 +261,7 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 	default:
 		noted = false
 	}
-	if len(p.b.arena)+patternRoom(pattern, prio) > p.lim.text || len(p.b.writtenText)+len(value) > p.lim.text {
+	if p.b.arena.Len()+patternRoom(pattern, prio) > p.lim.text || len(p.b.writtenText)+len(value) > p.lim.text {
 		if noted {
 			p.report(num, kind, value)
 		}
@@ -270,7 +270,7 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 	}
 	// The written form is the canonical pattern in the arena, or else the
 	// next written form that addRule keeps.
-	ref := textRef{off: uint32(len(p.b.arena)), n: uint32(len(value))}
+	ref := textRef{off: uint32(p.b.arena.Len()), n: uint32(len(value))}
 	written := ""
 	if changed {
 		written = value
@@ -306,7 +306,7 @@ func (p *parser) reserve() {
 		lines = strings.Count(rest, "\r")
 	}
 	p.b.rules = slices.Grow(p.b.rules, lines+1) // a no-op when the pooled room suffices
-	p.b.arena = slices.Grow(p.b.arena, max(len(rest)-7*lines, 64))
+	p.b.arena.Grow(max(len(rest)-7*lines, 64))
 }
 
 // report adds a note of kind. On an HTML page, notes of severity Info

@@ -186,7 +186,7 @@ func (o Options) parseWith(buf *parseBuffers, own bool, src string, truncated bo
 	p := parser{d: o.Mode.dialect(), opts: o, lim: lim, recs: &buf.records, scratch: &buf.scratch}
 	p.b = builder{buildLists: &buf.build, d: p.d, maxText: lim.text, own: own}
 	if compact && !own && len(src) <= smallBytes {
-		p.b.arena, p.b.pooledArena = buf.build.arena[:0], true
+		p.b.arena = patternArena{pooled: buf.build.arena[:0], isPooled: true}
 	}
 	p.notes = noteWriter{notes: &buf.notes, max: lim.text}
 	p.run(src)

@@ -56,8 +56,10 @@ func newRule(off, n uint32, line int32, allow, derived, odd bool) rule {
 
 // appendPrio appends an odd rule's priority to the arena, right after
 // its pattern (see prio).
-func appendPrio(arena []byte, prio uint32) []byte {
-	return binary.LittleEndian.AppendUint32(arena, prio)
+func appendPrio(arena *patternArena, prio uint32) {
+	var b [prioBytes]byte
+	binary.LittleEndian.PutUint32(b[:], prio)
+	arena.Write(b[:])
 }
 
 // patternRoom returns the arena bytes a rule with this pattern and

@@ -165,7 +165,7 @@ func carveString[T ~string | ~[]byte](s *slab, src T) string {
 func slabBytes(b *builder, n *notes, rl *recordLists) int {
 	w := func(bytes int) int { return (bytes + 3) &^ 3 }
 	ng, nt := len(b.starts), len(b.toks)
-	return w(len(b.arena)) + w(len(b.tokText)) + w(len(n.args)) +
+	return w(b.arena.Len()) + w(len(b.tokText)) + w(len(n.args)) +
 		len(b.rules)*int(unsafe.Sizeof(rule{})) + nt*int(unsafe.Sizeof(token{})) +
 		len(n.list)*int(unsafe.Sizeof(note{})) + 4*(2*ng+nt) +
 		w(len(rl.text)) + w(len(b.writtenText)) + len(b.written)*int(unsafe.Sizeof(writtenForm{})) + len(rl.sitemaps)*int(unsafe.Sizeof(textSpan{})) +
