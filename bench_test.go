@@ -353,7 +353,7 @@ func BenchmarkSmallFirstQuery(b *testing.B) {
 // files too large for smallFile take.
 func parseGeneral(data []byte) *Robots {
 	buf, own := borrowBuffers(len(data))
-	r := Options{}.parseWith(buf, own, string(data), false, -1, defaultLimits, false)
+	r := Options{}.parseWith(buf, own, view(data), false, -1, defaultLimits, false)
 	if !own {
 		returnBuffers(buf)
 	}
