@@ -337,6 +337,15 @@ func BenchmarkSmallFirstQuery(b *testing.B) {
 				Parse(f.data).Allowed("Googlebot", "/some/page.html?id=1")
 			}
 		})
+		// The same on the plain path, which allocates each table on its
+		// own (see smallFile).
+		b.Run("general/"+strings.TrimSuffix(f.name, ".txt"), func(b *testing.B) {
+			b.SetBytes(int64(len(f.data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				parseGeneral(f.data).Allowed("Googlebot", "/some/page.html?id=1")
+			}
+		})
 	}
 }
 
@@ -361,4 +370,15 @@ func BenchmarkParseDollarInside(b *testing.B) {
 			}
 		})
 	}
+}
+
+// parseGeneral parses data as Parse does, but on the plain path that
+// files too large for smallFile take.
+func parseGeneral(data []byte) *Robots {
+	buf, own := borrowBuffers(len(data))
+	r := Options{}.parseWith(buf, own, view(data), false, -1, defaultLimits, false)
+	if !own {
+		returnBuffers(buf)
+	}
+	return r
 }

@@ -48,6 +48,12 @@ func emptied[S ~[]E, E any](s S, n *int) S {
 	return s[:0]
 }
 
+// cleared returns s with every element of its room zeroed.
+func cleared[S ~[]E, E any](s S) S {
+	clear(s[:cap(s)])
+	return s
+}
+
 // borrowBuffers returns buffers for parsing n bytes: from the pool, or
 // new ones that the parsed file may keep as they are (own) when the file
 // would outgrow pooled ones.

@@ -10,7 +10,7 @@ import (
 	"encoding/binary"
 	"slices"
 	"strings"
-	"sync/atomic"
+	"unsafe"
 )
 
 // token is the product token of one user-agent line ("*" for the global
@@ -38,8 +38,7 @@ type extAt struct {
 type builder struct {
 	*buildLists
 	d     *dialect
-	arena strings.Builder // the canonical patterns, back to back
-	exts  []extAt         // by group, ascending
+	arena patternArena // the canonical patterns, back to back
 	// maxText bounds the bytes of the patterns, of the written forms and
 	// of the tokens, each: rules and notes address them with 32-bit
 	// offsets (see limits).
@@ -65,6 +64,12 @@ type buildLists struct {
 	// groupLines holds the line of each group's first user-agent line:
 	// checks that speak of a whole group put their note there.
 	groupLines []uint32
+	// arena is room for a small file's patterns (see builder.arena).
+	arena []byte
+	// extIDs and extVals are the groups that have extension records, by
+	// group, ascending, and their records.
+	extIDs  []uint32
+	extVals []groupExt
 }
 
 // reset empties l for the next parse (see parseBuffers.reset).
@@ -77,6 +82,11 @@ func (l *buildLists) reset() (n int) {
 		toks:        emptied(l.toks, &n),
 		tokText:     emptied(l.tokText, &n),
 		groupLines:  emptied(l.groupLines, &n),
+		arena:       emptied(l.arena, &n),
+		extIDs:      emptied(l.extIDs, &n),
+		// The records may hold maps (Content-Signal): cleared, so that a
+		// pooled list keeps none alive.
+		extVals: emptied(cleared(l.extVals), &n),
 	}
 	return n
 }
@@ -134,13 +144,37 @@ func (b *builder) addRule(pattern, written string, prio uint32, line int32, allo
 }
 
 // ext returns the extension record of the open group, adding one if it
-// has none. There must be an open group.
+// has none. There must be an open group. The record is in a list that
+// grows: it is written at once, before the next call.
 func (b *builder) ext() *groupExt {
 	id := uint32(len(b.starts) - 1)
-	if n := len(b.exts); n == 0 || b.exts[n-1].id != id {
-		b.exts = append(b.exts, extAt{id: id, ext: new(groupExt)})
+	if n := len(b.extIDs); n == 0 || b.extIDs[n-1] != id {
+		b.extIDs = append(b.extIDs, id)
+		b.extVals = append(b.extVals, groupExt{})
 	}
-	return b.exts[len(b.exts)-1].ext
+	return &b.extVals[len(b.extVals)-1]
+}
+
+// keepExts returns r's list of extension records, copied out of the
+// builder's: in r's smallParts when there is room, else in two
+// allocations, however many records there are.
+func (b *builder) keepExts(r *Robots) []extAt {
+	n := len(b.extIDs)
+	if n == 0 {
+		return nil
+	}
+	var exts []extAt
+	var vals []groupExt
+	if s := r.small; s != nil && s.extra != nil && n <= len(s.extra.exts) {
+		exts, vals = s.extra.exts[:n:n], s.extra.extVals[:n:n]
+	} else {
+		exts, vals = make([]extAt, n), make([]groupExt, n)
+	}
+	copy(vals, b.extVals)
+	for i, id := range b.extIDs {
+		exts[i] = extAt{id: id, ext: &vals[i]}
+	}
+	return exts
 }
 
 // finish hands the collected groups to r and returns the lines of
@@ -150,20 +184,39 @@ func (b *builder) ext() *groupExt {
 // names (RFC 9309 section 2.2.1: such groups merge). No Group is built
 // here: each is built on first use (see groupOf), so a file of many groups
 // costs memory only for the groups crawlers ask for.
-func (b *builder) finish(r *Robots) (conflicts []int) {
+//
+// A small file's tables are copied into s (see slab); s is nil otherwise.
+func (b *builder) finish(r *Robots, s *slab) (conflicts []int) {
 	// The patterns are copied out of the file's text as they are read, so
 	// the text (comments, keys and all) is not retained; the rest is
 	// copied out of the parse's pooled buffers (see parseBuffers), or kept
 	// as it is when they were the parse's own.
 	r.d = b.d
-	r.text = &ruleText{arena: builderString(&b.arena)}
-	if b.own {
+	if r.text == nil {
+		r.text = new(ruleText)
+	}
+	switch {
+	case s != nil:
+		r.text.arena = carveString(s, b.arena.view())
+		r.rules = carve(s, b.rules)
+	case b.own:
+		r.text.arena = b.arena.String()
 		r.rules = trim(b.rules)
-	} else {
+	default:
+		r.text.arena = b.arena.String()
 		r.rules = keep(b.rules)
 	}
+	if b.arena.isPooled {
+		b.buildLists.arena = b.arena.pooled[:0] // its room, grown, for the next parse
+	}
 	if len(b.written) > 0 {
-		r.text.written = &writtenForms{forms: keep(b.written), text: string(b.writtenText)}
+		w := r.newWrittenForms()
+		if s != nil {
+			*w = writtenForms{forms: carve(s, b.written), text: carveString(s, b.writtenText)}
+		} else {
+			*w = writtenForms{forms: keep(b.written), text: string(b.writtenText)}
+		}
+		r.text.written = w
 	}
 	// The groups' starts and lines and the sorted tokens share one
 	// allocation: a file of one group would otherwise make one for each
@@ -175,7 +228,7 @@ func (b *builder) finish(r *Robots) (conflicts []int) {
 	if ng > 1 && b.starDisallows() { // with one group, there is no other to speak of
 		nl = ng
 	}
-	words := make([]uint32, ng+nl+nt)
+	words := take[uint32](s, ng+nl+nt)
 	r.starts = words[:ng:ng]
 	copy(r.starts, b.starts)
 	if nl > 0 {
@@ -186,9 +239,13 @@ func (b *builder) finish(r *Robots) (conflicts []int) {
 	for i := range r.sorted {
 		r.sorted[i] = uint32(i)
 	}
-	r.toks = keep(b.toks)
-	r.exts = trim(b.exts)
-	r.tokText = string(b.tokText)
+	r.toks = carve(s, b.toks)
+	r.exts = b.keepExts(r)
+	if s != nil {
+		r.tokText = carveString(s, b.tokText)
+	} else {
+		r.tokText = string(b.tokText)
+	}
 	slices.SortFunc(r.sorted, func(x, y uint32) int {
 		if c := foldCompare(r.tokenText(x), r.tokenText(y)); c != 0 {
 			return c
@@ -238,7 +295,7 @@ func (b *builder) finish(r *Robots) (conflicts []int) {
 	if pos, ok := r.find("*"); ok {
 		r.global = int32(r.setAt(pos) + 1)
 	}
-	r.cache = make([]atomic.Pointer[Group], sets)
+	r.cache = r.groupTable(sets)
 	slices.Sort(conflicts)
 	return slices.Compact(conflicts)
 }
@@ -284,19 +341,76 @@ func appendIDs(b []byte, ids []uint32) []byte {
 	return b
 }
 
-// builderString returns the text of a strings.Builder, which neither
-// zeroes the room it grows into nor copies its bytes to give them as a
-// string. They are copied only to drop spare room (reserve's estimate is
-// rough, and a builder doubles as it grows): when it is over half of the
-// text, or over an eighth of a small builder, whose copy costs next to
-// nothing. Patterns are most of a typical large file, whose arena is then
-// kept as it is.
-func builderString(b *strings.Builder) string {
-	n, spare := b.Len(), b.Cap()-b.Len()
-	if spare > n/2 || b.Cap() <= 8<<10 && spare > n/8 {
-		return strings.Clone(b.String())
+// patternArena holds a parse's canonical patterns, back to back: in a
+// strings.Builder of the parse's own, which grows without zeroing its
+// room and which the parsed file keeps as it is (see String), or, for a
+// small file, in the pooled room of buildLists.arena, which the parsed
+// file copies, so that its patterns cost no allocation of their own.
+type patternArena struct {
+	own      strings.Builder
+	pooled   []byte
+	isPooled bool
+}
+
+// Len returns the bytes of the patterns.
+func (a *patternArena) Len() int {
+	if a.isPooled {
+		return len(a.pooled)
 	}
-	return b.String()
+	return a.own.Len()
+}
+
+// WriteString appends s.
+func (a *patternArena) WriteString(s string) {
+	if a.isPooled {
+		a.pooled = append(a.pooled, s...)
+		return
+	}
+	a.own.WriteString(s)
+}
+
+// Write appends p.
+func (a *patternArena) Write(p []byte) {
+	if a.isPooled {
+		a.pooled = append(a.pooled, p...)
+		return
+	}
+	a.own.Write(p)
+}
+
+// Grow makes room for n more bytes.
+func (a *patternArena) Grow(n int) {
+	if a.isPooled {
+		a.pooled = slices.Grow(a.pooled, n)
+		return
+	}
+	a.own.Grow(n)
+}
+
+// view returns the patterns without a copy: valid until the arena is
+// written or its room lent to another parse.
+func (a *patternArena) view() string {
+	if a.isPooled {
+		return unsafe.String(unsafe.SliceData(a.pooled), len(a.pooled))
+	}
+	return a.own.String()
+}
+
+// String returns the patterns for the parsed file to keep. Pooled room
+// is copied; a builder's text is not, unless to drop spare room
+// (reserve's estimate is rough, and a builder doubles as it grows): when
+// it is over half of the text, or over an eighth of a small builder,
+// whose copy costs next to nothing. Patterns are most of a typical large
+// file, whose arena is then kept as it is.
+func (a *patternArena) String() string {
+	if a.isPooled {
+		return string(a.pooled)
+	}
+	n, spare := a.own.Len(), a.own.Cap()-a.own.Len()
+	if spare > n/2 || a.own.Cap() <= 8<<10 && spare > n/8 {
+		return strings.Clone(a.own.String())
+	}
+	return a.own.String()
 }
 
 // keep returns a copy of s, or nil when s is empty: what a parsed file

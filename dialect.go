@@ -136,6 +136,12 @@ func (d *dialect) indexRule(pattern string) (string, bool) {
 //
 //go:noinline
 func indexHTMLRule(pattern string) (string, bool) {
+	// Most patterns have no "/index.htm": a vectorised search says so
+	// faster than the backward scan for the last '/' (BenchmarkParse,
+	// Google mode), which a pattern that has one then takes.
+	if !strings.Contains(pattern, "/index.htm") {
+		return "", false
+	}
 	slash := strings.LastIndexByte(pattern, '/')
 	if slash < 0 || !strings.HasPrefix(pattern[slash:], "/index.htm") {
 		return "", false

@@ -56,11 +56,23 @@ func TestFootprintBound(t *testing.T) {
 		{"corpus: www.runescape.com (116 KiB)", corpusFile(t, "018_www.runescape.com.txt")},
 		{"rules of '*' and 16 letters (125 KiB)", hostileFile(hostileShapes[0].line, DefaultMaxBytes/4)},
 	}
+	// Small files (see smallFile), whose Robots and tables share
+	// allocations.
+	for _, name := range []string{"037_www.elkhabar.com.txt", "032_www.iherb.com.txt", "013_substack.com.txt", "061_www.openstreetmap.org.txt"} {
+		tests = append(tests, struct {
+			name string
+			data []byte
+		}{"corpus: small, " + name, corpusFile(t, name)})
+	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			// Four copies, so that what else the heap holds weighs a
-			// quarter as much against each.
-			const copies = 4
+			// quarter as much against each; more of a small file, so
+			// that the buffers a parse may leave in its pool weigh little.
+			copies := int64(4)
+			if len(tt.data) <= smallBytes {
+				copies = 256
+			}
 			rs := make([]*Robots, copies)
 			before := liveHeap()
 			for i := range rs {

@@ -63,8 +63,8 @@ func countRules(src string, d *dialect) int {
 	return n
 }
 
-// run parses src into a new Robots, whose groups and notes finish adds.
-func (p *parser) run(src string) *Robots {
+// run parses src, whose groups and notes finish hands to a new Robots.
+func (p *parser) run(src string) {
 	if p.d.utf16 {
 		if u, ok := decodeUTF16(src); ok {
 			src = u
@@ -107,7 +107,6 @@ func (p *parser) run(src string) *Robots {
 		p.report(p.tok.num, noteTooManyLines, p.lim.lines)
 	}
 	p.fileChecks(src)
-	return new(Robots)
 }
 
 // truncated reports the size limit's cut at byte keep, and the rules it
@@ -120,26 +119,50 @@ func (p *parser) truncated(keep, lost int) {
 	p.report(p.tok.num, noteTruncatedUnread, p.opts.limit(), keep)
 }
 
-// finish hands r what the parse collected, copied out of the borrowed
-// buffers.
-func (p *parser) finish(r *Robots) {
-	if len(p.recs.sitemaps) > 0 || p.host != "" || len(p.recs.cleanParams) > 0 || p.signals != nil || len(p.recs.records) > 0 {
-		r.file = &fileRecords{
-			text: string(p.recs.text),
+// finish returns a new Robots of what the parse collected, copied out of
+// the borrowed buffers. When compact, a small file (see smallFile) takes
+// two allocations for what the plain path allocates part by part.
+func (p *parser) finish(src string, compact bool) *Robots {
+	var r *Robots
+	var s *slab
+	if compact && !p.b.own && len(src) <= smallBytes && len(p.b.starts) <= smallSets {
+		r = newSmall(len(p.b.extIDs) > 0 || len(p.b.written) > 0 || p.hasRecords())
+		s = newSlab(slabBytes(&p.b, p.notes.notes, p.recs) + len(p.host) + 3)
+	} else {
+		r = new(Robots)
+	}
+	if p.hasRecords() {
+		r.file = r.newFileRecords()
+		*r.file = fileRecords{
+			text: carveString(s, p.recs.text),
 			recordSpans: recordSpans{
-				sitemaps:    keep(p.recs.sitemaps),
-				cleanParams: keep(p.recs.cleanParams),
-				records:     keep(p.recs.records),
+				sitemaps:    carve(s, p.recs.sitemaps),
+				cleanParams: carve(s, p.recs.cleanParams),
+				records:     carve(s, p.recs.records),
 			},
-			host:    p.host,
+			host:    p.keptHost(s),
 			signals: p.signals,
 		}
 	}
-	for _, line := range p.b.finish(r) {
+	for _, line := range p.b.finish(r, s) {
 		p.report(line, noteConflictMerged)
 	}
 	p.notes.sort()
-	r.notes = notes{list: keep(p.notes.list), args: keep(p.notes.args), full: p.notes.full}
+	r.notes = notes{list: carve(s, p.notes.list), args: carve(s, p.notes.args), full: p.notes.full}
+	return r
+}
+
+// hasRecords reports whether the parse found file-wide records.
+func (p *parser) hasRecords() bool {
+	return len(p.recs.sitemaps) > 0 || p.host != "" || len(p.recs.cleanParams) > 0 || p.signals != nil || len(p.recs.records) > 0
+}
+
+// keptHost returns a copy of the Host value, from s when it is not nil.
+func (p *parser) keptHost(s *slab) string {
+	if s != nil {
+		return carveString(s, p.host)
+	}
+	return strings.Clone(p.host)
 }
 
 // line acts on one line.
@@ -424,10 +447,10 @@ func (p *parser) extension(f *lineFact) {
 			p.report(num, noteHostRepeated)
 			return
 		}
-		p.host = strings.Clone(h)
+		p.host = h // a view of the body, copied out by finish
 		return
 	case keyCleanParam:
-		if _, err := parseCleanParam(value); err != nil {
+		if err := checkCleanParam(value); err != nil {
 			bad(err)
 			return
 		}

@@ -99,6 +99,14 @@ type recordSpan struct {
 // parseHost reads a Host value: a host name or address, with an optional
 // port and an optional http or https scheme.
 func parseHost(v string) (string, error) {
+	if plainHost(v) {
+		return v, nil
+	}
+	return urlHost(v)
+}
+
+// urlHost is parseHost by url.Parse, for any value.
+func urlHost(v string) (string, error) {
 	s := v
 	if !strings.Contains(s, "://") {
 		s = "http://" + s
@@ -110,24 +118,63 @@ func parseHost(v string) (string, error) {
 	return v, nil
 }
 
+// plainHost reports whether v is a host name of ASCII letters, digits,
+// dots and hyphens, with an optional port of digits, after an optional
+// "http://" or "https://": the common Host value, which parseHost then
+// accepts without the allocations of url.Parse (which accepts all such
+// values, TestPlainHost).
+func plainHost(v string) bool {
+	if rest, ok := strings.CutPrefix(v, "http://"); ok {
+		v = rest
+	} else if rest, ok := strings.CutPrefix(v, "https://"); ok {
+		v = rest
+	}
+	name, port, hasPort := strings.Cut(v, ":")
+	if name == "" || hasPort && port == "" {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '-') {
+			return false
+		}
+	}
+	for i := 0; i < len(port); i++ {
+		if port[i] < '0' || port[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
 // parseCleanParam reads "p1&p2 [/path-prefix]".
 func parseCleanParam(v string) (cleanParam, error) {
+	if err := checkCleanParam(v); err != nil {
+		return cleanParam{}, err
+	}
 	params, path, _ := strings.Cut(v, " ")
-	path = strings.TrimSpace(path)
 	var p cleanParam
 	for _, name := range strings.Split(params, "&") {
 		if name != "" {
 			p.params = append(p.params, name)
 		}
 	}
-	if len(p.params) == 0 {
-		return cleanParam{}, errors.New("no parameter names")
+	p.path = strings.TrimSpace(path)
+	return p, nil
+}
+
+// checkCleanParam reports what parseCleanParam would find wrong with v,
+// without allocating: a parse checks each Clean-param line, and reads it
+// again only when asked for its parts.
+func checkCleanParam(v string) error {
+	params, path, _ := strings.Cut(v, " ")
+	path = strings.TrimSpace(path)
+	if strings.Trim(params, "&") == "" {
+		return errors.New("no parameter names")
 	}
 	if path != "" && path[0] != '/' && path[0] != '*' {
-		return cleanParam{}, errors.New("the path prefix does not start with '/'")
+		return errors.New("the path prefix does not start with '/'")
 	}
-	p.path = path
-	return p, nil
+	return nil
 }
 
 // isAbsoluteHTTP reports whether a Sitemap value is an absolute http or

@@ -41,6 +41,7 @@ type Robots struct {
 	unions     unionCache              // the Groups of several sets, once built
 	notes      notes                   // the diagnostics
 	file       *fileRecords            // nil when the file has none
+	small      *smallParts             // in r's allocation; nil unless a small file (see smallFile)
 }
 
 // Mode returns the mode r was parsed in.
@@ -207,6 +208,9 @@ func (r *Robots) Footprint() int64 {
 		return 0
 	}
 	n := heapBytes(int64(unsafe.Sizeof(*r)))
+	if r.small != nil {
+		n = heapBytes(r.smallFileBytes()) // its Robots, text, table, first Group and extra room
+	}
 	if t := r.text; t != nil {
 		// The arena may keep up to half its length again of spare room
 		// (see builderString).
@@ -388,7 +392,7 @@ func (r *Robots) groupOf(set int) *Group {
 	if g := p.Load(); g != nil {
 		return g
 	}
-	g := new(Group)
+	g := r.newGroup()
 	ids := r.setIDs(set)
 	r.fill(g, set, ids)
 	g.mergeExt(r, ids)

@@ -169,7 +169,7 @@ func (o Options) parse(data string, count bool, lim limits) *Robots {
 		lost = countRules(data[keep:], o.Mode.dialect())
 	}
 	buf, own := borrowBuffers(keep)
-	r := o.parseWith(buf, own, data[:keep], truncated, lost, lim)
+	r := o.parseWith(buf, own, data[:keep], truncated, lost, lim, true)
 	if !own {
 		returnBuffers(buf)
 	}
@@ -180,14 +180,18 @@ func (o Options) parse(data string, count bool, lim limits) *Robots {
 // lists of buf: the parsed file keeps them as they are when own, and
 // copies what it keeps out of them otherwise, so that buf can serve the
 // next parse. truncated and lost report the cut as parse finds it.
-func (o Options) parseWith(buf *parseBuffers, own bool, src string, truncated bool, lost int, lim limits) *Robots {
+// compact lets a small file take the path of few allocations (see
+// smallFile); without it every file takes the plain path.
+func (o Options) parseWith(buf *parseBuffers, own bool, src string, truncated bool, lost int, lim limits, compact bool) *Robots {
 	p := parser{d: o.Mode.dialect(), opts: o, lim: lim, recs: &buf.records, scratch: &buf.scratch}
 	p.b = builder{buildLists: &buf.build, d: p.d, maxText: lim.text, own: own}
+	if compact && !own && len(src) <= smallBytes {
+		p.b.arena = patternArena{pooled: buf.build.arena[:0], isPooled: true}
+	}
 	p.notes = noteWriter{notes: &buf.notes, max: lim.text}
-	r := p.run(src)
+	p.run(src)
 	if truncated {
 		p.truncated(len(src), lost)
 	}
-	p.finish(r)
-	return r
+	return p.finish(src, compact)
 }

@@ -896,7 +896,7 @@ func TestParseBuffersReuse(t *testing.T) {
 		for _, o := range []Options{{MaxBytes: -1}, {Mode: Google, MaxBytes: -1}} {
 			want := parseSummary(o.Parse(f.data))
 			b.reset()
-			r := o.parseWith(&b, false, string(f.data), false, -1, defaultLimits)
+			r := o.parseWith(&b, false, string(f.data), false, -1, defaultLimits, true)
 			overwrite(reflect.ValueOf(&b).Elem())
 			if got := parseSummary(r); got != want {
 				t.Errorf("%s, mode %v: a parse with reused buffers differs from one alone:\n%s", f.name, o.Mode, cmp.Diff(want, got))
@@ -906,8 +906,10 @@ func TestParseBuffersReuse(t *testing.T) {
 }
 
 // overwrite sets every byte of the room of every list v holds, however
-// deep, to 0xff, a value no element of a fresh list has. The lists hold
-// plain values, no pointers, so the garbage collector never reads these.
+// deep, to 0xff, a value no element of a fresh list has. In lists whose
+// elements hold pointers (maps, in extension records) only the plain
+// fields are overwritten, so that the garbage collector never reads these
+// bytes as pointers.
 func overwrite(v reflect.Value) {
 	switch v.Kind() {
 	case reflect.Struct:
@@ -919,9 +921,31 @@ func overwrite(v reflect.Value) {
 		if room.Len() > 0 {
 			size := int(v.Type().Elem().Size())
 			bytes := unsafe.Slice((*byte)(room.Index(0).Addr().UnsafePointer()), room.Len()*size)
-			for i := range bytes {
-				bytes[i] = 0xff
+			for i := range room.Len() {
+				overwritePlain(bytes[i*size:(i+1)*size], v.Type().Elem())
 			}
+		}
+	}
+}
+
+// overwritePlain sets to 0xff the bytes of b, a value of type t, that are
+// not pointers: all of them when t holds none.
+func overwritePlain(b []byte, t reflect.Type) {
+	switch t.Kind() {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Float32, reflect.Float64:
+		for i := range b {
+			b[i] = 0xff
+		}
+	case reflect.Struct:
+		for i := range t.NumField() {
+			f := t.Field(i)
+			overwritePlain(b[f.Offset:f.Offset+f.Type.Size()], f.Type)
+		}
+	case reflect.Array:
+		size := int(t.Elem().Size())
+		for i := range t.Len() {
+			overwritePlain(b[i*size:(i+1)*size], t.Elem())
 		}
 	}
 }

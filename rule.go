@@ -9,7 +9,6 @@ import (
 	"cmp"
 	"encoding/binary"
 	"slices"
-	"strings"
 )
 
 // rule is a compiled allow or disallow line. Its pattern is a window of
@@ -57,7 +56,7 @@ func newRule(off, n uint32, line int32, allow, derived, odd bool) rule {
 
 // appendPrio appends an odd rule's priority to the arena, right after
 // its pattern (see prio).
-func appendPrio(arena *strings.Builder, prio uint32) {
+func appendPrio(arena *patternArena, prio uint32) {
 	var b [prioBytes]byte
 	binary.LittleEndian.PutUint32(b[:], prio)
 	arena.Write(b[:])

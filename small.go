@@ -1,0 +1,173 @@
+package robotstxt
+
+// This file holds what makes a small file cheap to parse and ask once:
+// most robots.txt files are small (over public collections the median is
+// 250 bytes and four in five are at most 1 KB), and a batch job that
+// parses millions of them and asks each once pays its fixed cost each
+// time. A small file's Robots, its rule text, its table of Groups and the
+// Group of its first query share one allocation (smallFile), and its
+// plain tables (patterns, rules, tokens, notes) share another (slab).
+// BenchmarkSmallFirstQuery measures both against the plain path.
+
+import (
+	"sync/atomic"
+	"unsafe"
+)
+
+// smallSets bounds the sets of groups a small file has room for in
+// smallParts.cache; a file of more takes the plain path.
+const smallSets = 4
+
+// smallBytes bounds the body of a small file: a larger one takes the
+// plain path, which keeps its large pattern text without a copy.
+const smallBytes = 4 << 10
+
+// smallFile is a small file's Robots and what it holds beside it, in one
+// allocation; E is room for the rarer parts (smallExtra), or nothing, so
+// that a file without them allocates no more bytes than the plain path.
+type smallFile[E any] struct {
+	r     Robots
+	parts smallParts
+	extra E
+}
+
+// smallParts are the parts of a small file's Robots that would otherwise
+// be allocations of their own: its rule text, its table of Groups, and
+// room for the first Group built (see Robots.newGroup).
+type smallParts struct {
+	text   ruleText
+	cache  [smallSets]atomic.Pointer[Group]
+	taken  atomic.Bool // group is in use
+	group  Group
+	agents [2]string   // room for group's names
+	extra  *smallExtra // nil when the file needs none
+}
+
+// smallExtra is room for the parts of a small file that most small files
+// lack: its file-wide records (Sitemap and the like), its rules' written
+// forms, and the extension records (Crawl-delay and the like) of as many
+// groups as exts holds.
+type smallExtra struct {
+	file    fileRecords
+	forms   writtenForms
+	exts    [2]extAt
+	extVals [2]groupExt
+}
+
+// newSmall returns a new Robots in a smallFile, with room for a
+// smallExtra when extra.
+func newSmall(extra bool) *Robots {
+	if extra {
+		f := new(smallFile[smallExtra])
+		f.r.small, f.parts.extra = &f.parts, &f.extra
+		f.r.text = &f.parts.text
+		return &f.r
+	}
+	f := new(smallFile[struct{}])
+	f.r.small = &f.parts
+	f.r.text = &f.parts.text
+	return &f.r
+}
+
+// smallFileBytes returns the bytes of the smallFile that holds r.
+func (r *Robots) smallFileBytes() int64 {
+	if r.small.extra != nil {
+		return int64(unsafe.Sizeof(smallFile[smallExtra]{}))
+	}
+	return int64(unsafe.Sizeof(smallFile[struct{}]{}))
+}
+
+// newGroup returns an empty Group: the room a small file keeps for its
+// first Group, once, or a new one.
+func (r *Robots) newGroup() *Group {
+	if s := r.small; s != nil && s.taken.CompareAndSwap(false, true) {
+		s.group.agents = s.agents[:0:len(s.agents)]
+		return &s.group
+	}
+	return new(Group)
+}
+
+// newFileRecords returns room for r's file-wide records: in r's
+// smallParts, or new.
+func (r *Robots) newFileRecords() *fileRecords {
+	if s := r.small; s != nil && s.extra != nil {
+		return &s.extra.file
+	}
+	return new(fileRecords)
+}
+
+// newWrittenForms returns room for the written forms of r's rules: in
+// r's smallParts, or new.
+func (r *Robots) newWrittenForms() *writtenForms {
+	if s := r.small; s != nil && s.extra != nil {
+		return &s.extra.forms
+	}
+	return new(writtenForms)
+}
+
+// groupTable returns the table of n sets' Groups: in r's smallParts when
+// it has room, else new.
+func (r *Robots) groupTable(n int) []atomic.Pointer[Group] {
+	if s := r.small; s != nil && n <= len(s.cache) {
+		return s.cache[:n:n]
+	}
+	return make([]atomic.Pointer[Group], n)
+}
+
+// slab lends a small file's plain tables from one allocation. Only
+// types without pointers, whose alignment is at most 4 and whose size is
+// a multiple of 4, may be taken from it (rule, token, note, uint32) or
+// bytes, rounded up to whole words: the allocation is of uint32, which
+// the garbage collector does not scan.
+type slab struct{ w []uint32 }
+
+// newSlab returns a slab of at least n bytes.
+func newSlab(n int) *slab { return &slab{w: make([]uint32, (n+3)/4)} }
+
+// take returns n zeroed elements from s, or new ones when s is nil or
+// has no room left. The slice has no spare room, so that an append
+// never writes into the next part.
+func take[E any](s *slab, n int) []E {
+	var e E
+	words := (n*int(unsafe.Sizeof(e)) + 3) / 4
+	if s == nil || words > len(s.w) || n == 0 {
+		return make([]E, n)
+	}
+	out := unsafe.Slice((*E)(unsafe.Pointer(&s.w[0])), n)
+	s.w = s.w[words:]
+	return out
+}
+
+// carve returns a copy of src from s (see take), or nil when src is
+// empty, as keep does.
+func carve[E any](s *slab, src []E) []E {
+	if len(src) == 0 {
+		return nil
+	}
+	out := take[E](s, len(src))
+	copy(out, src)
+	return out
+}
+
+// carveString returns a copy of src from s as a string.
+func carveString[T ~string | ~[]byte](s *slab, src T) string {
+	if len(src) == 0 {
+		return ""
+	}
+	out := take[byte](s, len(src))
+	copy(out, src)
+	return unsafe.String(&out[0], len(out))
+}
+
+// slabBytes returns the bytes of a slab for what finish copies out of
+// the builder b, the notes n and the records rl: each part rounded up to
+// whole words.
+func slabBytes(b *builder, n *notes, rl *recordLists) int {
+	w := func(bytes int) int { return (bytes + 3) &^ 3 }
+	ng, nt := len(b.starts), len(b.toks)
+	return w(b.arena.Len()) + w(len(b.tokText)) + w(len(n.args)) +
+		len(b.rules)*int(unsafe.Sizeof(rule{})) + nt*int(unsafe.Sizeof(token{})) +
+		len(n.list)*int(unsafe.Sizeof(note{})) + 4*(2*ng+nt) +
+		w(len(rl.text)) + w(len(b.writtenText)) + len(b.written)*int(unsafe.Sizeof(writtenForm{})) + len(rl.sitemaps)*int(unsafe.Sizeof(textSpan{})) +
+		len(rl.cleanParams)*int(unsafe.Sizeof(lineSpan{})) + len(rl.records)*int(unsafe.Sizeof(recordSpan{}))
+}
