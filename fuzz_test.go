@@ -2,7 +2,6 @@ package robotstxt
 
 import (
 	"bytes"
-	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -64,8 +63,8 @@ func FuzzParse(f *testing.F) {
 	// many "*" disallows, then many named groups of one rule, which a
 	// lint check that pairs them takes quadratic time over; and many
 	// rules of a '*' and 16 letters, the costliest to match.
-	f.Add(manyGroups(50), "/p7/x")
-	f.Add(wildcardRules(400), "/"+strings.Repeat("a", 64)) // near misses
+	f.Add(costShapes[0].file(50), "/p00007/x")
+	f.Add(hostileFile(hostileShapes[0].line, 12<<10), "/"+strings.Repeat("a", 64)) // near misses
 	// The hostile shapes, small versions, which a gram index keys (see
 	// hostileShapes), asked for a path that holds one rule's letters.
 	for _, shape := range hostileShapes {
@@ -75,35 +74,6 @@ func FuzzParse(f *testing.F) {
 		f.Add(data, sharedPrefix+"x"+letters[len(letters)-16:])
 	}
 	f.Fuzz(checkParse)
-}
-
-// manyGroups is a file of n "*" disallows followed by n named groups of
-// one rule each.
-func manyGroups(n int) []byte {
-	var b bytes.Buffer
-	b.WriteString("User-agent: *\n")
-	for i := range n {
-		fmt.Fprintf(&b, "Disallow: /p%d/\n", i)
-	}
-	for i := range n {
-		fmt.Fprintf(&b, "User-agent: bot%d\nDisallow: /q%d/\n", i, i)
-	}
-	return b.Bytes()
-}
-
-// wildcardRules is a file of one group of n rules, each "/*" and 16
-// letters, all different.
-func wildcardRules(n int) []byte {
-	var b bytes.Buffer
-	b.WriteString("User-agent: *\n")
-	for i := range n {
-		letters := []byte("aaaaaaaaaaaaaaaa") // i in base 16, digits 'a' to 'p'
-		for j, k := len(letters)-1, i; k > 0; j, k = j-1, k/16 {
-			letters[j] = 'a' + byte(k%16)
-		}
-		fmt.Fprintf(&b, "Disallow: /*%s\n", letters)
-	}
-	return b.Bytes()
 }
 
 // hostileShapes are the shapes of file whose rules a path's prefix and
