@@ -144,15 +144,3 @@ func matchKey(p string) string {
 	p = strings.TrimSuffix(p, "*$")
 	return strings.TrimRight(p, "*")
 }
-
-// fileChecks reports what is wrong with the file as a whole.
-func (p *parser) fileChecks(src string) {
-	switch {
-	case trimSpace(strings.TrimPrefix(src, bom)) == "":
-		p.report(1, noteEmptyFile)
-	case p.html:
-		p.report(1, noteHTMLPage)
-	case p.known == 0 && p.content > 0:
-		p.report(1, noteNoRecord)
-	}
-}

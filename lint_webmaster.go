@@ -59,41 +59,6 @@ func (r *Robots) matchesAnywhere(w *noteWriter) {
 	}
 }
 
-// recordInGroup remembers a Crawl-delay or Request-rate line that comes
-// after the open group's user-agent lines and before its rules, for
-// agentAfterRecord.
-func (p *parser) recordInGroup(f *lineFact) {
-	if (f.kind == keyCrawlDelay || f.kind == keyRequestRate) && len(p.b.starts) > 0 && !p.b.sawRule && p.split == 0 {
-		p.split, p.splitKind = f.num, f.kind
-	}
-}
-
-// agentAfterRecord notes the record recordInGroup remembered when a
-// user-agent line of the same group (sameGroup) follows it. RFC 9309
-// section 2.1 ends a group only at a user-agent line after rules, and so
-// does Google's parser, which reads Crawl-delay as an unknown key; Python's
-// urllib.robotparser ends a group at its Crawl-delay and Request-rate
-// lines, so the user-agents before such a line get no rules from it.
-func (p *parser) agentAfterRecord(sameGroup bool) {
-	if p.split == 0 {
-		return
-	}
-	if sameGroup {
-		id := uint32(len(p.b.starts) - 1)
-		var names []string
-		for i := len(p.b.toks) - 1; i >= 0 && p.b.toks[i].group == id; i-- {
-			start := uint32(0)
-			if i > 0 {
-				start = p.b.toks[i-1].end
-			}
-			names = append(names, string(p.b.tokText[start:p.b.toks[i].end]))
-		}
-		slices.Reverse(names)
-		p.report(p.split, noteRecordSplitsGroup, keyNames[p.splitKind], strings.Join(names, ", "))
-	}
-	p.split = 0
-}
-
 // globalRepeated notes a second group of the file that names "*": RFC
 // 9309 section 2.2.1 and Google's parser merge every "*" group, but
 // Python's urllib.robotparser keeps the first as its default entry and
