@@ -4,7 +4,6 @@ package robotstxt
 
 import (
 	"sync"
-	"unsafe"
 )
 
 // parseBuffers are the lists a parse grows line by line, in one value
@@ -38,20 +37,6 @@ func (b *parseBuffers) reset() int {
 	n := b.build.reset() + b.notes.reset() + b.records.reset()
 	*b = parseBuffers{build: b.build, notes: b.notes, records: b.records, scratch: emptied(b.scratch, &n)}
 	return n
-}
-
-// emptied returns s emptied, keeping its room, and adds the bytes of that
-// room to *n.
-func emptied[S ~[]E, E any](s S, n *int) S {
-	var e E
-	*n += cap(s) * int(unsafe.Sizeof(e))
-	return s[:0]
-}
-
-// cleared returns s with every element of its room zeroed.
-func cleared[S ~[]E, E any](s S) S {
-	clear(s[:cap(s)])
-	return s
 }
 
 // borrowBuffers returns buffers for parsing n bytes: from the pool, or

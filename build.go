@@ -9,23 +9,7 @@ import (
 	"cmp"
 	"encoding/binary"
 	"slices"
-	"strings"
-	"unsafe"
 )
-
-// token is the product token of one user-agent line ("*" for the global
-// group), as written: the file's tokens are stored back to back in one
-// string, in file order.
-type token struct {
-	end   uint32 // the token is tokText[end of the previous one : end]
-	group uint32 // the file's group whose line it is
-}
-
-// extAt is the extension record of the file's group id.
-type extAt struct {
-	id  uint32
-	ext *groupExt
-}
 
 // builder collects groups line by line (RFC 9309 section 2.1). A group
 // starts at a user-agent line that follows a rule, or at the first
@@ -323,102 +307,10 @@ func (b *builder) starDisallows() bool {
 	return false
 }
 
-// trim returns s without the spare room that append or an estimate left
-// in it, unless that is at most a quarter of s: a parsed file keeps little
-// room, and a nearly full slice is not copied (BenchmarkParse).
-func trim[S ~[]E, E any](s S) S {
-	if cap(s)-len(s) > len(s)/4 {
-		return slices.Clone(s)
-	}
-	return s
-}
-
 // appendIDs appends a key for a list of groups to b.
 func appendIDs(b []byte, ids []uint32) []byte {
 	for _, id := range ids {
 		b = binary.LittleEndian.AppendUint32(b, id)
 	}
 	return b
-}
-
-// patternArena holds a parse's canonical patterns, back to back: in a
-// strings.Builder of the parse's own, which grows without zeroing its
-// room and which the parsed file keeps as it is (see String), or, for a
-// small file, in the pooled room of buildLists.arena, which the parsed
-// file copies, so that its patterns cost no allocation of their own.
-type patternArena struct {
-	own      strings.Builder
-	pooled   []byte
-	isPooled bool
-}
-
-// Len returns the bytes of the patterns.
-func (a *patternArena) Len() int {
-	if a.isPooled {
-		return len(a.pooled)
-	}
-	return a.own.Len()
-}
-
-// WriteString appends s.
-func (a *patternArena) WriteString(s string) {
-	if a.isPooled {
-		a.pooled = append(a.pooled, s...)
-		return
-	}
-	a.own.WriteString(s)
-}
-
-// Write appends p.
-func (a *patternArena) Write(p []byte) {
-	if a.isPooled {
-		a.pooled = append(a.pooled, p...)
-		return
-	}
-	a.own.Write(p)
-}
-
-// Grow makes room for n more bytes.
-func (a *patternArena) Grow(n int) {
-	if a.isPooled {
-		a.pooled = slices.Grow(a.pooled, n)
-		return
-	}
-	a.own.Grow(n)
-}
-
-// view returns the patterns without a copy: valid until the arena is
-// written or its room lent to another parse.
-func (a *patternArena) view() string {
-	if a.isPooled {
-		return unsafe.String(unsafe.SliceData(a.pooled), len(a.pooled))
-	}
-	return a.own.String()
-}
-
-// String returns the patterns for the parsed file to keep. Pooled room
-// is copied; a builder's text is not, unless to drop spare room
-// (reserve's estimate is rough, and a builder doubles as it grows): when
-// it is over half of the text, or over an eighth of a small builder,
-// whose copy costs next to nothing. Patterns are most of a typical large
-// file, whose arena is then kept as it is.
-func (a *patternArena) String() string {
-	if a.isPooled {
-		return string(a.pooled)
-	}
-	n, spare := a.own.Len(), a.own.Cap()-a.own.Len()
-	if spare > n/2 || a.own.Cap() <= 8<<10 && spare > n/8 {
-		return strings.Clone(a.own.String())
-	}
-	return a.own.String()
-}
-
-// keep returns a copy of s, or nil when s is empty: what a parsed file
-// keeps of a parse's pooled buffers (see parseBuffers) is copied out at
-// its length, and never shares their memory.
-func keep[S ~[]E, E any](s S) S {
-	if len(s) == 0 {
-		return nil
-	}
-	return slices.Clone(s)
 }

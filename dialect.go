@@ -8,6 +8,25 @@ package robotstxt
 
 import "strings"
 
+// Mode selects whose reading of a robots.txt file a [Robots] follows.
+type Mode uint8
+
+const (
+	// RFC follows RFC 9309 to the letter. It is the zero value.
+	RFC Mode = iota
+	// Google gives the answers of Google's open-source robots.txt library,
+	// case for case.
+	Google
+)
+
+// String returns "rfc" or "google".
+func (m Mode) String() string {
+	if m == Google {
+		return "google"
+	}
+	return "rfc"
+}
+
 // googleMaxLineLen is the longest line, in bytes, that Google's parser
 // keeps: eight times 2083, the longest URL of old browsers, less one.
 const googleMaxLineLen = 2083*8 - 1

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 )
 
 // A Group is the set of rules one crawler obeys in one robots.txt file: the
@@ -281,4 +282,38 @@ func (g *Group) mergeExt(r *Robots, ids []int) {
 		}
 		g.ext.merge(e)
 	}
+}
+
+// A Decision is the answer to one query: whether the URL may be fetched and
+// the rule that said so.
+type Decision struct {
+	Allowed bool
+	// Rule is the rule that decided: the zero Rule, whose Line is 0, when
+	// no rule matched, which allows (Google's library reports line 0 then
+	// too); a rule that matched has the line it was read from. In Google
+	// mode an empty "Disallow:"
+	// can be the deciding rule of an allowed URL: Google's library reports
+	// its line when nothing longer matched. A Decision is a value: its
+	// Pattern is a window of the parsed file's text, so making one
+	// allocates nothing and no caller can change another's.
+	Rule Rule
+}
+
+// A Rule is an allow or disallow line of a robots.txt file.
+type Rule struct {
+	Allow   bool
+	Pattern string // the path pattern as written in the file
+	Line    int    // 1-based line number
+}
+
+// groupBytes bounds the bytes of a Group of n rules, keyed of which a
+// gram index can key (see keyedRules), with its index built: a Group of
+// one file group shares its window of Robots.rules, one of several
+// (copied) holds its own copy.
+func groupBytes(n, keyed int, copied bool) int64 {
+	b := heapBytes(int64(unsafe.Sizeof(Group{}))) + indexBytes(n, keyed)
+	if copied {
+		b += heapBytes(int64(n) * int64(unsafe.Sizeof(rule{})))
+	}
+	return b
 }

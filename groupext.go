@@ -129,3 +129,9 @@ func parseContentSignal(v string) (map[string]bool, error) {
 	}
 	return m, nil
 }
+
+// extAt is the extension record of the file's group id.
+type extAt struct {
+	id  uint32
+	ext *groupExt
+}

@@ -202,3 +202,11 @@ func (c *unionCache) put(k unionKey, g *Group) *Group {
 	}
 	return g
 }
+
+// token is the product token of one user-agent line ("*" for the global
+// group), as written: the file's tokens are stored back to back in one
+// string, in file order.
+type token struct {
+	end   uint32 // the token is tokText[end of the previous one : end]
+	group uint32 // the file's group whose line it is
+}

@@ -3,7 +3,9 @@ package robotstxt
 // This file classifies octets for the scans that look for the few that
 // matter: those a URL or a pattern may not hold bare (RFC 3986 section
 // 3.3 and 3.4), and those the RFC normaliser changes. The tokenizer and
-// the normaliser both scan with them.
+// the normaliser both scan with them. It also says which octets are blank
+// around a line's key and value, for the tokenizer and the reading of
+// crawler names.
 
 // mustEscape reports whether c may not appear bare in the path or query of
 // a URI (RFC 3986 section 3.3 and 3.4): controls, space, non-ASCII octets
@@ -49,4 +51,30 @@ func plainRun(s string, i int, special *[256]uint8) int {
 		i++
 	}
 	return i
+}
+
+// isSpace reports whether c is ASCII white space: ' ' or '\t' to '\r'.
+func isSpace(c byte) bool {
+	return c <= ' ' && (c == ' ' || c-'\t' <= '\r'-'\t')
+}
+
+// trimSpace returns s without blanks around it.
+func trimSpace(s string) string {
+	i, j := trimSpan(s, 0, len(s))
+	return s[i:j]
+}
+
+// trimSpan returns the span of s[i:j] without blanks around it.
+func trimSpan(s string, i, j int) (int, int) {
+	// Indented lines (an HTML page's) skip eight spaces a step.
+	for i+8 <= j && s[i:i+8] == "        " {
+		i += 8
+	}
+	for i < j && isSpace(s[i]) {
+		i++
+	}
+	for j > i && isSpace(s[j-1]) {
+		j--
+	}
+	return i, j
 }

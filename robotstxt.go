@@ -21,28 +21,8 @@ package robotstxt
 import (
 	"fmt"
 	"io"
-	"math"
 	"strings"
 )
-
-// Mode selects whose reading of a robots.txt file a [Robots] follows.
-type Mode uint8
-
-const (
-	// RFC follows RFC 9309 to the letter. It is the zero value.
-	RFC Mode = iota
-	// Google gives the answers of Google's open-source robots.txt library,
-	// case for case.
-	Google
-)
-
-// String returns "rfc" or "google".
-func (m Mode) String() string {
-	if m == Google {
-		return "google"
-	}
-	return "rfc"
-}
 
 // Options controls parsing. The zero value is RFC mode with the default
 // size limit.
@@ -56,48 +36,10 @@ type Options struct {
 	MaxBytes int
 }
 
-// A Decision is the answer to one query: whether the URL may be fetched and
-// the rule that said so.
-type Decision struct {
-	Allowed bool
-	// Rule is the rule that decided: the zero Rule, whose Line is 0, when
-	// no rule matched, which allows (Google's library reports line 0 then
-	// too); a rule that matched has the line it was read from. In Google
-	// mode an empty "Disallow:"
-	// can be the deciding rule of an allowed URL: Google's library reports
-	// its line when nothing longer matched. A Decision is a value: its
-	// Pattern is a window of the parsed file's text, so making one
-	// allocates nothing and no caller can change another's.
-	Rule Rule
-}
-
-// A Rule is an allow or disallow line of a robots.txt file.
-type Rule struct {
-	Allow   bool
-	Pattern string // the path pattern as written in the file
-	Line    int    // 1-based line number
-}
-
 // DefaultMaxBytes is the number of bytes of a robots.txt file that is read
 // when Options.MaxBytes is 0: 500 KiB, the minimum RFC 9309 section 2.5
 // asks a crawler to parse.
 const DefaultMaxBytes = 500 << 10
-
-// limits bound what one parse reads and keeps. They are far past what a
-// file within the size limit can reach: only a file parsed without one
-// meets them, and each is reported when it does. Tests parse with lower
-// ones (see Options.parse).
-type limits struct {
-	// text bounds the bytes of each of a file's texts that are addressed
-	// with 32-bit offsets: the canonical patterns, the written forms, the
-	// user-agent tokens, the records' text and the notes' arguments.
-	text int
-	// lines bounds the lines read: a rule keeps its line number in the
-	// bits its flags leave (see rule), and a note in 32 bits.
-	lines int
-}
-
-var defaultLimits = limits{text: min(math.MaxUint32, math.MaxInt), lines: maxRuleLine}
 
 // limit returns how many bytes of a file o parses: MaxBytes, or
 // DefaultMaxBytes when that is 0, or -1 for no limit.

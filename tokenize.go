@@ -321,28 +321,3 @@ func indexBlank(s string) int {
 	}
 	return i
 }
-
-// isSpace reports whether c is ASCII white space: ' ' or '\t' to '\r'.
-func isSpace(c byte) bool {
-	return c <= ' ' && (c == ' ' || c-'\t' <= '\r'-'\t')
-}
-
-func trimSpace(s string) string {
-	i, j := trimSpan(s, 0, len(s))
-	return s[i:j]
-}
-
-// trimSpan returns the span of s[i:j] without blanks around it.
-func trimSpan(s string, i, j int) (int, int) {
-	// Indented lines (an HTML page's) skip eight spaces a step.
-	for i+8 <= j && s[i:i+8] == "        " {
-		i += 8
-	}
-	for i < j && isSpace(s[i]) {
-		i++
-	}
-	for j > i && isSpace(s[j-1]) {
-		j--
-	}
-	return i, j
-}
