@@ -495,3 +495,49 @@ func TestFetchUnusableRedirects(t *testing.T) {
 		})
 	}
 }
+
+// TestOriginAllocs counts what keying a URL costs, on the path of every
+// decision (Cache.Decide, the Transport): the URL's parse and the key's
+// one string, unless a host or port must be rewritten.
+func TestOriginAllocs(t *testing.T) {
+	tests := []struct {
+		in   string
+		want float64
+	}{
+		{"https://www.example.com/a/page?q=1", 2},
+		{"http://127.0.0.1:8080/x", 2},
+		{"https://WWW.Example.com/a", 3},  // lower-cased
+		{"https://example.com:08443/", 3}, // the port's leading zero dropped
+		{"http://Bücher.example/x", 10},   // IDNA, label by label
+	}
+	for _, tt := range tests {
+		got := testing.AllocsPerRun(100, func() {
+			if _, err := robotshttp.Origin(tt.in); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if got > tt.want {
+			t.Errorf("Origin(%q) allocates %v times, want at most %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestCacheDecideAllocs counts the allocations of a decision answered
+// from the cache: the origin's key (two), and the Lookup it returns.
+func TestCacheDecideAllocs(t *testing.T) {
+	s := newSite(t, 200, "User-agent: *\nDisallow: /private\n")
+	c := robotshttp.NewCache(&robotshttp.Fetcher{}, 0)
+	ctx := context.Background()
+	target := s.URL + "/public/page"
+	if _, _, err := c.Decide(ctx, "bot", target); err != nil {
+		t.Fatal(err)
+	}
+	got := testing.AllocsPerRun(100, func() {
+		if d, _, err := c.Decide(ctx, "bot", target); err != nil || !d.Allowed {
+			t.Fatal(d, err)
+		}
+	})
+	if got > 3 {
+		t.Errorf("Cache.Decide from the cache allocates %v times, want at most 3", got)
+	}
+}

@@ -53,7 +53,10 @@ func Origin(rawURL string) (string, error) {
 	if scheme == "http" && n == 80 || scheme == "https" && n == 443 {
 		return scheme + "://" + host, nil
 	}
-	return scheme + "://" + host + ":" + strconv.FormatUint(n, 10), nil
+	if port[0] == '0' {
+		port = strconv.FormatUint(n, 10) // without its leading zeros
+	}
+	return scheme + "://" + host + ":" + port, nil
 }
 
 // canonicalHost returns the form of a URL's host (as url.URL.Hostname
@@ -70,6 +73,11 @@ func canonicalHost(host string) (string, error) {
 		// A zone ("%lo") is escaped as RFC 6874 asks, so that the
 		// robots.txt URL made from the key parses.
 		return "[" + strings.ReplaceAll(a.String(), "%", "%25") + "]", nil
+	}
+	if isASCII(host) {
+		// Most hosts: no label needs IDNA, and a host already in lower
+		// case is kept as it is, without an allocation.
+		return strings.ToLower(host), nil
 	}
 	labels := strings.Split(host, ".")
 	for i, l := range labels {
