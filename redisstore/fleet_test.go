@@ -246,7 +246,7 @@ func TestFleet(t *testing.T) {
 			}
 			start := time.Now()
 			reports := runFleet(t, 4, addr, prefix, o.urls, 2000)
-			t.Logf("4 processes, 2000 URLs each over %d origins: %d fetches in %v", tt.origins, sum(o.counts()), time.Since(start))
+			t.Logf("4 processes, 2000 URLs each over %d origins: %d fetches in %v", tt.origins, sum(o.counts()), time.Since(start).Round(time.Millisecond))
 			for w, rep := range reports {
 				if rep.Decided != 2000 || rep.Wrong != 0 || rep.Stale != tt.stale || len(rep.Errors)+len(rep.StoreErrs) != 0 {
 					t.Errorf("worker %d: %+v; want 2000 decided by the file's rules, %d by a good copy standing in (%s)", w, rep, tt.stale, tt.src)
