@@ -69,6 +69,8 @@ type apiError struct {
 	message string
 }
 
+func (e *apiError) Error() string { return e.message }
+
 func badRequest(format string, args ...any) *apiError {
 	return &apiError{http.StatusBadRequest, fmt.Sprintf(format, args...)}
 }
