@@ -86,7 +86,7 @@ func meta(args []string, stdout, stderr io.Writer) int {
 // crawler asked about, keeping no more of it than metarobots reads.
 func readPage(src string) (page, error) {
 	if !isURL(src) {
-		b, err := readFile(src, metarobots.DefaultMaxBytes, fileTimeout)
+		b, err := readFile(src, atMost(metarobots.DefaultMaxBytes), fileTimeout)
 		return page{html: b}, err
 	}
 	client := &http.Client{Timeout: fetchTimeout}
@@ -95,6 +95,6 @@ func readPage(src string) (page, error) {
 		return page{}, redactErr(err)
 	}
 	defer resp.Body.Close()
-	b, err := io.ReadAll(io.LimitReader(resp.Body, metarobots.DefaultMaxBytes))
+	b, err := atMost(metarobots.DefaultMaxBytes)(resp.Body)
 	return page{html: b, header: resp.Header}, err
 }
