@@ -30,12 +30,8 @@ func meta(args []string, stdout, stderr io.Writer) int {
 	var agents agentList
 	asJSON := fs.Bool("json", false, "print a JSON object (an array of them, one per crawler, for several -agent)")
 	fs.Var(&agents, "agent", "crawler `NAME` whose own meta tags and headers also apply; repeat for several crawlers (one result each), or join the names one crawler answers to with commas")
-	if status, done := parseFlags(fs, args); done {
+	if status, done := parseArgFlags(fs, args, stderr, 1, 1, "exactly one FILE or URL"); done {
 		return status
-	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "robotstxt meta: give exactly one FILE or URL")
-		return exitError
 	}
 	p, err := readPage(fs.Arg(0))
 	if err != nil {
