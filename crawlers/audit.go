@@ -107,6 +107,17 @@ var summaryOrder = [numPurposes]Purpose{AITraining, AISearch, AIAssistant, AIAge
 // or paths) it is allowed when every target is, disallowed when none is.
 // Audit only reads r, which may be shared.
 func Audit(r *robotstxt.Robots, targets ...string) Report {
+	rep, _ := AuditUntil(r, func() error { return nil }, targets...)
+	return rep
+}
+
+// AuditUntil is [Audit] with an end: it calls stop before each decision
+// (one per crawler and target, or per crawler for the whole site) and, at
+// the first error stop returns, decides nothing more and returns that
+// error and no report. A decision on a hostile file can take a
+// millisecond, and a caller may ask about many targets: stop bounds the
+// work, for instance by a context (ctx.Err) or a deadline.
+func AuditUntil(r *robotstxt.Robots, stop func() error, targets ...string) (Report, error) {
 	rep := Report{ContentSignals: r.ContentSignals()}
 	reg := theRegistry()
 	for _, c := range reg.crawlers {
@@ -115,18 +126,19 @@ func Audit(r *robotstxt.Robots, targets ...string) Report {
 		}
 		g := choose(r, c.Name(), false).group
 		v := Verdict{Crawler: c.clone(), Group: g.Agents(), Signals: g.ContentSignals()}
-		v.Access, v.Rule = access(g, targets)
+		var err error
+		if v.Access, v.Rule, err = access(g, targets, stop); err != nil {
+			return Report{}, err
+		}
 		rep.Verdicts = append(rep.Verdicts, v)
 	}
-	rep.Summaries = Summarize(rep.Verdicts)
-	return rep
+	rep.Summaries = summarize(rep.Verdicts)
+	return rep, nil
 }
 
-// Summarize counts verdicts by purpose, as [Report.Summaries] does: one
-// Summary per purpose, in its order. A caller that decides targets
-// itself, a few at a time or within a deadline, sums its verdicts with it
-// as Audit does.
-func Summarize(verdicts []Verdict) []Summary {
+// summarize counts verdicts by purpose, as [Report.Summaries] does: one
+// Summary per purpose, in its order.
+func summarize(verdicts []Verdict) []Summary {
 	sums := make([]Summary, numPurposes)
 	var at [numPurposes]int
 	for i, p := range summaryOrder {
@@ -134,9 +146,6 @@ func Summarize(verdicts []Verdict) []Summary {
 		at[p] = i
 	}
 	for _, v := range verdicts {
-		if v.Purpose >= numPurposes {
-			continue // no Verdict of Audit's has one
-		}
 		s := &sums[at[v.Purpose]]
 		s.Crawlers++
 		switch v.Access {
@@ -152,24 +161,31 @@ func Summarize(verdicts []Verdict) []Summary {
 }
 
 // access returns what g lets its crawler fetch of targets, or of the site
-// when there are none, and the rule that decided the first target.
-func access(g *robotstxt.Group, targets []string) (Access, robotstxt.Rule) {
+// when there are none, and the rule that decided the first target; or
+// the error of stop, called before each decision.
+func access(g *robotstxt.Group, targets []string, stop func() error) (Access, robotstxt.Rule, error) {
 	if len(targets) == 0 {
+		if err := stop(); err != nil {
+			return 0, robotstxt.Rule{}, err
+		}
 		d := g.Decide("/")
 		// A rule of the other kind opens or closes some paths.
 		for _, rl := range g.Rules() {
 			if rl.Pattern != "" && rl.Allow != d.Allowed {
-				return Partly, d.Rule
+				return Partly, d.Rule, nil
 			}
 		}
 		if d.Allowed {
-			return Allowed, d.Rule
+			return Allowed, d.Rule, nil
 		}
-		return Disallowed, d.Rule
+		return Disallowed, d.Rule, nil
 	}
 	var first robotstxt.Rule
 	allowed := 0
 	for i, t := range targets {
+		if err := stop(); err != nil {
+			return 0, robotstxt.Rule{}, err
+		}
 		d := g.Decide(t)
 		if i == 0 {
 			first = d.Rule
@@ -180,9 +196,9 @@ func access(g *robotstxt.Group, targets []string) (Access, robotstxt.Rule) {
 	}
 	switch allowed {
 	case len(targets):
-		return Allowed, first
+		return Allowed, first, nil
 	case 0:
-		return Disallowed, first
+		return Disallowed, first, nil
 	}
-	return Partly, first
+	return Partly, first, nil
 }

@@ -1,6 +1,8 @@
 package crawlers
 
 import (
+	"context"
+	"errors"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -121,9 +123,8 @@ func TestSummaryString(t *testing.T) {
 	}
 }
 
-// TestSummarize checks that Summarize counts any verdicts, not only
-// Audit's, by purpose in Report.Summaries' order: a caller that decides
-// targets itself (robotstxt serve, within a deadline) sums them with it.
+// TestSummarize checks that summarize counts verdicts by purpose, in
+// Report.Summaries' order.
 func TestSummarize(t *testing.T) {
 	verdicts := []Verdict{
 		{Crawler: Crawler{Tokens: []string{"a"}, Purpose: AISearch}, Access: Disallowed},
@@ -131,7 +132,7 @@ func TestSummarize(t *testing.T) {
 		{Crawler: Crawler{Tokens: []string{"c"}, Purpose: Archive}, Access: Allowed},
 		{Crawler: Crawler{Tokens: []string{"d"}, Purpose: AITraining}, Access: Allowed},
 	}
-	got := Summarize(verdicts)
+	got := summarize(verdicts)
 	want := make(map[Purpose]Summary)
 	for _, s := range got {
 		if s.Crawlers > 0 {
@@ -143,17 +144,72 @@ func TestSummarize(t *testing.T) {
 		AISearch:   {AISearch, 2, 0, 1, 1},
 		Archive:    {Archive, 1, 1, 0, 0},
 	}, want); diff != "" {
-		t.Errorf("Summarize (-want +got):\n%s", diff)
+		t.Errorf("summarize (-want +got):\n%s", diff)
 	}
 	var order []Purpose
 	for _, s := range got {
 		order = append(order, s.Purpose)
 	}
 	if diff := cmp.Diff(summaryOrder[:], order); diff != "" {
-		t.Errorf("Summarize's order (-want +got):\n%s", diff)
+		t.Errorf("summarize's order (-want +got):\n%s", diff)
 	}
-	rep := Audit(robotstxt.Parse([]byte("User-agent: GPTBot\nDisallow: /\n")))
-	if diff := cmp.Diff(rep.Summaries, Summarize(rep.Verdicts)); diff != "" {
-		t.Errorf("Summarize(Audit's verdicts) (-Audit +Summarize):\n%s", diff)
+}
+
+// TestAuditUntil checks that AuditUntil asks stop before every decision,
+// one per crawler and target (one per crawler for the whole site), and
+// that it decides nothing more once stop has answered an error.
+func TestAuditUntil(t *testing.T) {
+	r := robotstxt.Parse([]byte("User-agent: ClaudeBot\nDisallow: /articles/\n\nUser-agent: *\nDisallow: /private/\n"))
+	crawlers := len(Audit(r).Verdicts)
+	errStop := errors.New("stop")
+	tests := []struct {
+		source  string
+		targets []string
+		stopAt  int // the call of stop that answers errStop; 0: none
+		calls   int
+	}{
+		{"the whole site, to the end", nil, 0, crawlers},
+		{"targets, to the end", []string{"/articles/a", "/private/b", "/"}, 0, 3 * crawlers},
+		{"the whole site, stopped at the first decision", nil, 1, 1},
+		{"the whole site, stopped midway", nil, 7, 7},
+		{"targets, stopped at a crawler's second target", []string{"/articles/a", "/private/b", "/"}, 3*5 + 2, 3*5 + 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.source, func(t *testing.T) {
+			calls := 0
+			stop := func() error {
+				calls++
+				if calls == tt.stopAt {
+					return errStop
+				}
+				return nil
+			}
+			rep, err := AuditUntil(r, stop, tt.targets...)
+			if calls != tt.calls {
+				t.Errorf("AuditUntil(%q) called stop %d times, want %d", tt.targets, calls, tt.calls)
+			}
+			if tt.stopAt == 0 {
+				if err != nil {
+					t.Fatalf("AuditUntil(%q) = %v, want no error", tt.targets, err)
+				}
+				if diff := cmp.Diff(Audit(r, tt.targets...), rep); diff != "" {
+					t.Errorf("AuditUntil(%q) (-Audit +AuditUntil):\n%s", tt.targets, diff)
+				}
+				return
+			}
+			if !errors.Is(err, errStop) || rep.Verdicts != nil || rep.Summaries != nil {
+				t.Errorf("AuditUntil(%q) = %d verdicts, %v; want no report and stop's error", tt.targets, len(rep.Verdicts), err)
+			}
+		})
+	}
+}
+
+// TestAuditUntilContext checks that a context's Err stops an audit once
+// the context ends.
+func TestAuditUntilContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := AuditUntil(robotstxt.Parse(nil), ctx.Err, "/"); !errors.Is(err, context.Canceled) {
+		t.Errorf("AuditUntil(ended context) = %v, want context.Canceled", err)
 	}
 }

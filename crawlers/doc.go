@@ -21,7 +21,7 @@
 // documents is left at its plain reading), and ai.tsv, derived from the
 // ai.robots.txt project's list of AI crawlers ([AISource], MIT licence,
 // testdata/ai-robots/LICENSE). [Audit] reports what a file lets each AI
-// crawler fetch.
+// crawler fetch, and [AuditUntil] does so within a deadline.
 //
 // To update the registry, edit registry.tsv from the operators' pages,
 // with the page of each behaviour in its source columns, and set [Date];

@@ -1,6 +1,10 @@
 package crawlers
 
-import "github.com/rfc9309/robotstxt"
+import (
+	"strings"
+
+	"github.com/rfc9309/robotstxt"
+)
 
 // Identify returns the crawler of the registry that a whole User-Agent
 // header names, for every header shape the operators document: a bare
@@ -136,7 +140,7 @@ func headerName(ua string) string {
 		switch {
 		case compatible:
 			return word
-		case equalFold(word, "compatible"):
+		case strings.EqualFold(word, "compatible"):
 			k := end
 			for k < len(ua) && ua[k] == ' ' {
 				k++
@@ -196,24 +200,4 @@ func lower(b []byte, s string) []byte {
 		b = append(b, c)
 	}
 	return b
-}
-
-// equalFold compares ASCII case-insensitively.
-func equalFold(a, b string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := 0; i < len(a); i++ {
-		x, y := a[i], b[i]
-		if 'A' <= x && x <= 'Z' {
-			x += 'a' - 'A'
-		}
-		if 'A' <= y && y <= 'Z' {
-			y += 'a' - 'A'
-		}
-		if x != y {
-			return false
-		}
-	}
-	return true
 }

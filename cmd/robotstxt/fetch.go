@@ -20,12 +20,8 @@ func fetch(args []string, stdout, stderr io.Writer) int {
 	opts := parseOptions(fs)
 	rfc429 := fs.Bool("429-unavailable", false, "read status 429 as unavailable, as RFC 9309 reads a 4xx (default: unreachable, as Google does)")
 	fs.Var(&agents, "agent", "crawler `NAME`, sent in the User-Agent header")
-	if status, done := parseFlags(fs, args); done {
+	if status, done := parseArgFlags(fs, args, stderr, 1, 1, "exactly one URL"); done {
 		return status
-	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "robotstxt fetch: give exactly one URL")
-		return exitError
 	}
 	robotsURL, err := robotshttp.RobotsURL(fs.Arg(0))
 	if err != nil {

@@ -22,12 +22,8 @@ func readOnly(name, what string, agents *agentList, args []string, stdin io.Read
 		agentUsage = " [-agent NAME]..."
 	}
 	setUsage(fs, stderr, fmt.Sprintf("usage: robotstxt %s [-mode rfc|google]%s [-json] FILE|URL\n\n%s\n\nFlags:\n", name, agentUsage, what))
-	if status, done := parseFlags(fs, args); done {
+	if status, done := parseArgFlags(fs, args, stderr, 1, 1, "exactly one FILE or URL (- for standard input)"); done {
 		return nil, false, "", status
-	}
-	if fs.NArg() != 1 {
-		fmt.Fprintf(stderr, "robotstxt %s: give exactly one FILE or URL (- for standard input)\n", name)
-		return nil, false, "", exitError
 	}
 	_, r, err := input{name, stdin, stderr}.robots(fs.Arg(0), opts())
 	if err != nil {

@@ -48,17 +48,15 @@ func lint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	status := exitAllowed
 	in := input{"lint", stdin, stderr}
 	for _, src := range fs.Args() {
-		name, data, err := in.body(src, opts())
+		name, f, err := in.file(src, opts())
 		if err != nil {
 			fmt.Fprintf(stderr, "robotstxt lint: %v\n", err)
 			status = exitError
 			continue
 		}
-		lines := splitLines(data)
+		lines := splitLines(f.data)
 		var counts [3]int
-		r := parseBody(data, opts())
-		in.flagNotRobots(name, r)
-		for _, d := range r.Diagnostics() {
+		for _, d := range f.r.Diagnostics() {
 			if d.Severity < minSev.s || ignored[d.Code] {
 				continue
 			}

@@ -124,6 +124,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 
 	"github.com/rfc9309/robotstxt"
@@ -236,17 +237,24 @@ func parseFlags(fs *flag.FlagSet, args []string) (status int, done bool) {
 	return 0, false
 }
 
-// parseFileFlags is parseFlags for a command that reads one or more
-// robots.txt files named by its arguments.
-func parseFileFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (status int, done bool) {
+// parseArgFlags is parseFlags for a command that takes from least to
+// most arguments: given another number, it says "robotstxt CMD: give "
+// and want, and the command ends with status 2.
+func parseArgFlags(fs *flag.FlagSet, args []string, stderr io.Writer, least, most int, want string) (status int, done bool) {
 	if status, done := parseFlags(fs, args); done {
 		return status, true
 	}
-	if fs.NArg() == 0 {
-		fmt.Fprintf(stderr, "robotstxt %s: give one or more FILEs or URLs (- for standard input)\n", fs.Name())
+	if fs.NArg() < least || fs.NArg() > most {
+		fmt.Fprintf(stderr, "robotstxt %s: give %s\n", fs.Name(), want)
 		return exitError, true
 	}
 	return 0, false
+}
+
+// parseFileFlags is parseFlags for a command that reads one or more
+// robots.txt files named by its arguments.
+func parseFileFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (status int, done bool) {
+	return parseArgFlags(fs, args, stderr, 1, math.MaxInt, "one or more FILEs or URLs (- for standard input)")
 }
 
 // parseOptions defines the flags every command that parses a robots.txt

@@ -74,6 +74,14 @@ func TestCheckErrors(t *testing.T) {
 		{"empty agent", []string{"check", "-agent", "", "-robots", "x"}, "empty product token"},
 		{"agent without a name", []string{"check", "-agent", "/1.0", "-robots", "x"}, `-agent "/1.0" names no crawler`},
 		{"agent list with an empty name", []string{"check", "-agent", "a,,b", "-robots", "x"}, `-agent "" names no crawler`},
+		{"fetch without a URL", []string{"fetch"}, "robotstxt fetch: give exactly one URL\n"},
+		{"fetch with two URLs", []string{"fetch", "http://a", "http://b"}, "robotstxt fetch: give exactly one URL\n"},
+		{"meta with two pages", []string{"meta", "a", "b"}, "robotstxt meta: give exactly one FILE or URL\n"},
+		{"groups without a file", []string{"groups"}, "robotstxt groups: give exactly one FILE or URL (- for standard input)\n"},
+		{"sitemaps with two files", []string{"sitemaps", "a", "b"}, "robotstxt sitemaps: give exactly one FILE or URL (- for standard input)\n"},
+		{"diff with one file", []string{"diff", "a"}, "robotstxt diff: give the OLD and NEW robots.txt files (paths or URLs); targets come from standard input or -urls\n"},
+		{"lint without a file", []string{"lint"}, "robotstxt lint: give one or more FILEs or URLs (- for standard input)\n"},
+		{"ai without a file", []string{"ai", "-json"}, "robotstxt ai: give one or more FILEs or URLs (- for standard input)\n"},
 	}
 	for _, tt := range tests {
 		var stdout, stderr bytes.Buffer

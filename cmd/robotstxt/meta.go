@@ -30,12 +30,8 @@ func meta(args []string, stdout, stderr io.Writer) int {
 	var agents agentList
 	asJSON := fs.Bool("json", false, "print a JSON object (an array of them, one per crawler, for several -agent)")
 	fs.Var(&agents, "agent", "crawler `NAME` whose own meta tags and headers also apply; repeat for several crawlers (one result each), or join the names one crawler answers to with commas")
-	if status, done := parseFlags(fs, args); done {
+	if status, done := parseArgFlags(fs, args, stderr, 1, 1, "exactly one FILE or URL"); done {
 		return status
-	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "robotstxt meta: give exactly one FILE or URL")
-		return exitError
 	}
 	p, err := readPage(fs.Arg(0))
 	if err != nil {
@@ -86,7 +82,7 @@ func meta(args []string, stdout, stderr io.Writer) int {
 // crawler asked about, keeping no more of it than metarobots reads.
 func readPage(src string) (page, error) {
 	if !isURL(src) {
-		b, err := readFile(src, metarobots.DefaultMaxBytes, fileTimeout)
+		b, err := readFile(src, atMost(metarobots.DefaultMaxBytes), fileTimeout)
 		return page{html: b}, err
 	}
 	client := &http.Client{Timeout: fetchTimeout}
@@ -95,6 +91,6 @@ func readPage(src string) (page, error) {
 		return page{}, redactErr(err)
 	}
 	defer resp.Body.Close()
-	b, err := io.ReadAll(io.LimitReader(resp.Body, metarobots.DefaultMaxBytes))
+	b, err := atMost(metarobots.DefaultMaxBytes)(resp.Body)
 	return page{html: b, header: resp.Header}, err
 }

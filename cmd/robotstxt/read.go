@@ -7,6 +7,8 @@ package main
 
 import (
 	"bytes"
+	"cmp"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -42,48 +44,78 @@ type input struct {
 	stderr io.Writer
 }
 
-// body reads a robots.txt file, a path, standard input ("-") or an
-// http(s) URL, as far as o parses it and one byte more, which says the
-// file was cut: never a byte more, whatever the source holds (/dev/zero
-// ends nowhere). Without a size limit it reads up to maxBody bytes, and
-// a larger file is an error. A URL names a site: its origin's robots.txt
-// is read (see robotsURLOf), and name is the URL read, redacted.
-func (in input) body(src string, o robotstxt.Options) (name string, data []byte, err error) {
+// A robotsFile is a robots.txt file as a command read it: its bytes and
+// their parse.
+type robotsFile struct {
+	data []byte
+	r    *robotstxt.Robots
+}
+
+// file reads and parses a robots.txt file, a path, standard input ("-")
+// or an http(s) URL, as readRobots does, and says on standard error when
+// it is no robots.txt file at all (see flagNotRobots). A URL names a
+// site: its origin's robots.txt is read (see robotsURLOf), and name is
+// the URL read, redacted.
+func (in input) file(src string, o robotstxt.Options) (name string, f robotsFile, err error) {
 	if isURL(src) {
 		u, moved, err := robotsURLOf(src)
 		if err != nil {
-			return redactURL(src), nil, err
+			return redactURL(src), f, err
 		}
 		if moved {
 			fmt.Fprintf(in.stderr, "robotstxt %s: reading %s, the robots.txt file of %s (RFC 9309 section 2.3)\n", in.cmd, redactURL(u), redactURL(src))
 		}
 		src = u
 	}
-	limit := int64(limitOf(o))
-	if limit < 0 {
-		limit = maxBody
+	name = redactURL(src)
+	f, err = readSource(src, in.stdin, readRobots(o), fileTimeout)
+	if errors.Is(err, errTooLarge) {
+		err = fmt.Errorf("%s: %w", name, err)
 	}
-	data, err = readSource(src, in.stdin, limit+1, fileTimeout)
 	if err != nil {
-		return redactURL(src), nil, err
+		return name, robotsFile{}, err
 	}
-	if limitOf(o) < 0 && len(data) > maxBody {
-		return redactURL(src), nil, fmt.Errorf("%s: larger than %d bytes, the most the tool reads of a file parsed without a size limit", redactURL(src), maxBody)
-	}
-	return redactURL(src), data, nil
+	in.flagNotRobots(name, f.r)
+	return name, f, nil
 }
 
-// robots reads a robots.txt file as body does and parses it, saying on
-// standard error when it is no robots.txt file at all (see
-// flagNotRobots).
+// robots is file for a command that needs only the parse.
 func (in input) robots(src string, o robotstxt.Options) (name string, r *robotstxt.Robots, err error) {
-	name, data, err := in.body(src, o)
-	if err != nil {
-		return name, nil, err
+	name, f, err := in.file(src, o)
+	return name, f.r, err
+}
+
+// errTooLarge is readRobots' error for a file larger than maxBody
+// parsed without a size limit.
+var errTooLarge = fmt.Errorf("larger than %d bytes, the most the tool reads of a file parsed without a size limit", maxBody)
+
+// readRobots returns a reader of a robots.txt file parsed with o. It
+// reads through o.ParseReader, which takes as much as o parses and one
+// byte more, to tell a file that was cut: never a byte more, whatever
+// the source holds (/dev/zero ends nowhere), and the parse of a cut file
+// says that the rules past the limit were not read. Without a size limit
+// it reads up to maxBody bytes, and a larger file is errTooLarge, before
+// any of it is parsed.
+func readRobots(o robotstxt.Options) func(io.Reader) (robotsFile, error) {
+	return func(src io.Reader) (robotsFile, error) {
+		if o.MaxBytes < 0 {
+			data, err := atMost(maxBody + 1)(src)
+			switch {
+			case err != nil:
+				return robotsFile{}, err
+			case len(data) > maxBody:
+				return robotsFile{}, errTooLarge
+			}
+			return robotsFile{data, o.Parse(data)}, nil
+		}
+		var data bytes.Buffer
+		r, err := o.ParseReader(io.TeeReader(src, &data))
+		if err != nil {
+			// ParseReader's only errors are src's, wrapped.
+			return robotsFile{}, cmp.Or(errors.Unwrap(err), err)
+		}
+		return robotsFile{data.Bytes(), r}, nil
 	}
-	r = parseBody(data, o)
-	in.flagNotRobots(name, r)
-	return name, r, nil
 }
 
 // flagNotRobots says on standard error that the file named is an HTML
@@ -127,100 +159,86 @@ func robotsURLOf(rawURL string) (u string, moved bool, err error) {
 	return u, true, nil
 }
 
-// limitOf returns how many bytes of a file o parses: MaxBytes, or
-// robotstxt.DefaultMaxBytes when that is 0, or -1 for no limit.
-func limitOf(o robotstxt.Options) int {
-	switch {
-	case o.MaxBytes == 0:
-		return robotstxt.DefaultMaxBytes
-	case o.MaxBytes < 0:
-		return -1
-	}
-	return o.MaxBytes
-}
-
-// parseBody parses what body read. ParseReader rather than Parse:
-// data holds at most one byte past the limit, so the rules past it were
-// not read, which ParseReader says and Parse would count as none.
-func parseBody(data []byte, o robotstxt.Options) *robotstxt.Robots {
-	r, _ := o.ParseReader(bytes.NewReader(data)) // a bytes.Reader never fails
-	return r
-}
-
-// readSource reads at most max bytes of a path, standard input ("-") or
-// an http(s) URL, fetched as it is; a status other than 2xx is an error
-// here (the fetch command applies RFC 9309's rules for those). A path
-// that is not a regular file is read within timeout (see readFile).
-func readSource(name string, stdin io.Reader, max int64, timeout time.Duration) ([]byte, error) {
+// readSource reads a path, standard input ("-") or an http(s) URL,
+// fetched as it is, with read, which takes of it what it keeps; a status
+// other than 2xx is an error here (the fetch command applies RFC 9309's
+// rules for those). A path that is not a regular file is read within
+// timeout (see readFile).
+func readSource[T any](name string, stdin io.Reader, read func(io.Reader) (T, error), timeout time.Duration) (T, error) {
 	if name == "-" {
-		return readAtMost(stdin, max)
+		return read(stdin)
 	}
 	if !isURL(name) {
-		return readFile(name, max, timeout)
+		return readFile(name, read, timeout)
 	}
+	var none T
 	client := &http.Client{Timeout: fetchTimeout}
 	resp, err := client.Get(name)
 	if err != nil {
-		return nil, redactErr(err)
+		return none, redactErr(err)
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode/100 != 2 {
-		return nil, fmt.Errorf("%s: HTTP status %s", redactURL(name), resp.Status)
+		return none, fmt.Errorf("%s: HTTP status %s", redactURL(name), resp.Status)
 	}
-	data, err := readAtMost(resp.Body, max)
-	return data, redactErr(err)
+	v, err := read(resp.Body)
+	return v, redactErr(err)
 }
 
 func isURL(s string) bool {
 	return strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://")
 }
 
-// readAtMost reads r to its end or to max bytes, whichever comes first.
-func readAtMost(r io.Reader, max int64) ([]byte, error) {
-	return io.ReadAll(io.LimitReader(r, max))
+// atMost returns a reader that reads to the end or to max bytes,
+// whichever comes first.
+func atMost(max int64) func(io.Reader) ([]byte, error) {
+	return func(r io.Reader) ([]byte, error) {
+		return io.ReadAll(io.LimitReader(r, max))
+	}
 }
 
-// readFile reads at most max bytes of the file at path. A regular file
-// is read as it is. Anything else may keep a reader waiting without
+// readFile reads the file at path with read, which takes of it what it
+// keeps. A regular file is read as it is. Anything else may keep a reader waiting without
 // end: opening a named pipe waits for a writer, reading it for what the
 // writer writes, and a terminal for what someone types. Such a file is
 // read within timeout; past it, the error wraps os.ErrDeadlineExceeded.
-func readFile(path string, max int64, timeout time.Duration) ([]byte, error) {
+func readFile[T any](path string, read func(io.Reader) (T, error), timeout time.Duration) (T, error) {
+	var none T
 	// Stat, not an open: opening a named pipe lets a waiting writer
 	// write and leave, and what it wrote would be lost with the
 	// descriptor that only looked.
 	fi, err := os.Stat(path)
 	if err != nil {
-		return nil, err
+		return none, err
 	}
 	if !fi.Mode().IsRegular() {
-		return readWithin(path, fi.Mode(), max, timeout)
+		return readWithin(path, fi.Mode(), read, timeout)
 	}
 	// O_NONBLOCK: should the file have become a named pipe since Stat,
 	// opening it must not wait for a writer. A regular file reads as
 	// ever.
 	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
-		return nil, err
+		return none, err
 	}
 	defer f.Close()
 	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: no longer a regular file once opened", path)
+		return none, fmt.Errorf("%s: no longer a regular file once opened", path)
 	}
-	return readAtMost(f, max)
+	return read(f)
 }
 
-// readWithin opens and reads at most max bytes of the file at path, of
-// the given mode, in a goroutine, and gives up after timeout. Giving up
+// readWithin opens the file at path, of the given mode, and reads it with
+// read in a goroutine, and gives up after timeout. Giving up
 // also ends the goroutine where it can: closing the file ends a read of
 // a pipe or a terminal, and opening a named pipe for writing, and
 // closing it at once, ends an open that waits for a writer, which then
 // reads nothing. A device that can do neither keeps its goroutine until
 // the device answers or the command exits.
-func readWithin(path string, mode os.FileMode, max int64, timeout time.Duration) ([]byte, error) {
+func readWithin[T any](path string, mode os.FileMode, read func(io.Reader) (T, error), timeout time.Duration) (T, error) {
 	type result struct {
-		data []byte
-		err  error
+		v   T
+		err error
 	}
 	done := make(chan result, 1) // the goroutine never waits to send
 	var (
@@ -231,7 +249,7 @@ func readWithin(path string, mode os.FileMode, max int64, timeout time.Duration)
 	go func() {
 		f, err := os.Open(path)
 		if err != nil {
-			done <- result{nil, err}
+			done <- result{err: err}
 			return
 		}
 		defer f.Close()
@@ -242,14 +260,14 @@ func readWithin(path string, mode os.FileMode, max int64, timeout time.Duration)
 		if late {
 			return
 		}
-		data, err := readAtMost(f, max)
-		done <- result{data, err}
+		v, err := read(f)
+		done <- result{v, err}
 	}()
 	timer := time.NewTimer(timeout)
 	defer timer.Stop()
 	select {
 	case r := <-done:
-		return r.data, r.err
+		return r.v, r.err
 	case <-timer.C:
 	}
 	mu.Lock()
@@ -264,6 +282,7 @@ func readWithin(path string, mode os.FileMode, max int64, timeout time.Duration)
 			w.Close()
 		}
 	}
-	return nil, fmt.Errorf("%s: nothing to read within %v, the time allowed a file that is not a regular file (a named pipe waits for a program to write it; give a pipe as standard input, -, to wait for it): %w",
+	var none T
+	return none, fmt.Errorf("%s: nothing to read within %v, the time allowed a file that is not a regular file (a named pipe waits for a program to write it; give a pipe as standard input, -, to wait for it): %w",
 		path, timeout, os.ErrDeadlineExceeded)
 }

@@ -54,15 +54,25 @@ func TestCommandsOnDevZero(t *testing.T) {
 	}
 }
 
-// TestCommandsOnDevZeroWithoutLimit reads /dev/zero with no parse limit:
-// the tool stops at maxBody and says so rather than read without end.
+// zeros is an endless run of zero bytes.
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
+}
+
+// TestCommandsOnDevZeroWithoutLimit reads a file that never ends with no
+// parse limit: the tool stops at maxBody and says so rather than read
+// without end. The file is standard input, which has no time limit, so
+// that a slow machine cannot end the read first.
 func TestCommandsOnDevZeroWithoutLimit(t *testing.T) {
 	for _, args := range [][]string{
-		{"lint", "-max-bytes", "-1", "/dev/zero"},
-		{"groups", "-max-bytes", "-1", "/dev/zero"},
+		{"lint", "-max-bytes", "-1", "-"},
+		{"groups", "-max-bytes", "-1", "-"},
 	} {
 		var stdout, stderr bytes.Buffer
-		status := run(args, strings.NewReader(""), &stdout, &stderr)
+		status := run(args, zeros{}, &stdout, &stderr)
 		if status != exitError || !strings.Contains(stderr.String(), "larger than 67108864 bytes") {
 			t.Errorf("run(%q) = %d, stderr %q; want %d and the size it stops at", args, status, stderr.String(), exitError)
 		}
@@ -88,7 +98,7 @@ func TestReadFileBytes(t *testing.T) {
 		{"the null device: empty", os.DevNull, 100, 0},
 	}
 	for _, tt := range tests {
-		data, err := readFile(tt.path, tt.max, time.Minute)
+		data, err := readFile(tt.path, atMost(tt.max), time.Minute)
 		if err != nil || len(data) != tt.want {
 			t.Errorf("%s: readFile(%q, %d) = %d bytes, %v; want %d bytes", tt.source, tt.path, tt.max, len(data), err, tt.want)
 		}
@@ -111,7 +121,7 @@ func mkfifo(t *testing.T) string {
 func TestReadFileFIFO(t *testing.T) {
 	t.Run("no writer", func(t *testing.T) {
 		p := mkfifo(t)
-		data, err := readFile(p, 100, 50*time.Millisecond)
+		data, err := readFile(p, atMost(100), 50*time.Millisecond)
 		if !errors.Is(err, os.ErrDeadlineExceeded) || !strings.Contains(err.Error(), p) || data != nil {
 			t.Errorf("readFile(FIFO without a writer) = %q, %v; want an error that names it and wraps os.ErrDeadlineExceeded", data, err)
 		}
@@ -128,7 +138,7 @@ func TestReadFileFIFO(t *testing.T) {
 			<-release
 			w.Close()
 		}()
-		data, err := readFile(p, 100, 50*time.Millisecond)
+		data, err := readFile(p, atMost(100), 50*time.Millisecond)
 		close(release)
 		if !errors.Is(err, os.ErrDeadlineExceeded) || data != nil {
 			t.Errorf("readFile(FIFO with a silent writer) = %q, %v; want os.ErrDeadlineExceeded", data, err)
@@ -144,7 +154,7 @@ func TestReadFileFIFO(t *testing.T) {
 			}
 			w.Close()
 		}()
-		data, err := readFile(p, 100, time.Minute)
+		data, err := readFile(p, atMost(100), time.Minute)
 		if len(data) != 0 || err != nil {
 			t.Errorf("readFile(FIFO with an empty writer) = %q, %v; want an empty file", data, err)
 		}
@@ -161,9 +171,52 @@ func TestReadFileFIFO(t *testing.T) {
 			defer w.Close()
 			w.WriteString(body)
 		}()
-		data, err := readFile(p, 100, time.Minute)
+		data, err := readFile(p, atMost(100), time.Minute)
 		if string(data) != body || err != nil {
 			t.Errorf("readFile(FIFO with a writer) = %q, %v; want %q", data, err, body)
 		}
 	})
+}
+
+// TestReadRobots checks what a command reads of a robots.txt file: as
+// much as the library parses with the command's -max-bytes and one byte
+// more, which tells a cut file, and never a byte more.
+func TestReadRobots(t *testing.T) {
+	large := "User-agent: *\n" + strings.Repeat("Disallow: /a\n", 100_000)
+	small := "User-agent: *\nDisallow: /a\n"
+	tests := []struct {
+		source string
+		o      robotstxt.Options
+		file   string
+		want   int // bytes read
+		cut    bool
+	}{
+		{"RFC 9309 section 2.5: the default limit, 500 KiB", robotstxt.Options{}, large, robotstxt.DefaultMaxBytes + 1, true},
+		{"-max-bytes 1000", robotstxt.Options{MaxBytes: 1000}, large, 1001, true},
+		{"a file within the limit", robotstxt.Options{MaxBytes: 1000}, small, len(small), false},
+		{"-max-bytes -1: no limit", robotstxt.Options{MaxBytes: -1}, large, len(large), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.source, func(t *testing.T) {
+			src := strings.NewReader(tt.file)
+			f, err := readRobots(tt.o)(src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if read := len(tt.file) - src.Len(); read != tt.want || string(f.data) != tt.file[:tt.want] {
+				t.Errorf("readRobots(%+v) read %d bytes and kept %d, want %d, the file's first", tt.o, len(tt.file)-src.Len(), len(f.data), tt.want)
+			}
+			cut := ""
+			for _, d := range f.r.Diagnostics() {
+				if d.Code == robotstxt.CodeTruncated {
+					cut = d.Message
+				}
+			}
+			// A cut file's rules past the limit were not read, so the
+			// parse cannot count them.
+			if (cut != "") != tt.cut || tt.cut && !strings.Contains(cut, "its rules were not read") {
+				t.Errorf("readRobots(%+v): truncation note %q, want one (saying the rules past the limit were not read): %v", tt.o, cut, tt.cut)
+			}
+		})
+	}
 }

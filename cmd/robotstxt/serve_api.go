@@ -69,6 +69,8 @@ type apiError struct {
 	message string
 }
 
+func (e *apiError) Error() string { return e.message }
+
 func badRequest(format string, args ...any) *apiError {
 	return &apiError{http.StatusBadRequest, fmt.Sprintf(format, args...)}
 }
@@ -429,8 +431,8 @@ func (a *api) fetchForCheck(ctx context.Context, site string, o robotstxt.Option
 		return nil, nil, badRequest("%v", err)
 	}
 	body := res.Body
-	if l := limitOf(o); l >= 0 && len(body) > l {
-		body = body[:l]
+	if res.Truncated {
+		body = body[:len(body)-1] // the byte past the limit, read to tell the cut
 	}
 	f := &apiFetch{jsonFetch: jsonFetchOf(res), Body: string(body), unreachable: res.Access == robotshttp.Unreachable}
 	if res.Err != nil {

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/rfc9309/robotstxt"
@@ -121,40 +122,30 @@ func (w *jsonWriter) array(n int, item func(i int) any) {
 	w.raw("]")
 }
 
-// auditAI is crawlers.Audit within a budget: the same report, with the
-// targets decided one at a time so that the work stops when the budget
-// ends. The whole-site verdicts, which decide no target, come from Audit.
+// auditAI is crawlers.Audit within the budget, spent a decision at a
+// time.
 func auditAI(b *budget, r *robotstxt.Robots, targets []string) (crawlers.Report, *apiError) {
-	rep := crawlers.Audit(r)
-	if len(targets) == 0 {
-		return rep, nil
-	}
-	b.plan(len(rep.Verdicts) * len(targets))
-	for i := range rep.Verdicts {
-		v := &rep.Verdicts[i]
-		g := crawlers.Group(r, v.Name())
-		allowed := 0
-		for j, t := range targets {
-			if err := b.spend(); err != nil {
-				return crawlers.Report{}, err
-			}
-			d := g.Decide(t)
-			if j == 0 {
-				v.Rule = d.Rule
-			}
-			if d.Allowed {
-				allowed++
-			}
+	b.plan(aiCrawlers() * max(len(targets), 1))
+	rep, err := crawlers.AuditUntil(r, func() error {
+		if err := b.spend(); err != nil {
+			return err
 		}
-		switch allowed {
-		case len(targets):
-			v.Access = crawlers.Allowed
-		case 0:
-			v.Access = crawlers.Disallowed
-		default:
-			v.Access = crawlers.Partly
-		}
+		return nil
+	}, targets...)
+	if cut := (*apiError)(nil); errors.As(err, &cut) {
+		return crawlers.Report{}, cut
 	}
-	rep.Summaries = crawlers.Summarize(rep.Verdicts)
 	return rep, nil
 }
+
+// aiCrawlers counts the registry's AI crawlers, one verdict each in an
+// audit.
+var aiCrawlers = sync.OnceValue(func() int {
+	n := 0
+	for _, c := range crawlers.List() {
+		if c.AI {
+			n++
+		}
+	}
+	return n
+})

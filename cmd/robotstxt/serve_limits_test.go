@@ -3,6 +3,9 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 )
@@ -100,5 +103,25 @@ func TestCutAtLine(t *testing.T) {
 		if got != tt.want || cut != tt.cut {
 			t.Errorf("%s: cutAtLine(%q, %d) = %q, %v; want %q, %v", tt.source, tt.text, tt.max, got, cut, tt.want, tt.cut)
 		}
+	}
+}
+
+// TestServeFetchLongFile fetches a file over the 500 KiB crawlers read:
+// the editor is given the bytes within the limit, without the one more
+// the fetch read to tell the file was cut (RFC 9309 section 2.5).
+func TestServeFetchLongFile(t *testing.T) {
+	file := longFile()
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, file)
+	}))
+	defer site.Close()
+	h := newTestHandler(t, serveConfig{allowPrivate: true})
+	rec := post(t, h, "/api/check", "application/json", mustJSON(map[string]any{"url": site.URL, "targets": []string{"/before"}}))
+	var got checkResponse
+	if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil || rec.Code != 200 {
+		t.Fatalf("status %d, %v: %.300s", rec.Code, err, rec.Body)
+	}
+	if f := got.Fetch; f == nil || !f.Truncated || f.Body != file[:maxRobotsBytes] {
+		t.Errorf("fetch %.300v; want the file's first %d bytes, truncated", f, maxRobotsBytes)
 	}
 }
