@@ -8,8 +8,8 @@ import (
 )
 
 // sideName matches the name of a side-by-side benchmark:
-// "Parse/lib=ours/file=1KB".
-var sideName = regexp.MustCompile(`^(\w+)/lib=(\w+)/\w+=(.+)$`)
+// "Parse/lib=ours/file=1KB", "SmallFiles/lib=ours-google/file=033_www.ups.com".
+var sideName = regexp.MustCompile(`^(\w+)/lib=([\w-]+)/\w+=(.+)$`)
 
 // sideCase is one case of a side-by-side benchmark.
 type sideCase struct{ bench, cse string }
@@ -78,7 +78,7 @@ func fullTable(s *side) string {
 	b.WriteString("|---|---|---|---:|---:|---:|---:|\n")
 	for _, c := range s.cases {
 		for _, unit := range s.units(c) {
-			if unit == "B/op" {
+			if unit == "B/op" || unit == "B/file" {
 				continue
 			}
 			o, t := s.median(c, "ours", unit), s.median(c, "temoto", unit)
