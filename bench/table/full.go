@@ -50,11 +50,12 @@ func (s *side) median(c sideCase, lib, unit string) float64 {
 	return median(s.samples(c, lib, unit))
 }
 
-// units returns the units of a case in the order the output gives them.
+// units returns the units of this library's and temoto's benchmarks of a
+// case, the two the full table shows, in the order the output gives them.
 func (s *side) units(c sideCase) []string {
 	var units []string
-	for _, name := range s.names[c] {
-		for _, u := range s.res.units[name] {
+	for _, lib := range []string{"ours", "temoto"} {
+		for _, u := range s.res.units[s.names[c][lib]] {
 			if !slices.Contains(units, u) {
 				units = append(units, u)
 			}
