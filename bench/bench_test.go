@@ -1,5 +1,6 @@
-// Package bench compares this library with github.com/temoto/robotstxt on
-// the same inputs in one process. It is a module of its own so that the
+// Package bench compares this library with github.com/temoto/robotstxt
+// and, on small files, github.com/jimsmart/grobotstxt on the same inputs
+// in one process. It is a module of its own so that the
 // library's dependencies stay the standard library, x/net and go-cmp.
 //
 //	go test -bench . -count 10 | go run ./table
@@ -19,10 +20,10 @@ import (
 	temoto "github.com/temoto/robotstxt"
 )
 
-func corpus(b *testing.B, name string) []byte {
+func corpus(tb testing.TB, name string) []byte {
 	data, err := os.ReadFile(filepath.Join("../testdata/corpus", name))
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	return data
 }

@@ -8,4 +8,6 @@ require github.com/temoto/robotstxt v1.1.2
 
 require github.com/google/go-cmp v0.7.0
 
+require github.com/jimsmart/grobotstxt v1.0.3
+
 replace github.com/rfc9309/robotstxt => ../

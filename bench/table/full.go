@@ -8,8 +8,8 @@ import (
 )
 
 // sideName matches the name of a side-by-side benchmark:
-// "Parse/lib=ours/file=1KB".
-var sideName = regexp.MustCompile(`^(\w+)/lib=(\w+)/\w+=(.+)$`)
+// "Parse/lib=ours/file=1KB", "SmallFiles/lib=ours-google/file=033_www.ups.com".
+var sideName = regexp.MustCompile(`^(\w+)/lib=([\w-]+)/\w+=(.+)$`)
 
 // sideCase is one case of a side-by-side benchmark.
 type sideCase struct{ bench, cse string }
@@ -50,11 +50,12 @@ func (s *side) median(c sideCase, lib, unit string) float64 {
 	return median(s.samples(c, lib, unit))
 }
 
-// units returns the units of a case in the order the output gives them.
+// units returns the units of this library's and temoto's benchmarks of a
+// case, the two the full table shows, in the order the output gives them.
 func (s *side) units(c sideCase) []string {
 	var units []string
-	for _, name := range s.names[c] {
-		for _, u := range s.res.units[name] {
+	for _, lib := range []string{"ours", "temoto"} {
+		for _, u := range s.res.units[s.names[c][lib]] {
 			if !slices.Contains(units, u) {
 				units = append(units, u)
 			}
@@ -78,7 +79,7 @@ func fullTable(s *side) string {
 	b.WriteString("|---|---|---|---:|---:|---:|---:|\n")
 	for _, c := range s.cases {
 		for _, unit := range s.units(c) {
-			if unit == "B/op" {
+			if unit == "B/op" || unit == "B/file" {
 				continue
 			}
 			o, t := s.median(c, "ours", unit), s.median(c, "temoto", unit)

@@ -6,9 +6,10 @@
 //	go test -bench . -count 10 | go run ./table
 //
 // With -readme and -perf it writes the figures instead, each table between
-// its marker comments (see replaceBlock): the full table into the bench
-// README, and into docs/PERFORMANCE.md the summary (rows chosen by
-// summaryRows), the root module's pathological, long-line, many-lines and
+// its marker comments (see replaceBlock): the full table and the table of
+// small files (smallTable) into the bench README, and into
+// docs/PERFORMANCE.md the summary (rows chosen by summaryRows), the table
+// of small files, the root module's pathological, long-line, many-lines and
 // retained-memory tables (-root: the output of go test -bench
 // 'Pathological|ManyLines|RetainedCorpus' in the root module) and the
 // answer counts of TestConformanceCompared (-compare: the output of go
@@ -59,7 +60,11 @@ func run(args []string, stdin io.Reader, stdout io.Writer) error {
 	}
 	files := make(map[string][]block)
 	if *readme != "" {
-		files[*readme] = []block{{"header", *header}, {"full", fullTable(s)}}
+		small, err := smallTable(s, cppQuotes)
+		if err != nil {
+			return err
+		}
+		files[*readme] = []block{{"header", *header}, {"full", fullTable(s)}, {"small", small}}
 	}
 	if *perf != "" {
 		blocks, err := perfBlocks(s, *root, *compare)
@@ -104,7 +109,11 @@ func perfBlocks(s *side, rootPath, comparePath string) ([]block, error) {
 	if err != nil {
 		return nil, err
 	}
-	blocks := []block{{"summary", summary}}
+	small, err := smallTable(s, cppQuotes)
+	if err != nil {
+		return nil, err
+	}
+	blocks := []block{{"summary", summary}, {"small", small}}
 	for _, g := range []struct {
 		name string
 		grid grid

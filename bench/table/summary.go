@@ -27,6 +27,7 @@ var summaryRows = []summaryRow{
 		"parse the other corpus files of 100–160 KB"},
 	{"Parse", []string{"kangawang-272KB"}, "parse an HTML page served as robots.txt, 121 long lines (`kangawang.com`)"},
 	{"FirstQuery", nil, "parse and decide one URL, every corpus file of 8 KB or more"},
+	{"SmallFiles", nil, "parse and decide one URL, every corpus file of at most 1 KB (`BenchmarkSmallFiles`)"},
 	{"Allowed", []string{"200-rules"}, "`Allowed`, 200-rule group, a third wildcards"},
 	{"Allowed", []string{"wildcards-200"}, "`Allowed`, the 200-rule wildcard group of `bench/` (`/*word*.php` rules)"},
 	{"Allowed", []string{"10-groups"}, "`Allowed`, crawler's mix of 10 groups"},
@@ -126,7 +127,7 @@ func summaryCells(s *side, bench string, cases []sideCase) (ours, temoto, ratio 
 		if r := speedups(); len(r) > 0 {
 			ratio = span(r) + "x"
 		}
-	case "Allowed", "SeveralNames":
+	case "Allowed", "SeveralNames", "SmallFiles":
 		ns, _ := medians("ours", "ns/op")
 		allocs, _ := medians("ours", "allocs/op")
 		ours = span(ns) + " ns, " + span(allocs) + " allocs"
