@@ -2,7 +2,7 @@
 # Measures the figures of bench/README.md and docs/PERFORMANCE.md and writes
 # them there, each table between its <!-- bench:NAME:begin/end --> markers:
 # the side-by-side benchmarks of this module, the root module's
-# Pathological, ManyLines and RetainedCorpus benchmarks, and the answer
+# Pathological, ManyLines, RetainedCorpus and WorstCase benchmarks, and the answer
 # counts of TestConformanceCompared. The raw outputs stay in bench.out,
 # root.out and compare.out.
 #
@@ -19,7 +19,7 @@ if [ -n "${BENCHTIME:-}" ]; then
 	timing="$timing -benchtime $BENCHTIME"
 fi
 go test "${flags[@]}" -bench . | tee bench.out
-(cd .. && go test "${flags[@]}" -bench 'Pathological|ManyLines|RetainedCorpus') | tee root.out
+(cd .. && go test "${flags[@]}" -bench 'Pathological|ManyLines|RetainedCorpus|WorstCase') | tee root.out
 go test -count 1 -v -run Compared | tee compare.out
 header="Written by \`bench/run.sh\`: medians of $runs (\`go test $timing\`) on $(date -u +%Y-%m-%d), $(go env GOVERSION), $(go env GOOS)/$(go env GOARCH), $(getconf _NPROCESSORS_ONLN) cores."
 go run ./table -header "$header" -readme README.md \

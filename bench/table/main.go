@@ -11,7 +11,7 @@
 // docs/PERFORMANCE.md the summary (rows chosen by summaryRows), the table
 // of small files, the root module's pathological, long-line, many-lines and
 // retained-memory tables (-root: the output of go test -bench
-// 'Pathological|ManyLines|RetainedCorpus' in the root module) and the
+// 'Pathological|ManyLines|RetainedCorpus|WorstCase' in the root module) and the
 // answer counts of TestConformanceCompared (-compare: the output of go
 // test -v -run Compared). -header is the line that says how the figures
 // were measured; it goes between the "header" markers of each file.
@@ -117,7 +117,7 @@ func perfBlocks(s *side, rootPath, comparePath string) ([]block, error) {
 	for _, g := range []struct {
 		name string
 		grid grid
-	}{{"pathological", pathological}, {"long-line", longLine}, {"many-lines", manyLines}} {
+	}{{"pathological", pathological}, {"worst-case", worstCase}, {"long-line", longLine}, {"many-lines", manyLines}} {
 		t, err := g.grid.table(res)
 		if err != nil {
 			return nil, err

@@ -300,6 +300,11 @@ var rootOut = func() string {
 		}
 	}
 	b.WriteString("BenchmarkRetainedCorpus-2 \t 1\t 9000 ns/op\t 2.450 max-x-size\t 1.300 median-x-size\t 1.900 p90-x-size\n")
+	for i, shape := range worstCase.rows {
+		for j, col := range worstCase.cols {
+			fmt.Fprintf(&b, "BenchmarkWorstCase/%s/%s-2 \t 100\t %d ns/op\t 1.0 MB/s\t 0 B/op\t 0 allocs/op\n", shape.key, col.key, (i+1)*(j+1)*10000)
+		}
+	}
 	return b.String()
 }()
 
@@ -318,6 +323,17 @@ func TestGrids(t *testing.T) {
 		"| 1,000 `*` | 3 µs | 6 µs | 9 µs |\n"
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("pathological (-want +got):\n%s", diff)
+	}
+	got, err = worstCase.table(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = "| rules \\ path | 101 B | 8 KB | 8 KB, prefix entries alone |\n|---|---:|---:|---:|\n" +
+		"| `Disallow: /*` and 16 letters | 10 µs | 20 µs | 30 µs |\n" +
+		"| the same, ending in `$` | 20 µs | 40 µs | 60 µs |\n" +
+		"| `/catalogue/` ×6, `*`, 16 letters | 30 µs | 60 µs | 90 µs |\n"
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("worst case (-want +got):\n%s", diff)
 	}
 	got, err = longLine.table(res)
 	if err != nil {
@@ -396,7 +412,7 @@ func TestRunWritesPerformance(t *testing.T) {
 			fmt.Fprintf(&b, "Benchmark%s/lib=temoto/case=%s-2 \t 100\t 900 ns/op\t 0.5 MB/s\t 2.2 x-size\t 2.2 x-parse\t 0 B/op\t 9 allocs/op\n", r.bench, c)
 		}
 	}
-	names := []string{"header", "summary", "small", "retained-corpus", "pathological", "long-line", "many-lines", "compared"}
+	names := []string{"header", "summary", "small", "retained-corpus", "pathological", "worst-case", "long-line", "many-lines", "compared"}
 	var doc strings.Builder
 	doc.WriteString("# Performance\n\nProse with 22x typed.\n")
 	for _, n := range names {

@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// The root module's benchmarks: go test -bench 'Pathological|ManyLines|RetainedCorpus'.
+// The root module's benchmarks: go test -bench 'Pathological|ManyLines|RetainedCorpus|WorstCase'.
 
 // axis is one row or column of a grid: the part of a benchmark name it
 // stands for and its label.
@@ -52,6 +52,27 @@ var pathological = grid{
 	name:   func(r, c string) string { return "Pathological/stars=" + r + "/path=" + c },
 	unit:   "ns/op",
 	cell:   micros,
+}
+
+// worstCase is BenchmarkWorstCase's hostile groups: about 500 KB of rules
+// of one shape (17,654 of `/*` and 16 letters), asked for a path of random
+// letters, with the group's own index ("grams") and with the prefix
+// entries alone ("general"), the linear pass the gram index replaces.
+var worstCase = grid{
+	corner: "rules \\ path",
+	rows: []axis{
+		{"wildcards", "`Disallow: /*` and 16 letters"},
+		{"anchored", "the same, ending in `$`"},
+		{"shared-prefix", "`/catalogue/` ×6, `*`, 16 letters"},
+	},
+	cols: []axis{
+		{"path=101/grams", "101 B"},
+		{"path=8192/grams", "8 KB"},
+		{"path=8192/general", "8 KB, prefix entries alone"},
+	},
+	name: func(r, c string) string { return "WorstCase/" + r + "/" + c },
+	unit: "ns/op",
+	cell: micros,
 }
 
 // longLine is BenchmarkPathological's parse of one long line.
