@@ -175,8 +175,14 @@ func BenchmarkRetained(b *testing.B) {
 		{"504-groups-22KB", "027_www.brainyquote.com.txt"},
 		{"oracle-853KB", "016_docs.oracle.com.txt"},
 		{"xuexi-3.7MB", "074_www.xuexi.cn.txt"},
+		{"dollar-inside-1.9MB", ""}, // see BenchmarkParseDollarInside
 	} {
-		data := corpusFile(b, c.file)
+		var data []byte
+		if c.file == "" {
+			data = dollarInside()
+		} else {
+			data = corpusFile(b, c.file)
+		}
 		b.Run(c.name, func(b *testing.B) {
 			var ms runtime.MemStats
 			var total uint64
