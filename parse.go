@@ -261,7 +261,7 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 	default:
 		noted = false
 	}
-	if p.b.arena.Len()+patternRoom(pattern, prio) > p.lim.text || len(p.b.writtenText)+len(value) > p.lim.text {
+	if p.b.arena.Len()+len(pattern) > p.lim.text || len(p.b.writtenText)+len(value) > p.lim.text {
 		if noted {
 			p.report(num, kind, value)
 		}
