@@ -193,9 +193,15 @@ func (b *builder) finish(r *Robots, s *slab) (conflicts []int) {
 	}
 	if len(b.written) > 0 {
 		w := r.newWrittenForms()
-		if s != nil {
+		switch {
+		case s != nil:
 			*w = writtenForms{forms: carve(s, b.written), text: carveString(s, b.writtenText)}
-		} else {
+		case b.own:
+			// Kept as they are, as the rules are: in a file whose every
+			// rule has a written form they are as large as its patterns
+			// (BenchmarkParseDollarInside, RFC mode).
+			*w = writtenForms{forms: trim(b.written), text: view(trim(b.writtenText))}
+		default:
 			*w = writtenForms{forms: keep(b.written), text: string(b.writtenText)}
 		}
 		r.text.written = w
