@@ -108,20 +108,18 @@ func (b *builder) addRule(pattern, written string, prio uint32, line int32, allo
 	if len(b.starts) == 0 || b.closed {
 		return false
 	}
-	// The pattern goes to the arena, followed by the priority when that
-	// is not the pattern's length (see rule). Spelt out here rather than
-	// in a function of rule.go, which the compiler would not inline: the
-	// call and the rule it returned cost 1.5% of the instructions of a
-	// parse of a file of rules (BenchmarkParse, confex).
+	// The pattern goes to the arena; a priority that is not the
+	// pattern's length goes with the written form, which such a rule
+	// always has (see ruleText.prio). Spelt out here rather than in a
+	// function of rule.go, which the compiler would not inline: the call
+	// and the rule it returned cost 1.5% of the instructions of a parse
+	// of a file of rules (BenchmarkParse, confex).
 	odd := prio != uint32(len(pattern))
 	b.rules = append(b.rules, newRule(uint32(b.arena.Len()), uint32(len(pattern)), line, allow, derived, odd))
 	b.arena.WriteString(pattern)
-	if odd {
-		appendPrio(&b.arena, prio)
-	}
 	if (written != "" || derived) && (len(b.written) == 0 || b.written[len(b.written)-1].line != line) {
 		b.writtenText = append(b.writtenText, written...)
-		b.written = append(b.written, writtenForm{line: line, end: uint32(len(b.writtenText))})
+		b.written = append(b.written, writtenForm{line: line, end: uint32(len(b.writtenText)), prio: prio})
 	}
 	b.sawRule = true
 	return true
@@ -195,9 +193,15 @@ func (b *builder) finish(r *Robots, s *slab) (conflicts []int) {
 	}
 	if len(b.written) > 0 {
 		w := r.newWrittenForms()
-		if s != nil {
+		switch {
+		case s != nil:
 			*w = writtenForms{forms: carve(s, b.written), text: carveString(s, b.writtenText)}
-		} else {
+		case b.own:
+			// Kept as they are, as the rules are: in a file whose every
+			// rule has a written form they are as large as its patterns
+			// (BenchmarkParseDollarInside, RFC mode).
+			*w = writtenForms{forms: trim(b.written), text: view(trim(b.writtenText))}
+		default:
 			*w = writtenForms{forms: keep(b.written), text: string(b.writtenText)}
 		}
 		r.text.written = w

@@ -17,7 +17,9 @@ import (
 // or fmt), which TestParseKeepsNoViewOfItsInput checks by overwriting the
 // input. Copying the whole input instead cost a fifth of the parse time of
 // large files (BenchmarkParse). The parser also views its own buffers for
-// look-ups that end with the parse.
+// look-ups that end with the parse, and the written forms of a parse that
+// has buffers of its own (see borrowBuffers) for the parsed file to keep:
+// no other parse writes them.
 func view(b []byte) string {
 	if len(b) == 0 {
 		return ""

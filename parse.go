@@ -261,7 +261,7 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 	default:
 		noted = false
 	}
-	if p.b.arena.Len()+patternRoom(pattern, prio) > p.lim.text || len(p.b.writtenText)+len(value) > p.lim.text {
+	if p.b.arena.Len()+len(pattern) > p.lim.text || len(p.b.writtenText)+len(value) > p.lim.text {
 		if noted {
 			p.report(num, kind, value)
 		}
@@ -318,12 +318,16 @@ func (p *parser) reserve() {
 // inside each path, which RFC mode writes "%24"), growing them line by
 // line copied them a dozen times (BenchmarkParseDollarInside: 71
 // allocations a parse, 19 with the room reserved, and RFC mode's parse
-// from twice Google mode's to 1.6-1.8 times). Their room goes back to
-// the pool with the parse's buffers; the parsed file keeps an exact copy.
+// from twice Google mode's to 1.6-1.8 times). A value is at most its
+// line less seven octets, as reserve counts. Their room goes back to the
+// pool with the parse's buffers, and the parsed file keeps an exact
+// copy; or, when the buffers are the parse's own, keeps them as they are
+// (see builder.finish).
 func (p *parser) reserveWritten() {
 	rest := p.tok.src[p.tok.start:]
-	p.b.writtenText = slices.Grow(p.b.writtenText, len(rest))
-	p.b.written = slices.Grow(p.b.written, strings.Count(rest, "\n")+1)
+	lines := strings.Count(rest, "\n")
+	p.b.writtenText = slices.Grow(p.b.writtenText, max(len(rest)-7*lines, 64))
+	p.b.written = slices.Grow(p.b.written, lines+1)
 }
 
 // report adds a note of kind. On an HTML page, notes of severity Info

@@ -119,6 +119,7 @@ func TestRules(t *testing.T) {
 		{"RFC 9309 section 2.2.3: %24 matches a literal '$'", "User-agent: *\nDisallow: /a%24\n", fb, "/a$", false, 2, &rfc},
 		{"RFC 9309 section 2.2.2: a '$' inside counts one octet, %24 three", "User-agent: *\nDisallow: /a$bc\nAllow: /a%24b\n", fb, "/a$bc", true, 3, &rfc},
 		{"RFC 9309 section 2.2.2: two '$' inside count two octets", "User-agent: *\nAllow: /a$$b\nDisallow: /a%24%24\n", fb, "/a$$b", false, 3, &rfc},
+		{"RFC 9309 section 2.2.2: each '$'-inside rule counts its own written octets", "User-agent: *\nDisallow: /a$b\nAllow: /a$bcdef\nDisallow: /a%24bcd\n", fb, "/a$bcdef", true, 3, &rfc},
 		{"Google: index.html allows its directory", "User-agent: *\nDisallow: /\nAllow: /d/index.html\n", fb, "/d/", true, 3, &google},
 		{"RFC: no index.html rule", "User-agent: *\nDisallow: /\nAllow: /d/index.html\n", fb, "/d/", false, 2, &rfc},
 	}
