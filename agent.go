@@ -3,10 +3,7 @@ package robotstxt
 // This file reads crawler names: the name a user-agent line gives and the
 // name a caller's crawler goes by (RFC 9309 section 2.2.1).
 
-import (
-	"unicode"
-	"unicode/utf8"
-)
+import "github.com/rfc9309/robotstxt/internal/agentname"
 
 // isGlobalAgent reports whether a user-agent value names every crawler:
 // "*" alone or followed by whitespace. Google's parser reads "* FooBot" as
@@ -32,28 +29,7 @@ func isGlobalAgent(v string) bool {
 // Google's library does instead (letters, '_' and '-' only, so
 // "MJ12bot" is "MJ") and takes a caller's names as given.
 func ProductToken(value string) string {
-	for i := 0; i < len(value); {
-		c := value[i]
-		if c < utf8.RuneSelf {
-			if !isNameByte(c) {
-				return value[:i]
-			}
-			i++
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(value[i:])
-		if r == utf8.RuneError && n <= 1 || !unicode.IsLetter(r) && !unicode.IsDigit(r) {
-			return value[:i]
-		}
-		i += n
-	}
-	return value
-}
-
-// isNameByte reports whether an ASCII octet may be part of a crawler name
-// in RFC mode.
-func isNameByte(c byte) bool {
-	return isTokenChar(c) || '0' <= c && c <= '9' || c == '.'
+	return agentname.Leading(value)
 }
 
 // googleToken returns the product token Google's library reads at the
