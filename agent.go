@@ -14,8 +14,9 @@ func isGlobalAgent(v string) bool {
 }
 
 // ProductToken returns the crawler name at the start of a user-agent
-// value or of a User-Agent header, as RFC mode reads both: the leading
-// run of letters (of any script), digits, '_', '-' and '.'. It stops at
+// value or of a User-Agent header, as RFC mode reads a user-agent line:
+// the leading run of letters (of any script), digits, '_', '-' and '.'.
+// It stops at
 // '/', whitespace or any other character, so "Googlebot/2.1" gives
 // "Googlebot", "MJ12bot/1.4" gives "MJ12bot" and "MyCrawler/1.0
 // (+https://example.com/bot)" gives "MyCrawler"; a value that starts with
@@ -28,6 +29,13 @@ func isGlobalAgent(v string) bool {
 // "panscient.com", and mean those crawlers. Google mode reads a line as
 // Google's library does instead (letters, '_' and '-' only, so
 // "MJ12bot" is "MJ") and takes a caller's names as given.
+//
+// RFC mode reads a caller's name as ProductToken does, but for a
+// browser-style header led by "Mozilla", which it reads as the crawler
+// the header names in a comment: ProductToken of "Mozilla/5.0
+// (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)" is
+// "Mozilla", while that header, given to [Robots.Allowed], finds the
+// group of bingbot (see "Crawler names" at [Robots.Group]).
 func ProductToken(value string) string {
 	return agentname.Leading(value)
 }
