@@ -78,30 +78,33 @@ func Caller(agent string) string {
 // Words start at the header's start or after a space, a tab, '(', ')', ';'
 // or ',', so that the words of URLs and versions are never read. ok is
 // false when ua has neither shape; name is "" when "compatible;" is
-// followed by no name. Its work is linear in ua's length: it reads each
-// word once. The result is a part of ua.
+// followed by no name. Its work is linear in ua's length: it reads a word
+// only where it starts, and only a word that opens a comment or starts
+// with 'c'. The result is a part of ua.
 func Commented(ua string) (name string, ok bool) {
-	for i := 0; i < len(ua); {
+	for i := 0; i < len(ua); i++ {
 		if i > 0 && !isDelim(ua[i-1]) {
-			i++
+			continue // inside a word, a URL or a version
+		}
+		// Only a word after '(' or one that may be "compatible" can
+		// matter: the others are passed over unread, one octet at a time
+		// (BenchmarkCaller).
+		open := i > 0 && ua[i-1] == '('
+		if c := ua[i] | 0x20; !open && c != 'c' {
 			continue
 		}
 		word := Leading(ua[i:])
-		if word == "" {
-			i++
-			continue
-		}
 		end := i + len(word)
 		switch {
+		case word == "":
 		case equalFold(word, "compatible"):
 			k := skipBlanks(ua, end)
 			if k < len(ua) && (ua[k] == ';' || ua[k] == ',') {
 				return Leading(ua[skipBlanks(ua, k+1):]), true
 			}
-		case i > 0 && ua[i-1] == '(' && end < len(ua) && ua[end] == '/':
+		case open && end < len(ua) && ua[end] == '/':
 			return word, true
 		}
-		i = end
 	}
 	return "", false
 }
@@ -115,14 +118,14 @@ func skipBlanks(s string, i int) int {
 	return i
 }
 
-// isDelim reports whether a word may start after c.
+// isDelim reports whether a word may start after c. A table, read once
+// per octet of a header, is faster than comparisons (BenchmarkCaller).
 func isDelim(c byte) bool {
-	switch c {
-	case ' ', '\t', '(', ')', ';', ',':
-		return true
-	}
-	return false
+	return delims[c]
 }
+
+// delims are the octets after which a word may start.
+var delims = [256]bool{' ': true, '\t': true, '(': true, ')': true, ';': true, ',': true}
 
 // equalFold reports whether s is lower, an ASCII word in lower case,
 // without regard to the case of s's ASCII letters.

@@ -1,6 +1,7 @@
 package agentname
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -101,4 +102,25 @@ func FuzzCaller(f *testing.F) {
 			t.Fatalf("Caller(%q) = %q, want its leading name %q", agent, name, lead)
 		}
 	})
+}
+
+// BenchmarkCaller times reading the crawler's name out of documented
+// headers: a bare product, and browser-style headers that name the
+// crawler early, late and not at all.
+func BenchmarkCaller(b *testing.B) {
+	for _, ua := range []string{
+		"Googlebot/2.1 (+http://www.google.com/bot.html)",
+		"Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)",
+		"Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/W.X.Y.Z Safari/537.36",
+		"Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/W.X.Y.Z Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+		"Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
+	} {
+		b.Run(Caller(ua)+"/len="+strconv.Itoa(len(ua)), func(b *testing.B) {
+			b.SetBytes(int64(len(ua)))
+			b.ReportAllocs()
+			for b.Loop() {
+				Caller(ua)
+			}
+		})
+	}
 }
