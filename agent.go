@@ -3,10 +3,7 @@ package robotstxt
 // This file reads crawler names: the name a user-agent line gives and the
 // name a caller's crawler goes by (RFC 9309 section 2.2.1).
 
-import (
-	"unicode"
-	"unicode/utf8"
-)
+import "github.com/rfc9309/robotstxt/internal/agentname"
 
 // isGlobalAgent reports whether a user-agent value names every crawler:
 // "*" alone or followed by whitespace. Google's parser reads "* FooBot" as
@@ -17,8 +14,9 @@ func isGlobalAgent(v string) bool {
 }
 
 // ProductToken returns the crawler name at the start of a user-agent
-// value or of a User-Agent header, as RFC mode reads both: the leading
-// run of letters (of any script), digits, '_', '-' and '.'. It stops at
+// value or of a User-Agent header, as RFC mode reads a user-agent line:
+// the leading run of letters (of any script), digits, '_', '-' and '.'.
+// It stops at
 // '/', whitespace or any other character, so "Googlebot/2.1" gives
 // "Googlebot", "MJ12bot/1.4" gives "MJ12bot" and "MyCrawler/1.0
 // (+https://example.com/bot)" gives "MyCrawler"; a value that starts with
@@ -31,29 +29,15 @@ func isGlobalAgent(v string) bool {
 // "panscient.com", and mean those crawlers. Google mode reads a line as
 // Google's library does instead (letters, '_' and '-' only, so
 // "MJ12bot" is "MJ") and takes a caller's names as given.
+//
+// RFC mode reads a caller's name as ProductToken does, but for a
+// browser-style header led by "Mozilla", which it reads as the crawler
+// the header names in a comment: ProductToken of "Mozilla/5.0
+// (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)" is
+// "Mozilla", while that header, given to [Robots.Allowed], finds the
+// group of bingbot (see "Crawler names" at [Robots.Group]).
 func ProductToken(value string) string {
-	for i := 0; i < len(value); {
-		c := value[i]
-		if c < utf8.RuneSelf {
-			if !isNameByte(c) {
-				return value[:i]
-			}
-			i++
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(value[i:])
-		if r == utf8.RuneError && n <= 1 || !unicode.IsLetter(r) && !unicode.IsDigit(r) {
-			return value[:i]
-		}
-		i += n
-	}
-	return value
-}
-
-// isNameByte reports whether an ASCII octet may be part of a crawler name
-// in RFC mode.
-func isNameByte(c byte) bool {
-	return isTokenChar(c) || '0' <= c && c <= '9' || c == '.'
+	return agentname.Leading(value)
 }
 
 // googleToken returns the product token Google's library reads at the

@@ -72,8 +72,10 @@ func BenchmarkAllowed(b *testing.B) {
 
 // BenchmarkRobotsAllowedByName times Robots.Allowed, which finds the
 // crawler's group by name on every call, for a name as given, a name with
-// a version and a whole User-Agent header: the last two are read as
-// their leading name first (ProductToken).
+// a version and whole User-Agent headers: the versioned name and
+// Googlebot's own header are read as their leading name (ProductToken),
+// the browser-style header as the crawler named in its comment
+// (callerName), which costs a pass over the header up to that name.
 func BenchmarkRobotsAllowedByName(b *testing.B) {
 	r := Parse(corpusFile(b, "024_github.com.txt"))
 	for _, agent := range []string{"Googlebot", "Googlebot/2.1", "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/130.0 Safari/537.36", "Googlebot/2.1 (+http://www.google.com/bot.html)"} {

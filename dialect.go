@@ -6,16 +6,26 @@ package robotstxt
 // consult a mode's dialect wherever the two differ, and each difference
 // is documented on its field, with the reason.
 
-import "strings"
+import (
+	"strings"
 
-// Mode selects whose reading of a robots.txt file a [Robots] follows.
+	"github.com/rfc9309/robotstxt/internal/agentname"
+)
+
+// Mode selects whose reading of a robots.txt file a [Robots] follows, and
+// of the crawler names its queries are given (see "Crawler names" at
+// [Robots.Group]).
 type Mode uint8
 
 const (
 	// RFC follows RFC 9309 to the letter. It is the zero value.
 	RFC Mode = iota
 	// Google gives the answers of Google's open-source robots.txt library,
-	// case for case.
+	// case for case. It reads a user-agent line's name as that library
+	// does (its leading ASCII letters, '_' and '-': "MJ12bot" is "MJ")
+	// and takes a caller's names as given, so that "Googlebot/2.1" or a
+	// whole User-Agent header finds no group; RFC mode reads both (see
+	// "Crawler names" at [Robots.Group]).
 	Google
 )
 
@@ -71,11 +81,12 @@ type dialect struct {
 	// googleNames reads crawler names as Google's library does: a
 	// user-agent line names the leading run of ASCII letters, '_' and '-'
 	// of its value ("MJ12bot" is "MJ"), and a caller's names are taken as
-	// given. RFC mode reads both alike, as the leading run of letters,
-	// digits, '_', '-' and '.' (see ProductToken), because RFC 9309
-	// section 2.2.1 leaves names that are not product tokens unread and
-	// real files name "MJ12bot" and "panscient.com" meaning those
-	// crawlers, while callers pass whole User-Agent strings.
+	// given. RFC mode reads both as the leading run of letters, digits,
+	// '_', '-' and '.' (see ProductToken), because RFC 9309 section 2.2.1
+	// leaves names that are not product tokens unread and real files name
+	// "MJ12bot" and "panscient.com" meaning those crawlers, while callers
+	// pass whole User-Agent strings; and it reads a caller's browser-style
+	// header as the crawler named in its comment (see callerName).
 	googleNames bool
 	// authorityEnds are the octets besides '#' that end a URL's
 	// authority: '/' and '?' in RFC mode, as RFC 3986 section 3.2 reads
@@ -126,13 +137,20 @@ func (d *dialect) lineName(value string) string {
 }
 
 // callerName returns the name under which a caller's crawler, given as
-// agent, finds its group. It is a prefix of agent, so it costs no
+// agent, finds its group (see [Robots.Group]). RFC mode reads a name, a
+// name with its version or a whole User-Agent header as its leading name,
+// and a browser-style header led by "Mozilla" as the crawler it names in
+// a comment ("Mozilla/5.0 (compatible; bingbot/2.0; +url)" is bingbot):
+// no crawler goes by "Mozilla", and a header read as that name would
+// fall back to the "*" group where the crawler's own group disallows.
+// Google mode takes agent as given, as Google's library takes the names
+// its caller passes. The name is a part of agent, so it costs no
 // allocation.
 func (d *dialect) callerName(agent string) string {
 	if d.googleNames {
 		return agent
 	}
-	return ProductToken(agent)
+	return agentname.Caller(agent)
 }
 
 // targetPath returns the path, params and query of a target (see

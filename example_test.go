@@ -94,14 +94,30 @@ func ExampleProductToken() {
 }
 
 // A crawler may pass its whole User-Agent header: RFC mode reads the name
-// at its start, as it reads user-agent lines.
+// at its start, as it reads user-agent lines, and a browser-style header
+// as the crawler it names in a comment.
 func ExampleRobots_Allowed() {
 	r := robotstxt.Parse([]byte("User-agent: *\nAllow: /\n\nUser-agent: MJ12bot\nDisallow: /\n"))
 	fmt.Println(r.Allowed("MJ12bot/1.4 (+http://mj12bot.com/)", "/page"))
+	fmt.Println(r.Allowed("Mozilla/5.0 (compatible; MJ12bot/v1.4.8; http://mj12bot.com/)", "/page"))
 	fmt.Println(r.Allowed("MJ12", "/page"))
 	// Output:
 	// false
+	// false
 	// true
+}
+
+// Several names make the union of their groups, for a crawler that obeys
+// every group naming one of its names. A real crawler with several
+// tokens obeys one group, by its operator's precedence: Googlebot-Image
+// obeys its own group here, which package crawlers' Group chooses.
+func ExampleRobots_Group_severalNames() {
+	r := robotstxt.Parse([]byte("User-agent: Googlebot\nAllow: /photos/\n\nUser-agent: Googlebot-Image\nDisallow: /photos\n"))
+	fmt.Println(r.Group("Googlebot-Image", "Googlebot").Allowed("/photos/cat.jpg"))
+	fmt.Println(r.Group("Googlebot-Image").Allowed("/photos/cat.jpg"))
+	// Output:
+	// true
+	// false
 }
 
 func ExampleGroup_CrawlDelay() {

@@ -52,27 +52,63 @@ func (r *Robots) Mode() Mode {
 	return r.d.mode
 }
 
-// Group returns the rules a crawler that answers to the given names obeys
-// (RFC 9309 section 2.2.1). In RFC mode each agent may be a name
-// ("MJ12bot"), a versioned name ("MJ12bot/1.4") or a whole User-Agent
-// header ("MyCrawler/1.0 (+https://example.com/bot)"): it is read as its
-// leading name (see [ProductToken]), as user-agent lines are. Names
-// compare case-insensitively (in ASCII) and exactly: a group for "foo"
-// never applies to "foobot". Google mode takes each agent as given, as
-// Google's library does. The rules of every group that names one of the
-// agents are combined; only when none does do the global "*" groups
-// apply. Group returns nil, which allows everything, when neither exists.
+// Group returns the rules of the groups that name one of agents, combined
+// (RFC 9309 section 2.2.1); only when no group names any of them, the
+// rules of the global "*" groups. Group returns nil, which allows
+// everything, when neither exists.
+//
+// Several names make the union of their groups, for a crawler that obeys
+// every group that names one of its names. A real crawler with several
+// product tokens obeys one group instead, chosen by its operator's
+// precedence: Googlebot-Image obeys a "Googlebot-Image" group where a file
+// has one, and only otherwise the "Googlebot" group. The union may answer
+// otherwise: where "Googlebot" has "Allow: /photos/" and "Googlebot-Image"
+// has "Disallow: /photos", r.Group("Googlebot-Image", "Googlebot") allows
+// /photos/cat.jpg, which Googlebot-Image does not fetch. For a real
+// crawler, ask [github.com/rfc9309/robotstxt/crawlers.Group](r, userAgent),
+// which knows each crawler's tokens and their order, and call Allowed and
+// Decide on the group it returns.
 //
 // A crawler should call Group once per file and keep the result: with one
 // name it is a binary search over the file's names (the name's group is
 // built on its first look-up and shared after that), with several that
-// match different groups it builds their union. "*" given as an agent
-// names no crawler. Reading a name allocates nothing.
+// match different groups it builds their union. Reading a name allocates
+// nothing.
 //
 // A union is built on the first call for a set of groups and kept for
-// later calls (up to maxUnions sets of up to four groups each), so that a
+// later calls (up to 64 sets of up to four groups each), so that a
 // crawler with several names may call Robots.Allowed and Robots.Decide
 // per URL without allocating.
+//
+// # Crawler names
+//
+// This is where the modes' readings of a caller's crawler names are said,
+// for Group, [Robots.Allowed], [Robots.Decide] and [Mode]. In RFC mode an
+// agent may be a name ("MJ12bot"), a name with its version
+// ("MJ12bot/1.4") or a whole User-Agent header ("MyCrawler/1.0
+// (+https://example.com/bot)"): it is read as its leading name (see
+// [ProductToken]), as user-agent lines are. A browser-style header, led
+// by "Mozilla" (in any case), is read as the crawler it names in a
+// comment, as Google, Bing, Yandex and Apple write theirs: the name after
+// "compatible;" ("Mozilla/5.0 (compatible; YandexBot/3.0;
+// +http://yandex.com/bots)" and "Mozilla/5.0 AppleWebKit/537.36 (KHTML,
+// like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html)
+// Chrome/W.X.Y.Z Safari/537.36" name YandexBot and Googlebot), or a name
+// that opens a comment and is followed by its version ("...
+// Safari/605.1.15 (Applebot/0.1; +http://www.apple.com/go/applebot)"
+// names Applebot), whichever the header gives first. A header that names no crawler so, a browser's, is
+// read as "Mozilla". Names compare case-insensitively (in ASCII) and
+// exactly: a group for "foo" never applies to "foobot".
+//
+// Google mode takes each agent as given, as Google's library takes the
+// names its caller passes, and compares it case-insensitively with the
+// names of the file's user-agent lines (which it reads as Google's
+// library does, see [Mode]): "Googlebot" finds the "Googlebot" group,
+// while "Googlebot/2.1" and a whole User-Agent header find no group and
+// fall back to the "*" groups. A caller in Google mode passes bare product
+// tokens.
+//
+// In both modes "*" given as an agent names no crawler.
 func (r *Robots) Group(agents ...string) *Group {
 	if r == nil {
 		return nil
@@ -131,17 +167,20 @@ func (r *Robots) union(agents []string) *Group {
 	return g
 }
 
-// Allowed reports whether the crawler with product token agent may fetch
-// target, an absolute URL or a path with an optional query. It is
-// r.Group(agent).Allowed(target).
+// Allowed reports whether the crawler agent may fetch target, an absolute
+// URL or a path with an optional query. agent is a crawler's name or its
+// whole User-Agent header, read as r's mode reads it (see "Crawler names"
+// at [Robots.Group]). It is r.Group(agent).Allowed(target).
 func (r *Robots) Allowed(agent, target string) bool {
 	return r.Group(agent).Allowed(target)
 }
 
-// Decide reports whether the crawler with product token agent may fetch
-// target, and which rule decided. It is r.Group(agent).Decide(target),
-// and takes its arguments in the order of [Robots.Allowed]; a crawler that
-// answers to several names asks r.Group(names...).Decide(target).
+// Decide reports whether the crawler agent may fetch target, and which
+// rule decided. agent is read as for [Robots.Allowed], whose order of
+// arguments Decide takes. It is r.Group(agent).Decide(target); a real
+// crawler with several product tokens asks the group that
+// [github.com/rfc9309/robotstxt/crawlers.Group] chooses (see
+// [Robots.Group]).
 func (r *Robots) Decide(agent, target string) Decision {
 	return r.Group(agent).Decide(target)
 }

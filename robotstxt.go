@@ -27,7 +27,9 @@ import (
 // Options controls parsing. The zero value is RFC mode with the default
 // size limit.
 type Options struct {
-	// Mode selects RFC 9309 (the zero value) or Google's reading.
+	// Mode selects RFC 9309 (the zero value) or Google's reading, of
+	// the file and of the crawler names its queries are given (see
+	// "Crawler names" at [Robots.Group]).
 	Mode Mode
 	// MaxBytes is how much of the file is parsed: 0 means DefaultMaxBytes
 	// (500 KiB, RFC 9309 section 2.5) and a negative value means no limit.

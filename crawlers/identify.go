@@ -1,9 +1,8 @@
 package crawlers
 
 import (
-	"strings"
-
 	"github.com/rfc9309/robotstxt"
+	"github.com/rfc9309/robotstxt/internal/agentname"
 )
 
 // Identify returns the crawler of the registry that a whole User-Agent
@@ -124,35 +123,15 @@ func Name(userAgent string) string {
 	return headerName(userAgent)
 }
 
-// headerName is Name for a crawler the registry does not know.
+// headerName is Name for a crawler the registry does not know. Unlike
+// the root package's reading of a caller's name, it reads a comment's
+// name in any header, not only in one led by "Mozilla": it is asked for
+// a crawler's name, which such a header gives in a comment when it gives
+// one at all ("(Various mobile device types) (compatible;
+// Mediapartners-Google/2.1; +url)").
 func headerName(ua string) string {
-	compatible := false
-	for i := 0; i < len(ua); {
-		if !isWordByte(ua[i]) || i > 0 && !isDelim(ua[i-1]) {
-			i++
-			continue
-		}
-		end := i
-		for end < len(ua) && isWordByte(ua[end]) {
-			end++
-		}
-		word := ua[i:end]
-		switch {
-		case compatible:
-			return word
-		case strings.EqualFold(word, "compatible"):
-			k := end
-			for k < len(ua) && ua[k] == ' ' {
-				k++
-			}
-			compatible = k < len(ua) && (ua[k] == ';' || ua[k] == ',')
-		case i > 0 && ua[i-1] == '(' && end < len(ua) && ua[end] == '/':
-			return word
-		}
-		i = end
-	}
-	if compatible {
-		return ""
+	if name, ok := agentname.Commented(ua); ok {
+		return name
 	}
 	return robotstxt.ProductToken(ua)
 }

@@ -130,6 +130,8 @@ func TestName(t *testing.T) {
 		{"a bare product, as RFC mode reads it", "ExampleBot/1.0 (+https://example.com/bot)", "ExampleBot"},
 		{"a browser: its leading name", "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0", "Mozilla"},
 		{"compatible with nothing after it", "Mozilla/5.0 (compatible;)", ""},
+		{"compatible followed by no name: not a later word", "Mozilla/5.0 (compatible; +https://example.com/bot) Chrome/1.0", ""},
+		{"compatible and a name of any script, as RFC mode reads names", "Mozilla/5.0 (compatible; Ünibot/1.0)", "Ünibot"},
 	}
 	for _, tt := range tests {
 		if got := Name(tt.header); got != tt.want {

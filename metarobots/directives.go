@@ -4,7 +4,12 @@
 // ([IsNoFollow]). robots.txt says what a crawler may fetch; these say what
 // it may do with what it fetched.
 //
-// Names and values compare case-insensitively. Where several tags or
+// Names and values compare case-insensitively. A crawler is given by its
+// names: each a name ("googlebot"), a name with its version
+// ("Googlebot/2.1") or its whole User-Agent header, read as the root
+// package reads a caller's name in RFC mode (a browser-style header by the
+// crawler it names in a comment, "Mozilla/5.0 (compatible; Googlebot/2.1;
+// +url)"). Where several tags or
 // headers apply, the most restrictive value of each directive wins, as
 // search engines combine them. All functions are safe for concurrent use.
 package metarobots

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/rfc9309/robotstxt/internal/agentname"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
@@ -31,7 +32,8 @@ func FromHTML(r io.Reader, agents ...string) (Directives, error) {
 
 // FromHTML reads the robots meta tags of an HTML page:
 // <meta name="robots" content="..."> and <meta name="TOKEN" content="...">
-// for each of the crawler's product tokens, combining all that apply. It
+// for each of agents, the crawler's names as the package comment says,
+// combining all that apply. It
 // stops where the body starts: at the <body> tag, or, after the end of the
 // head, at the first tag or text that the HTML parser puts in the body; a
 // meta tag between </head> and <body> is in the head (HTML Living
@@ -111,13 +113,19 @@ func readMeta(z *html.Tokenizer, d *Directives, agents []string) {
 }
 
 // appliesTo reports whether a tag or header addressed to name applies to a
-// crawler with the given product tokens: "robots" addresses every crawler.
+// crawler that answers to agents: "robots" addresses every crawler. Names
+// compare case-insensitively, as Google's robots meta tag documentation
+// says, and exactly. An agent is read as the root package reads a
+// caller's name in RFC mode (see robotstxt.Robots.Group): a name, a name
+// with its version ("Googlebot/2.1") or a whole User-Agent header,
+// a browser-style one read as the crawler it names in a comment
+// ("Mozilla/5.0 (compatible; Googlebot/2.1; +url)").
 func appliesTo(name string, agents []string) bool {
 	if strings.EqualFold(name, "robots") {
 		return true
 	}
 	for _, a := range agents {
-		if a != "" && strings.EqualFold(name, a) {
+		if a := agentname.Caller(a); a != "" && strings.EqualFold(name, a) {
 			return true
 		}
 	}

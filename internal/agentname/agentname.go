@@ -1,0 +1,146 @@
+// Package agentname reads the name of a crawler that a caller gives: a
+// name ("Googlebot"), a name with its version ("Googlebot/2.1") or a
+// whole User-Agent header, which may be a browser's header that names the
+// crawler in a comment ("Mozilla/5.0 (compatible; Googlebot/2.1;
+// +http://www.google.com/bot.html)"). The root package's RFC mode,
+// package crawlers and package metarobots read a caller's name with it,
+// so that all three read a header alike. Nothing here allocates.
+package agentname
+
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
+// Leading returns the crawler name at the start of s: the leading run of
+// letters (of any script), digits, '_', '-' and '.'. It stops at '/',
+// whitespace or any other character, so "Googlebot/2.1" gives
+// "Googlebot" and "MJ12bot/1.4" gives "MJ12bot"; an s that starts with
+// another character gives "". The result is a prefix of s.
+func Leading(s string) string {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if !isNameByte(c) {
+				return s[:i]
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n <= 1 || !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			return s[:i]
+		}
+		i += n
+	}
+	return s
+}
+
+// isNameByte reports whether an ASCII octet may be part of a crawler
+// name.
+func isNameByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.'
+}
+
+// Caller returns the name under which a caller's crawler, given as agent,
+// finds its group or its tags: agent's leading name (see [Leading]),
+// except in a header led by "Mozilla" (in any case), a browser's header
+// that no crawler sends as its own name, where it is the name the header
+// gives in a comment (see [Commented]) if it gives one. So
+// "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)"
+// gives "bingbot", while "Mozilla/5.0 (X11; Linux x86_64) ... Firefox/133.0"
+// gives "Mozilla" and "ExampleBot/1.0 (compatible; Googlebot/2.1)", whose
+// crawler names itself first, gives "ExampleBot". The result is a part of
+// agent.
+func Caller(agent string) string {
+	lead := Leading(agent)
+	if !equalFold(lead, "mozilla") {
+		return lead
+	}
+	if name, ok := Commented(agent[len(lead):]); ok {
+		return name
+	}
+	return lead
+}
+
+// Commented returns the name a User-Agent header gives its crawler in the
+// shapes the operators of crawlers that send a browser's header document,
+// whichever comes first in ua:
+//
+//   - the name after "compatible;" (or "compatible,"), inside a comment
+//     or after the comments: "Mozilla/5.0 (compatible; YandexBot/3.0;
+//     +http://yandex.com/bots)", "Mozilla/5.0 AppleWebKit/537.36 (KHTML,
+//     like Gecko; compatible; Googlebot/2.1; +url) Chrome/W.X.Y.Z
+//     Safari/537.36";
+//   - a name that opens a comment and is followed by a version, as Apple's
+//     "... Safari/605.1.15 (Applebot/0.1; +http://www.apple.com/go/applebot)".
+//
+// Words start at the header's start or after a space, a tab, '(', ')', ';'
+// or ',', so that the words of URLs and versions are never read. ok is
+// false when ua has neither shape; name is "" when "compatible;" is
+// followed by no name. Its work is linear in ua's length: it reads a word
+// only where it starts, and only a word that opens a comment or starts
+// with 'c'. The result is a part of ua.
+func Commented(ua string) (name string, ok bool) {
+	for i := 0; i < len(ua); i++ {
+		if i > 0 && !isDelim(ua[i-1]) {
+			continue // inside a word, a URL or a version
+		}
+		// Only a word after '(' or one that may be "compatible" can
+		// matter: the others are passed over unread, one octet at a time
+		// (BenchmarkCaller).
+		open := i > 0 && ua[i-1] == '('
+		if c := ua[i] | 0x20; !open && c != 'c' {
+			continue
+		}
+		word := Leading(ua[i:])
+		end := i + len(word)
+		switch {
+		case word == "":
+		case equalFold(word, "compatible"):
+			k := skipBlanks(ua, end)
+			if k < len(ua) && (ua[k] == ';' || ua[k] == ',') {
+				return Leading(ua[skipBlanks(ua, k+1):]), true
+			}
+		case open && end < len(ua) && ua[end] == '/':
+			return word, true
+		}
+	}
+	return "", false
+}
+
+// skipBlanks returns the index of the first octet of s at or after i that
+// is not a space or a tab.
+func skipBlanks(s string, i int) int {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// isDelim reports whether a word may start after c. A table, read once
+// per octet of a header, is faster than comparisons (BenchmarkCaller).
+func isDelim(c byte) bool {
+	return delims[c]
+}
+
+// delims are the octets after which a word may start.
+var delims = [256]bool{' ': true, '\t': true, '(': true, ')': true, ';': true, ',': true}
+
+// equalFold reports whether s is lower, an ASCII word in lower case,
+// without regard to the case of s's ASCII letters.
+func equalFold(s, lower string) bool {
+	if len(s) != len(lower) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != lower[i] {
+			return false
+		}
+	}
+	return true
+}
