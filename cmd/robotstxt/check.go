@@ -144,7 +144,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		plain   = fs.Bool("plain", false, "decide by the file's plain reading of each crawler's name (RFC 9309, or Google's library with -mode google), not by the crawler's documented precedence")
 		timeout = fs.Duration("timeout", 30*time.Second, "without -robots, give up on an origin's robots.txt after `DURATION` (it is then unreachable)")
 	)
-	fs.Var(&agents, "agent", "crawler `NAME` (a product token, a versioned name or a whole User-Agent header, read as the crawler it names; with -plain, in RFC mode as its leading name); repeat for several crawlers (one column each), or join names one crawler answers to with commas, decided plainly (default: a crawler without a group of its own)")
+	fs.Var(&agents, "agent", "crawler `NAME` (a product token, a versioned name or a whole User-Agent header, read as the crawler it names; with -plain, in RFC mode as its leading name, a Mozilla-led header as the crawler its comment names); repeat for several crawlers (one column each), or join names one crawler answers to with commas, decided plainly (default: a crawler without a group of its own)")
 	if status, done := parseFlags(fs, args); done {
 		return status
 	}

@@ -28,7 +28,7 @@ func diff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		urls   = fs.String("urls", "", "read targets from `FILE`, one per line, instead of standard input")
 		asJSON = fs.Bool("json", false, "print one JSON object per changed target")
 	)
-	fs.Var(&agents, "agent", "crawler `NAME` (a product token, or a versioned name or whole User-Agent, read in RFC mode as its leading name); repeat for several crawlers, or join the tokens of one crawler with commas (default: a crawler without a group of its own)")
+	fs.Var(&agents, "agent", "crawler `NAME` (a product token, or a versioned name or whole User-Agent, read in RFC mode as its leading name, a Mozilla-led header as the crawler its comment names); repeat for several crawlers, or join the tokens of one crawler with commas (default: a crawler without a group of its own)")
 	if status, done := parseArgFlags(fs, args, stderr, 2, 2, "the OLD and NEW robots.txt files (paths or URLs); targets come from standard input or -urls"); done {
 		return status
 	}

@@ -78,7 +78,8 @@
 // versioned name ("MJ12bot/1.4") or a whole User-Agent, whose commas do
 // not split it; check reads it as the crawler it names, and otherwise
 // RFC mode reads it as its leading name, as RFC 9309 section 2.2.1's
-// product token; either says once on standard error when that is not
+// product token (a header led by "Mozilla" as the crawler its comment
+// names); either says once on standard error when that is not
 // what was given.
 //
 // serve serves a robots.txt tester on 127.0.0.1:8080: one page, with no
