@@ -31,7 +31,7 @@ const (
 	defaultMaxEntries = 10000
 	// At 10,000 origins of the 500 KiB that RFC 9309 section 2.5 allows,
 	// the cache would otherwise hold from 10 to 25 GB.
-	defaultMaxBytes = 128 << 20
+	defaultMaxMemory = 128 << 20
 )
 
 // A Cache fetches robots.txt files as a crawler needs them and keeps them
@@ -48,7 +48,7 @@ const (
 // The Cache keeps in memory, for each origin it answered lately, the
 // parsed form of its file, and, when it has no Store, the origin's
 // [Entry] too, bodies included. It keeps at most NewCache's maxEntries
-// origins (10,000 for 0) and MaxBytes bytes, evicting the least recently
+// origins (10,000 for 0) and MaxMemory bytes, evicting the least recently
 // used. A parsed file is counted at its [robotstxt.Robots.Footprint],
 // what it holds once every index its queries can build is built, from
 // the time it is parsed, so that queries never take the Cache past its
@@ -98,12 +98,14 @@ type Cache struct {
 	// time, not for every call. The rules still follow RFC 9309 either
 	// way, and each Lookup carries its own StoreErr.
 	Logf func(format string, args ...any)
-	// MaxBytes bounds what the Cache keeps in memory, counted as above:
-	// 0 means 128 MiB. The file used last is kept even when it alone is
-	// over the budget. The Groups a Robots builds for calls with names
-	// of several of its groups come on top (see
-	// [robotstxt.Robots.Footprint]).
-	MaxBytes int64
+	// MaxMemory bounds the bytes the Cache keeps in memory, counted as
+	// above: 0 means 128 MiB, and a negative value sets no bound in
+	// bytes, only NewCache's bound on origins. The file used last is
+	// kept even when it alone is over the budget. The Groups a Robots
+	// builds for calls with names of several of its groups come on top
+	// (see [robotstxt.Robots.Footprint]). It is no limit on the size of
+	// a file, which the Fetcher's Options.MaxBytes sets.
+	MaxMemory int64
 
 	maxEntries   int         // set by NewCache; 0 means defaultMaxEntries
 	storeFailing atomic.Bool // the Store's last call in a fetch failed, and Logf was told
@@ -162,7 +164,7 @@ func (c *Cache) init() {
 			c.Fetcher = &Fetcher{}
 		}
 		c.inflight = make(map[string]*call)
-		c.origins = newLRU(c.maxEntries, c.MaxBytes, slotSize)
+		c.origins = newLRU(c.maxEntries, c.MaxMemory, slotSize)
 	})
 }
 
