@@ -9,7 +9,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"log"
 	"net/http"
 	"strings"
 	"sync"
@@ -142,9 +141,10 @@ type Transport struct {
 	// wait longer, or past its context's deadline, fails at once with a
 	// *CrawlDelayError.
 	MaxCrawlDelay time.Duration
-	// Logf receives notes, each once: a User-Agent header without the
-	// crawler's name, or, without Agents, the crawler the header was read
-	// as; nil means log.Printf.
+	// Logf, if not nil, receives notes, each once: a User-Agent header
+	// without the crawler's name, or, without Agents, the crawler the
+	// header was read as. Nil is silent, as for Cache.Logf; log.Printf
+	// prints them.
 	Logf func(format string, args ...any)
 
 	warnOnce  sync.Once
@@ -347,6 +347,9 @@ func sleep(ctx context.Context, d time.Duration) error {
 // says which crawler ua was read as, and warns when ua gives no name, so
 // that the request is matched against the "*" group.
 func (t *Transport) checkUserAgent(ua string) {
+	if t.Logf == nil {
+		return
+	}
 	lower := strings.ToLower(ua)
 	for _, a := range t.Agents {
 		if name := robotstxt.ProductToken(a); name != "" && strings.Contains(lower, strings.ToLower(name)) {
@@ -355,9 +358,6 @@ func (t *Transport) checkUserAgent(ua string) {
 	}
 	t.warnOnce.Do(func() {
 		logf := t.Logf
-		if logf == nil {
-			logf = log.Printf
-		}
 		if len(t.Agents) > 0 {
 			logf("robotshttp: the User-Agent header %q does not contain the crawler name %q that robots.txt rules are matched against", ua, t.Agents)
 			return

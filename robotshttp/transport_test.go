@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log"
 	"net/http"
 	"slices"
 	"strings"
@@ -578,5 +579,26 @@ func TestTransportCrawlers(t *testing.T) {
 				t.Errorf("Logf got %q, want one line naming %q", logs, tt.logged)
 			}
 		})
+	}
+}
+
+// TestTransportLogfNil checks that a nil Transport.Logf is silent, as a
+// nil Cache.Logf is: a note the Transport would give, with a header that
+// names no crawler, reaches neither the standard logger nor anything
+// else. The test reads the standard logger's output, and puts it back.
+func TestTransportLogfNil(t *testing.T) {
+	var out strings.Builder
+	w, flags := log.Writer(), log.Flags()
+	log.SetOutput(&out)
+	t.Cleanup(func() { log.SetOutput(w); log.SetFlags(flags) })
+	s := newSite(t, 200, privateFile)
+	for _, agents := range [][]string{nil, {"ExampleBot"}} {
+		client := &http.Client{Transport: &robotshttp.Transport{Agents: agents}}
+		if err := get(client, context.Background(), s.URL+"/", "Go-http-client/1.1"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if out.Len() != 0 {
+		t.Errorf("Transport{Logf: nil} wrote %q to the standard logger, want nothing", out.String())
 	}
 }
