@@ -29,8 +29,10 @@ type DisallowedError struct {
 	Decision robotstxt.Decision
 	// Unreachable says that the origin's robots.txt could not be fetched
 	// and no good copy stood in, so every URL is disallowed (RFC 9309
-	// section 2.3.1.4): Decision.Rule then names no line of any file (its
-	// Line is 0).
+	// section 2.3.1.4). Decision.Rule is then the rule of that verdict,
+	// "Disallow: /" on line 2 of the file "User-agent: *" / "Disallow: /"
+	// (see [Fetch.Robots]), which is no line the origin served: tell it
+	// by this field, not by the rule.
 	Unreachable bool
 }
 

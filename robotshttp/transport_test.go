@@ -14,6 +14,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"github.com/rfc9309/robotstxt"
 	"github.com/rfc9309/robotstxt/robotshttp"
 )
 
@@ -109,6 +110,13 @@ func TestDisallowedError(t *testing.T) {
 		tr := &robotshttp.Transport{Cache: robotshttp.NewCache(&robotshttp.Fetcher{}, 0), Agents: []string{"bot"}}
 		err := get(&http.Client{Transport: tr}, context.Background(), s.URL+"/public", "bot")
 		checkDisallowed(t, err, s.URL+"/public", true, 2, " is disallowed: its robots.txt is unreachable", "RFC 9309 section 2.3.1.4")
+		// The rule DisallowedError.Unreachable's doc names: line 2 of
+		// "User-agent: *" / "Disallow: /".
+		var de *robotshttp.DisallowedError
+		errors.As(err, &de)
+		if want := (robotstxt.Rule{Allow: false, Pattern: "/", Line: 2}); de.Decision.Rule != want {
+			t.Errorf("DisallowedError.Decision.Rule = %+v, want %+v (Fetch.Robots: the unreachable verdict)", de.Decision.Rule, want)
+		}
 	})
 }
 
