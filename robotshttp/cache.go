@@ -71,8 +71,9 @@ type Cache struct {
 	// means the Cache keeps them in memory, beside the parsed files.
 	Store Store
 	// MaxAge bounds how long a file is used: 0 means 24 hours (RFC 9309
-	// section 2.4). A shorter Cache-Control max-age from the server wins,
-	// down to MinAge.
+	// section 2.4), and a negative value keeps no file, so that each call
+	// fetches it again (concurrent calls still share one fetch). A
+	// shorter Cache-Control max-age from the server wins, down to MinAge.
 	MaxAge time.Duration
 	// MinAge is the shortest a file is used however short the server's
 	// max-age (but never longer than MaxAge), and the shortest a 429 or
@@ -81,13 +82,16 @@ type Cache struct {
 	// any max-age or Retry-After, 0 included.
 	MinAge time.Duration
 	// StaleFor is how long the last good copy stands in while the origin
-	// is unreachable: 0 means 30 days. Past it, the unreachable verdict
-	// applies and everything is disallowed (RFC 9309 section 2.3.1.4); a
-	// crawler that would rather go on using the copy, which section
-	// 2.3.1.4 also permits, sets StaleFor longer.
+	// is unreachable: 0 means 30 days, and a negative value lets no copy
+	// stand in. Past it, the unreachable verdict applies and everything
+	// is disallowed (RFC 9309 section 2.3.1.4); a crawler that would
+	// rather go on using the copy, which section 2.3.1.4 also permits,
+	// sets StaleFor longer.
 	StaleFor time.Duration
 	// RetryUnreachable is how long an unreachable origin is left alone
-	// before it is fetched again: 0 means an hour. A 429 or 5xx answer
+	// before it is fetched again: 0 means an hour, and a negative value
+	// keeps no such verdict, so that the next call fetches again (the
+	// good copy, if any, still stands in). A 429 or 5xx answer
 	// whose Retry-After asks for less is fetched again then, but no
 	// sooner than MinAge; no 429 or 5xx verdict is kept longer, a 429
 	// read as unavailable included (see
@@ -315,13 +319,16 @@ func (c *Cache) maxAge(f *Fetch) time.Duration {
 	return c.lifetime(c.MaxAge, defaultMaxAge, f.MaxAge)
 }
 
-// lifetime returns limit (def when it is not set), or asked when the
-// server asked for less (asked < 0: it did not), but no less than MinAge
-// unless limit itself is less.
+// lifetime returns limit (def when it is 0, none when it is negative),
+// or asked when the server asked for less (asked < 0: it did not), but no
+// less than MinAge unless limit itself is less.
 func (c *Cache) lifetime(limit, def, asked time.Duration) time.Duration {
 	d := limit
-	if d <= 0 {
+	switch {
+	case d == 0:
 		d = def
+	case d < 0:
+		return 0
 	}
 	if asked >= 0 && asked < d {
 		least := c.MinAge
@@ -340,10 +347,11 @@ func (c *Cache) lifetime(limit, def, asked time.Duration) time.Duration {
 func (c *Cache) lookup(origin string, e Entry, now time.Time) *Lookup {
 	l := &Lookup{Origin: origin, Fetch: e.Fetch}
 	staleFor := c.StaleFor
-	if staleFor <= 0 {
+	if staleFor == 0 {
 		staleFor = defaultStaleFor
 	}
-	if e.Fetch.Access == Unreachable && e.Good != nil && now.Sub(e.Good.FetchedAt) <= staleFor {
+	// A negative staleFor lets no copy stand in.
+	if e.Fetch.Access == Unreachable && e.Good != nil && staleFor >= 0 && now.Sub(e.Good.FetchedAt) <= staleFor {
 		l.Fetch, l.Stale = e.Good, true
 	}
 	l.Robots = c.parse(origin, l.Fetch)

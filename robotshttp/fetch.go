@@ -77,10 +77,11 @@ type Fetcher struct {
 	// Options controls parsing (mode and size limit).
 	Options robotstxt.Options
 	// MaxRedirects is how many consecutive redirects are followed: 0 means
-	// 5, the least RFC 9309 section 2.3.1.2 asks for. Past that, or in a loop, the file is
-	// unavailable, as it is after a redirect that leads nowhere (no
-	// Location, one that does not parse, one that is not http or https,
-	// one without a host such as "http:/x" or "http:x").
+	// 5, the least RFC 9309 section 2.3.1.2 asks for, and a negative
+	// value none. Past that, or in a loop, the file is unavailable, as it
+	// is after a redirect that leads nowhere (no Location, one that does
+	// not parse, one that is not http or https, one without a host such
+	// as "http:/x" or "http:x").
 	MaxRedirects int
 	// TooManyRequestsUnavailable reads status 429 Too Many Requests as a
 	// 4xx status like any other: unavailable, allow everything, as RFC
@@ -92,7 +93,8 @@ type Fetcher struct {
 	// answer's Retry-After says, and no later than its RetryUnreachable.
 	TooManyRequestsUnavailable bool
 	// Timeout bounds each fetch, when the context has no earlier
-	// deadline: 0 means 30 seconds.
+	// deadline: 0 means 30 seconds, and a negative value sets no bound
+	// of the Fetcher's own, leaving the context's deadline alone.
 	Timeout time.Duration
 }
 
@@ -135,12 +137,11 @@ type Fetch struct {
 // cannot parse or follow, which would read as unreachable.)
 func (f *Fetcher) Fetch(ctx context.Context, robotsURL string) *Fetch {
 	res := &Fetch{URL: redact(robotsURL), MaxAge: -1, RetryAfter: -1}
-	timeout := f.Timeout
-	if timeout <= 0 {
-		timeout = defaultTimeout
+	if timeout := cmp.Or(f.Timeout, defaultTimeout); timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
 	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
 
 	client := http.DefaultClient
 	if f.Client != nil {
@@ -149,10 +150,7 @@ func (f *Fetcher) Fetch(ctx context.Context, robotsURL string) *Fetch {
 	c := *client
 	hold := &holdRedirects{base: cmp.Or[http.RoundTripper](c.Transport, http.DefaultTransport)}
 	c.Transport = hold
-	maxRedirects := f.MaxRedirects
-	if maxRedirects <= 0 {
-		maxRedirects = defaultMaxRedirects
-	}
+	maxRedirects := max(cmp.Or(f.MaxRedirects, defaultMaxRedirects), 0)
 	next := robotsURL
 	for {
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, next, nil)

@@ -448,6 +448,7 @@ func TestFetchRedirects(t *testing.T) {
 	}{
 		{"redirect loop", "/loop", &robotshttp.Fetcher{}, "RFC 9309 section 2.3.1.2"},
 		{"2 redirects with MaxRedirects 1", "/hop/2/302", &robotshttp.Fetcher{MaxRedirects: 1}, "RFC 9309 section 2.3.1.2"},
+		{"1 redirect with MaxRedirects negative", "/hop/1/302", &robotshttp.Fetcher{MaxRedirects: -1}, "Fetcher.MaxRedirects: a negative value follows none"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -539,5 +540,47 @@ func TestCacheDecideAllocs(t *testing.T) {
 	})
 	if got > 3 {
 		t.Errorf("Cache.Decide from the cache allocates %v times, want at most 3", got)
+	}
+}
+
+// A deadlineRecorder sends through http.DefaultTransport and records the
+// deadline of the last request's context.
+type deadlineRecorder struct {
+	deadline time.Time
+	ok       bool
+}
+
+func (d *deadlineRecorder) RoundTrip(req *http.Request) (*http.Response, error) {
+	d.deadline, d.ok = req.Context().Deadline()
+	return http.DefaultTransport.RoundTrip(req)
+}
+
+// TestFetchTimeout checks the deadline Fetcher.Timeout gives each fetch:
+// 0 means 30 seconds, a positive value that long, and a negative value
+// none of the Fetcher's own, the context's alone.
+func TestFetchTimeout(t *testing.T) {
+	s := newSite(t, 200, privateFile)
+	for _, tt := range []struct {
+		timeout time.Duration
+		within  time.Duration // the deadline from now, at most; 0: none
+		source  string
+	}{
+		{0, 30 * time.Second, "Fetcher.Timeout: 0 means 30 seconds"},
+		{10 * time.Second, 10 * time.Second, "Fetcher.Timeout"},
+		{-1, 0, "Fetcher.Timeout: a negative value sets none"},
+	} {
+		rec := &deadlineRecorder{}
+		start := time.Now()
+		f := &robotshttp.Fetcher{Client: &http.Client{Transport: rec}, Timeout: tt.timeout}
+		if res := f.Fetch(context.Background(), s.URL+"/robots.txt"); res.Access != robotshttp.Available {
+			t.Fatalf("Fetch: %v, %v", res.Access, res.Err)
+		}
+		end := time.Now()
+		switch {
+		case tt.within == 0 && rec.ok:
+			t.Errorf("Timeout %v: the fetch had a deadline %v on, want none (%s)", tt.timeout, rec.deadline.Sub(start), tt.source)
+		case tt.within != 0 && (!rec.ok || rec.deadline.Before(start.Add(tt.within)) || rec.deadline.After(end.Add(tt.within))):
+			t.Errorf("Timeout %v: deadline %v (set %v), want one within %v (%s)", tt.timeout, rec.deadline.Sub(start), rec.ok, tt.within, tt.source)
+		}
 	}
 }

@@ -6,6 +6,7 @@ package robotshttp
 // file of the request's origin allows.
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -139,8 +140,9 @@ type Transport struct {
 	CrawlDelay bool
 	// MaxCrawlDelay is the longest a request waits for its turn under
 	// CrawlDelay: 0 means a day, the longest Crawl-delay the parser takes
-	// seriously. A request that would
-	// wait longer, or past its context's deadline, fails at once with a
+	// seriously, and a negative value no wait at all, so that a request
+	// whose turn has not come fails at once. A request that would wait
+	// longer, or past its context's deadline, fails at once with a
 	// *CrawlDelayError.
 	MaxCrawlDelay time.Duration
 	// Logf, if not nil, receives notes, each once: a User-Agent header
@@ -281,10 +283,7 @@ const maxCrawlWait = 24 * time.Hour
 
 func (t *Transport) wait(req *http.Request, target, origin string, delay time.Duration) error {
 	ctx := req.Context()
-	maxWait := t.MaxCrawlDelay
-	if maxWait <= 0 {
-		maxWait = maxCrawlWait
-	}
+	maxWait := max(cmp.Or(t.MaxCrawlDelay, maxCrawlWait), 0)
 	for {
 		now := time.Now()
 		t.mu.Lock()

@@ -434,6 +434,7 @@ func TestTransportMaxCrawlDelay(t *testing.T) {
 		{"a cap below the delay", 2 * time.Second, false, "Transport.MaxCrawlDelay"},
 		{"a cap at the delay", 5 * time.Second, true, "Transport.MaxCrawlDelay"},
 		{"the default cap, a day", 0, true, "the default cap, a day: the longest Crawl-delay read"},
+		{"a negative cap: no wait", -1, false, "Transport.MaxCrawlDelay: a negative value waits for no turn"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
