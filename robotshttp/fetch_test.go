@@ -209,7 +209,7 @@ func utf16Bytes(s, order string) []byte {
 
 func TestFetchBody(t *testing.T) {
 	const body = "User-agent: *\nDisallow: /private\n"
-	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case "/gzip/robots.txt", "/forced-gzip/robots.txt":
 			if r.URL.Path == "/gzip/robots.txt" && !strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
@@ -327,7 +327,7 @@ func TestFetchBody(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res := tt.fetcher.Fetch(context.Background(), srv.URL+tt.path)
+			res := tt.fetcher.Fetch(context.Background(), at(t, h, tt.path))
 			if res.Access != tt.access || res.Truncated != tt.truncated {
 				t.Errorf("Fetch: Access %v, Truncated %v (err %v); want %v, %v (%s)", res.Access, res.Truncated, res.Err, tt.access, tt.truncated, tt.source)
 			}
@@ -391,7 +391,7 @@ func TestFetchUnreachable(t *testing.T) {
 func TestFetchRedirects(t *testing.T) {
 	const body = "User-agent: *\nDisallow: /private\n"
 	other := newSite(t, 200, body)
-	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// /hop/N/CODE redirects to /hop/N-1/CODE; /hop/0 answers, on the
 		// other server for /cross.
 		var n, code int
@@ -429,7 +429,7 @@ func TestFetchRedirects(t *testing.T) {
 					if hops > maxRedirects {
 						want = robotshttp.Unavailable
 					}
-					res := (&robotshttp.Fetcher{}).Fetch(context.Background(), srv.URL+path)
+					res := (&robotshttp.Fetcher{}).Fetch(context.Background(), at(t, h, path))
 					if res.Access != want {
 						t.Fatalf("Fetch: %v (%v), want %v", res.Access, res.Err, want)
 					}
@@ -452,7 +452,7 @@ func TestFetchRedirects(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if res := tt.fetcher.Fetch(context.Background(), srv.URL+tt.path); res.Access != robotshttp.Unavailable {
+			if res := tt.fetcher.Fetch(context.Background(), at(t, h, tt.path)); res.Access != robotshttp.Unavailable {
 				t.Errorf("Fetch: %v, want unavailable (%s)", res.Access, tt.source)
 			}
 		})
@@ -581,6 +581,44 @@ func TestFetchTimeout(t *testing.T) {
 			t.Errorf("Timeout %v: the fetch had a deadline %v on, want none (%s)", tt.timeout, rec.deadline.Sub(start), tt.source)
 		case tt.within != 0 && (!rec.ok || rec.deadline.Before(start.Add(tt.within)) || rec.deadline.After(end.Add(tt.within))):
 			t.Errorf("Timeout %v: deadline %v (set %v), want one within %v (%s)", tt.timeout, rec.deadline.Sub(start), rec.ok, tt.within, tt.source)
+		}
+	}
+}
+
+// TestFetchAnyURL checks that Fetch reads the robots.txt file that
+// governs the URL it is given, as Cache.Get does (RFC 9309 section 2.3),
+// rather than the page at that URL read as a file.
+func TestFetchAnyURL(t *testing.T) {
+	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" && r.URL.RawQuery == "" {
+			fmt.Fprint(w, "User-agent: *\nDisallow: /\n")
+			return
+		}
+		fmt.Fprint(w, "<html>hello: world</html>")
+	})
+	for _, tt := range []struct {
+		url    string
+		source string
+	}{
+		{srv.URL + "/robots.txt", "RFC 9309 section 2.3"},
+		{srv.URL, "RobotsURL: the origin's file"},
+		{srv.URL + "/private/page?q=1#top", "RobotsURL: a page's origin"},
+		{srv.URL + "/dir/robots.txt", "RFC 9309 section 2.3: only the top-level file"},
+		{srv.URL + "/robots.txt?x=1", "RobotsURL: the file has no query"},
+	} {
+		res := (&robotshttp.Fetcher{}).Fetch(context.Background(), tt.url)
+		if res.Access != robotshttp.Available || res.URL != srv.URL+"/robots.txt" {
+			t.Errorf("Fetch(%q): Access %v, URL %q; want available from %q (%s)", tt.url, res.Access, res.URL, srv.URL+"/robots.txt", tt.source)
+		}
+		if res.Robots(robotstxt.Options{}).Allowed("bot", "/private/page") {
+			t.Errorf("Fetch(%q): Allowed(%q, %q) = true, want the file's Disallow: / (%s)", tt.url, "bot", "/private/page", tt.source)
+		}
+	}
+	// A URL with no robots.txt file is unavailable, and Err says why.
+	for _, u := range []string{"ftp://example.com/robots.txt", "/robots.txt", "http://[::1"} {
+		res := (&robotshttp.Fetcher{}).Fetch(context.Background(), u)
+		if res.Access != robotshttp.Unavailable || res.Err == nil || !strings.HasPrefix(res.Err.Error(), "robotshttp: ") {
+			t.Errorf("Fetch(%q): %v, %v; want unavailable with a robotshttp: error (RFC 9309 section 2.3: http and https only)", u, res.Access, res.Err)
 		}
 	}
 }
