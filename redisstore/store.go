@@ -3,6 +3,7 @@ package redisstore
 import (
 	"context"
 	"crypto/rand"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"sync"
@@ -105,9 +106,9 @@ type Store struct {
 	// LocalBytes bounds the bytes the local layer holds, as LocalSize
 	// bounds its entries: 0 means DefaultLocalBytes. An entry counts
 	// for what it keeps in memory: its bodies (for an entry read from
-	// Redis, the whole value they share), its URLs and error texts, and
-	// 512 bytes more. An entry over the whole of LocalBytes is not kept
-	// locally, and is read from Redis each time.
+	// Redis, the whole decoded value they share), its URLs and error
+	// texts, and 512 bytes more. An entry over the whole of LocalBytes
+	// is not kept locally, and is read from Redis each time.
 	LocalBytes int64
 	// LocalTTL is how long the local layer answers for an entry before
 	// Redis is read again: 0 means DefaultLocalTTL. While Redis fails,
@@ -257,7 +258,7 @@ func (s *Store) Get(ctx context.Context, origin string) (robotshttp.Entry, bool,
 		s.local.remove(origin)
 		return robotshttp.Entry{}, false, nil
 	}
-	s.local.put(origin, e, heldBytes(origin, e, val), now)
+	s.local.put(origin, e, heldBytes(origin, e, int64(base64.StdEncoding.DecodedLen(len(val)))), now)
 	return e, true, nil
 }
 
@@ -269,12 +270,12 @@ func (s *Store) Put(ctx context.Context, origin string, e robotshttp.Entry) erro
 	s.init()
 	lim := s.limits()
 	e = cutTexts(e, lim.text)
-	val, err := encode(nil, e, lim)
+	val, err := encode(e, lim)
 	if err != nil {
 		return err
 	}
 	now := time.Now()
-	s.local.put(origin, e, heldBytes(origin, e, nil), now)
+	s.local.put(origin, e, heldBytes(origin, e, 0), now)
 	last := e.Expires
 	if e.Good != nil {
 		if t := e.Good.FetchedAt.Add(cmpOr(s.StaleFor, defaultStaleFor)); t.After(last) {
