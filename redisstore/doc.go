@@ -4,8 +4,9 @@
 // 2.4 is meant to spare the origin, rather than once per process.
 //
 // A [Store] is a [robotshttp.Store]: it keeps each origin's entry (the
-// latest fetch, the last good copy, the expiry) in a compact versioned
-// encoding, for as long as a Cache may use it. It is also a
+// latest fetch, the last good copy, the expiry) as the entry's own text
+// ([robotshttp.Entry.MarshalText], one versioned layout for every Store),
+// for as long as a Cache may use it. It is also a
 // [robotshttp.Leaser]: the Cache that finds no fresh entry takes a lease
 // on the origin's fetch (SET NX PX, released by a compare-and-delete
 // script), and the Caches of the other processes wait for the entry it

@@ -38,12 +38,12 @@ func newLocal(max int, maxBytes int64, ttl time.Duration) *local {
 }
 
 // heldBytes is what the local layer holds for origin's entry e: the
-// bodies of its fetches, or value, the array they share when e was
-// decoded from it (nil when e was put); their texts; and the overhead.
+// bodies of its fetches, or shared, the bytes of the array they share
+// when e was decoded (0 when e was put); their texts; and the overhead.
 // It is counted from what is held rather than from the entry's encoded
-// size, since a decoded body keeps its whole value alive and a text is
-// held once more as a string.
-func heldBytes(origin string, e robotshttp.Entry, value []byte) int64 {
+// size, since a decoded body keeps the whole decoded value alive and a
+// text is held once more as a string.
+func heldBytes(origin string, e robotshttp.Entry, shared int64) int64 {
 	n := int64(localOverhead + len(origin))
 	var bodies int64
 	shares := false
@@ -62,8 +62,8 @@ func heldBytes(origin string, e robotshttp.Entry, value []byte) int64 {
 		bodies += int64(cap(f.Body))
 		shares = shares || f.Body != nil
 	}
-	if value != nil && shares {
-		return n + int64(cap(value))
+	if shared > 0 && shares {
+		return n + shared
 	}
 	return n + bodies
 }

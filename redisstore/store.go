@@ -3,6 +3,7 @@ package redisstore
 import (
 	"context"
 	"crypto/rand"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"sync"
@@ -67,29 +68,33 @@ type Store struct {
 	// miss, reported once through Logf.
 	Prefix string
 	// Timeout bounds each call to Redis, within the caller's context:
-	// 0 means DefaultTimeout. A client without ContextTimeoutEnabled
+	// 0 means DefaultTimeout, and a negative value sets no bound of the
+	// store's own, the caller's context alone (whose end is no failure
+	// of Redis). A client without ContextTimeoutEnabled
 	// goes on with a call past it (up to its ReadTimeout), but the
 	// Store's caller does not wait for it. Give each decision more time
 	// than this: a caller whose context ends while Redis is given up on
 	// has none left to fetch the file.
 	Timeout time.Duration
 	// RetryAfter is how long Redis is left alone after a call to it
-	// failed: 0 means DefaultRetryAfter. Meanwhile Get answers from the
+	// failed: 0 means DefaultRetryAfter, and a negative value not at all,
+	// so that the next call asks Redis again. Meanwhile Get answers from the
 	// local layer, Put keeps the entry there, and Lease fails, so that
 	// the Cache fetches and caches the file in this process alone.
 	RetryAfter time.Duration
 	// StaleFor is the Cache's StaleFor, which bounds how long an entry
-	// is kept in Redis: 0 means 30 days, as for the Cache. An entry is
+	// is kept in Redis: 0 means 30 days, as for the Cache, and a
+	// negative value, as for the Cache, no stale window. An entry is
 	// kept until its expiry or until its good copy is too old to stand
 	// in (RFC 9309 section 2.4), whichever is later.
 	StaleFor time.Duration
-	// MaxBody is the largest body an entry holds, written or read: 0
-	// means DefaultMaxBody. Put fails for a larger one; a value with a
+	// MaxBody is the largest body an entry holds, written or read: 0, or
+	// a negative value, means DefaultMaxBody. Put fails for a larger one; a value with a
 	// larger one is a miss. Set it above the Fetcher's size limit.
 	MaxBody int
 	// MaxText bounds the URL, final URL and error text of each fetch,
-	// in bytes, written or read: 0 means DefaultMaxText, and less than
-	// 64 counts as 64. Put cuts a longer one to its first bytes ending in
+	// in bytes, written or read: 0, or a negative value, means
+	// DefaultMaxText, and less than 64 counts as 64. Put cuts a longer one to its first bytes ending in
 	// "...[truncated]", in Redis and the local layer alike, and stores
 	// the entry: these texts decide nothing, while the entry's rules and
 	// its good copy (RFC 9309 section 2.4) are kept whole. A value read
@@ -103,14 +108,16 @@ type Store struct {
 	// room, each of which costs at most one more read from Redis.
 	LocalSize int
 	// LocalBytes bounds the bytes the local layer holds, as LocalSize
-	// bounds its entries: 0 means DefaultLocalBytes. An entry counts
+	// bounds its entries: 0, or a negative value, means
+	// DefaultLocalBytes. An entry counts
 	// for what it keeps in memory: its bodies (for an entry read from
-	// Redis, the whole value they share), its URLs and error texts, and
-	// 512 bytes more. An entry over the whole of LocalBytes is not kept
-	// locally, and is read from Redis each time.
+	// Redis, the whole decoded value they share), its URLs and error
+	// texts, and 512 bytes more. An entry over the whole of LocalBytes
+	// is not kept locally, and is read from Redis each time.
 	LocalBytes int64
 	// LocalTTL is how long the local layer answers for an entry before
-	// Redis is read again: 0 means DefaultLocalTTL. While Redis fails,
+	// Redis is read again: 0 means DefaultLocalTTL, and a negative value
+	// not at all, so that each Get reads Redis. While Redis fails,
 	// the local layer answers for as long as it holds the entry.
 	LocalTTL time.Duration
 	// Logf, if not nil, is told of the first value that does not decode,
@@ -165,14 +172,23 @@ func New(client redis.UniversalClient) *Store {
 func (s *Store) init() {
 	s.once.Do(func() {
 		if s.LocalSize >= 0 {
-			s.local = newLocal(cmpOr(s.LocalSize, defaultLocalSize), cmpOr(s.LocalBytes, DefaultLocalBytes), cmpOr(s.LocalTTL, DefaultLocalTTL))
+			s.local = newLocal(cmpOr(s.LocalSize, defaultLocalSize), cmpOr(s.LocalBytes, DefaultLocalBytes), durationOr(s.LocalTTL, DefaultLocalTTL))
 		}
 	})
 }
 
-// cmpOr is cmp.Or for settings, where a negative value is no setting
-// either.
-func cmpOr[T int | int64 | time.Duration](v, def T) T {
+// durationOr returns def for a duration setting of 0, and none (0) for a
+// negative one.
+func durationOr(v, def time.Duration) time.Duration {
+	if v == 0 {
+		return def
+	}
+	return max(v, 0)
+}
+
+// cmpOr is cmp.Or for settings of sizes, where a negative value is no
+// setting either.
+func cmpOr[T int | int64](v, def T) T {
 	if v <= 0 {
 		return def
 	}
@@ -194,7 +210,10 @@ func (s *Store) call(ctx context.Context, f func(context.Context) error) error {
 	if o := s.outage.Load(); o != nil && time.Now().Before(o.until) {
 		return fmt.Errorf("redisstore: redis left alone until %s after: %w", o.until.Format(time.TimeOnly), o.err)
 	}
-	cctx, cancel := context.WithTimeout(ctx, cmpOr(s.Timeout, DefaultTimeout))
+	cctx, cancel := ctx, context.CancelFunc(func() {})
+	if timeout := durationOr(s.Timeout, DefaultTimeout); timeout > 0 {
+		cctx, cancel = context.WithTimeout(ctx, timeout)
+	}
 	defer cancel()
 	done := make(chan error, 1)
 	go func() { done <- f(cctx) }()
@@ -209,7 +228,7 @@ func (s *Store) call(ctx context.Context, f func(context.Context) error) error {
 		s.outage.Store(nil)
 	case ctx.Err() == nil:
 		// Redis failed, not the caller's context.
-		s.outage.Store(&outage{until: time.Now().Add(cmpOr(s.RetryAfter, DefaultRetryAfter)), err: err})
+		s.outage.Store(&outage{until: time.Now().Add(durationOr(s.RetryAfter, DefaultRetryAfter)), err: err})
 	}
 	return err
 }
@@ -257,7 +276,7 @@ func (s *Store) Get(ctx context.Context, origin string) (robotshttp.Entry, bool,
 		s.local.remove(origin)
 		return robotshttp.Entry{}, false, nil
 	}
-	s.local.put(origin, e, heldBytes(origin, e, val), now)
+	s.local.put(origin, e, heldBytes(origin, e, int64(base64.StdEncoding.DecodedLen(len(val)))), now)
 	return e, true, nil
 }
 
@@ -269,15 +288,15 @@ func (s *Store) Put(ctx context.Context, origin string, e robotshttp.Entry) erro
 	s.init()
 	lim := s.limits()
 	e = cutTexts(e, lim.text)
-	val, err := encode(nil, e, lim)
+	val, err := encode(e, lim)
 	if err != nil {
 		return err
 	}
 	now := time.Now()
-	s.local.put(origin, e, heldBytes(origin, e, nil), now)
+	s.local.put(origin, e, heldBytes(origin, e, 0), now)
 	last := e.Expires
-	if e.Good != nil {
-		if t := e.Good.FetchedAt.Add(cmpOr(s.StaleFor, defaultStaleFor)); t.After(last) {
+	if staleFor := durationOr(s.StaleFor, defaultStaleFor); e.Good != nil && staleFor > 0 {
+		if t := e.Good.FetchedAt.Add(staleFor); t.After(last) {
 			last = t
 		}
 	}

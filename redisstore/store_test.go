@@ -3,8 +3,10 @@ package redisstore_test
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"errors"
 	"fmt"
+	"net"
 	"runtime"
 	"strings"
 	"testing"
@@ -199,8 +201,9 @@ func TestStoreLongText(t *testing.T) {
 	if err := s.Put(ctx, origin, e); err != nil {
 		t.Fatal(err)
 	}
-	if n, err := client.StrLen(ctx, prefix+"entry:"+origin).Result(); err != nil || n > int64(len(f.Body)+4*redisstore.DefaultMaxText) {
-		t.Errorf("STRLEN of the value = %d, %v; want at most the body and 4 times DefaultMaxText", n, err)
+	// The value is the entry's text, base64 of its layout.
+	if n, err := client.StrLen(ctx, prefix+"entry:"+origin).Result(); err != nil || n > int64(base64.StdEncoding.EncodedLen(len(f.Body)+4*redisstore.DefaultMaxText)) {
+		t.Errorf("STRLEN of the value = %d, %v; want at most the body and 4 times DefaultMaxText, in base64", n, err)
 	}
 	reader := newStore(t, client, prefix)
 	reader.LocalSize = -1
@@ -340,7 +343,91 @@ func TestStoreLongValueRead(t *testing.T) {
 	if ok || err != nil {
 		t.Errorf("Get of a value with a %d-byte final URL, MaxText %d = %v, %v; want a miss", long, redisstore.DefaultMaxText, ok, err)
 	}
-	if got, most := after.TotalAlloc-before.TotalAlloc, uint64(4*redisstore.DefaultMaxBody); got > most {
-		t.Errorf("Get of a %d-byte value allocated %d bytes, want at most %d (4 times DefaultMaxBody)", long, got, most)
+	// What it reads, the text of two bodies at the limit in base64, and
+	// their decoding: 2 times 4/3 and 2 times DefaultMaxBody, and texts.
+	if got, most := after.TotalAlloc-before.TotalAlloc, uint64(6*redisstore.DefaultMaxBody); got > most {
+		t.Errorf("Get of a %d-byte value allocated %d bytes, want at most %d (6 times DefaultMaxBody)", long, got, most)
 	}
+}
+
+// TestStoreNegativeDurations checks what a negative duration of a Store
+// means, as each field says: none, never the default.
+func TestStoreNegativeDurations(t *testing.T) {
+	ctx, client, _ := testRedis(t)
+	now := time.Now()
+	t.Run("StaleFor: kept until the entry expires", func(t *testing.T) {
+		// As a Cache whose StaleFor is negative lets no copy stand in.
+		prefix := testPrefix(t)
+		s := newStore(t, client, prefix)
+		s.StaleFor = -1
+		good := goodFetch(now)
+		if err := s.Put(ctx, origin, robotshttp.Entry{Fetch: good, Good: good, Expires: now.Add(time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+		if ttl, err := client.PTTL(ctx, prefix+"entry:"+origin).Result(); err != nil || ttl > time.Hour {
+			t.Errorf("PTTL = %v, %v; want at most an hour, the entry's expiry (Store.StaleFor)", ttl, err)
+		}
+	})
+	t.Run("LocalTTL: each Get reads Redis", func(t *testing.T) {
+		prefix := testPrefix(t)
+		s := newStore(t, client, prefix)
+		s.LocalTTL = -1
+		other := newStore(t, client, prefix)
+		first, second := goodFetch(now), goodFetch(now)
+		second.Body = []byte("User-agent: *\nDisallow: /\n")
+		if err := s.Put(ctx, origin, robotshttp.Entry{Fetch: first, Good: first, Expires: now.Add(time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+		if err := other.Put(ctx, origin, robotshttp.Entry{Fetch: second, Good: second, Expires: now.Add(time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+		if e, ok, err := s.Get(ctx, origin); !ok || err != nil || string(e.Fetch.Body) != string(second.Body) {
+			t.Errorf("Get = %q, %v, %v; want the entry another store put since (Store.LocalTTL)", e.Fetch.Body, ok, err)
+		}
+	})
+	t.Run("RetryAfter: Redis is asked again at once", func(t *testing.T) {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		l.Close() // a port nobody listens on
+		s := newStore(t, newClient(t, l.Addr().String()), testPrefix(t))
+		s.RetryAfter = -1
+		for i := range 2 {
+			if _, _, err := s.Get(ctx, origin); err == nil || strings.Contains(err.Error(), "left alone") {
+				t.Errorf("Get %d from a Redis that is down: %v; want Redis's own error (Store.RetryAfter)", i, err)
+			}
+		}
+	})
+	t.Run("Timeout: the caller's context alone", func(t *testing.T) {
+		// A server that takes connections and never answers. With no
+		// Timeout of its own, the store's call ends with the caller's
+		// context, which is no failure of Redis: it is not left alone.
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { l.Close() })
+		go func() {
+			for {
+				c, err := l.Accept()
+				if err != nil {
+					return
+				}
+				t.Cleanup(func() { c.Close() })
+			}
+		}()
+		s := newStore(t, newClient(t, l.Addr().String()), testPrefix(t))
+		s.Timeout = -1
+		short, cancel := context.WithTimeout(ctx, redisstore.DefaultTimeout*2)
+		defer cancel()
+		if _, _, err := s.Get(short, origin); !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("Get from a Redis that never answers: %v, want the caller's deadline", err)
+		}
+		done, cancel2 := context.WithCancel(ctx)
+		cancel2()
+		if _, _, err := s.Get(done, origin); err == nil || strings.Contains(err.Error(), "left alone") {
+			t.Errorf("Get after the caller's deadline: %v; want Redis not left alone (Store.Timeout)", err)
+		}
+	})
 }

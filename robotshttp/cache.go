@@ -31,7 +31,7 @@ const (
 	defaultMaxEntries = 10000
 	// At 10,000 origins of the 500 KiB that RFC 9309 section 2.5 allows,
 	// the cache would otherwise hold from 10 to 25 GB.
-	defaultMaxBytes = 128 << 20
+	defaultMaxMemory = 128 << 20
 )
 
 // A Cache fetches robots.txt files as a crawler needs them and keeps them
@@ -48,7 +48,7 @@ const (
 // The Cache keeps in memory, for each origin it answered lately, the
 // parsed form of its file, and, when it has no Store, the origin's
 // [Entry] too, bodies included. It keeps at most NewCache's maxEntries
-// origins (10,000 for 0) and MaxBytes bytes, evicting the least recently
+// origins (10,000 for 0) and MaxMemory bytes, evicting the least recently
 // used. A parsed file is counted at its [robotstxt.Robots.Footprint],
 // what it holds once every index its queries can build is built, from
 // the time it is parsed, so that queries never take the Cache past its
@@ -71,8 +71,9 @@ type Cache struct {
 	// means the Cache keeps them in memory, beside the parsed files.
 	Store Store
 	// MaxAge bounds how long a file is used: 0 means 24 hours (RFC 9309
-	// section 2.4). A shorter Cache-Control max-age from the server wins,
-	// down to MinAge.
+	// section 2.4), and a negative value keeps no file, so that each call
+	// fetches it again (concurrent calls still share one fetch). A
+	// shorter Cache-Control max-age from the server wins, down to MinAge.
 	MaxAge time.Duration
 	// MinAge is the shortest a file is used however short the server's
 	// max-age (but never longer than MaxAge), and the shortest a 429 or
@@ -81,13 +82,16 @@ type Cache struct {
 	// any max-age or Retry-After, 0 included.
 	MinAge time.Duration
 	// StaleFor is how long the last good copy stands in while the origin
-	// is unreachable: 0 means 30 days. Past it, the unreachable verdict
-	// applies and everything is disallowed (RFC 9309 section 2.3.1.4); a
-	// crawler that would rather go on using the copy, which section
-	// 2.3.1.4 also permits, sets StaleFor longer.
+	// is unreachable: 0 means 30 days, and a negative value lets no copy
+	// stand in. Past it, the unreachable verdict applies and everything
+	// is disallowed (RFC 9309 section 2.3.1.4); a crawler that would
+	// rather go on using the copy, which section 2.3.1.4 also permits,
+	// sets StaleFor longer.
 	StaleFor time.Duration
 	// RetryUnreachable is how long an unreachable origin is left alone
-	// before it is fetched again: 0 means an hour. A 429 or 5xx answer
+	// before it is fetched again: 0 means an hour, and a negative value
+	// keeps no such verdict, so that the next call fetches again (the
+	// good copy, if any, still stands in). A 429 or 5xx answer
 	// whose Retry-After asks for less is fetched again then, but no
 	// sooner than MinAge; no 429 or 5xx verdict is kept longer, a 429
 	// read as unavailable included (see
@@ -98,12 +102,14 @@ type Cache struct {
 	// time, not for every call. The rules still follow RFC 9309 either
 	// way, and each Lookup carries its own StoreErr.
 	Logf func(format string, args ...any)
-	// MaxBytes bounds what the Cache keeps in memory, counted as above:
-	// 0 means 128 MiB. The file used last is kept even when it alone is
-	// over the budget. The Groups a Robots builds for calls with names
-	// of several of its groups come on top (see
-	// [robotstxt.Robots.Footprint]).
-	MaxBytes int64
+	// MaxMemory bounds the bytes the Cache keeps in memory, counted as
+	// above: 0 means 128 MiB, and a negative value sets no bound in
+	// bytes, only NewCache's bound on origins. The file used last is
+	// kept even when it alone is over the budget. The Groups a Robots
+	// builds for calls with names of several of its groups come on top
+	// (see [robotstxt.Robots.Footprint]). It is no limit on the size of
+	// a file, which the Fetcher's Options.MaxBytes sets.
+	MaxMemory int64
 
 	maxEntries   int         // set by NewCache; 0 means defaultMaxEntries
 	storeFailing atomic.Bool // the Store's last call in a fetch failed, and Logf was told
@@ -162,7 +168,7 @@ func (c *Cache) init() {
 			c.Fetcher = &Fetcher{}
 		}
 		c.inflight = make(map[string]*call)
-		c.origins = newLRU(c.maxEntries, c.MaxBytes, slotSize)
+		c.origins = newLRU(c.maxEntries, c.MaxMemory, slotSize)
 	})
 }
 
@@ -313,13 +319,16 @@ func (c *Cache) maxAge(f *Fetch) time.Duration {
 	return c.lifetime(c.MaxAge, defaultMaxAge, f.MaxAge)
 }
 
-// lifetime returns limit (def when it is not set), or asked when the
-// server asked for less (asked < 0: it did not), but no less than MinAge
-// unless limit itself is less.
+// lifetime returns limit (def when it is 0, none when it is negative),
+// or asked when the server asked for less (asked < 0: it did not), but no
+// less than MinAge unless limit itself is less.
 func (c *Cache) lifetime(limit, def, asked time.Duration) time.Duration {
 	d := limit
-	if d <= 0 {
+	switch {
+	case d == 0:
 		d = def
+	case d < 0:
+		return 0
 	}
 	if asked >= 0 && asked < d {
 		least := c.MinAge
@@ -338,10 +347,11 @@ func (c *Cache) lifetime(limit, def, asked time.Duration) time.Duration {
 func (c *Cache) lookup(origin string, e Entry, now time.Time) *Lookup {
 	l := &Lookup{Origin: origin, Fetch: e.Fetch}
 	staleFor := c.StaleFor
-	if staleFor <= 0 {
+	if staleFor == 0 {
 		staleFor = defaultStaleFor
 	}
-	if e.Fetch.Access == Unreachable && e.Good != nil && now.Sub(e.Good.FetchedAt) <= staleFor {
+	// A negative staleFor lets no copy stand in.
+	if e.Fetch.Access == Unreachable && e.Good != nil && staleFor >= 0 && now.Sub(e.Good.FetchedAt) <= staleFor {
 		l.Fetch, l.Stale = e.Good, true
 	}
 	l.Robots = c.parse(origin, l.Fetch)

@@ -39,15 +39,15 @@ func largeFileAgents(site, size int) []string {
 	return agents
 }
 
-// cacheHeld fills a Cache of a budget of maxBytes with files, asks each
+// cacheHeld fills a Cache of a budget of maxMemory with files, asks each
 // origin's rules for every one of agents enough times to build every
 // index, and returns the bytes of heap the Cache holds.
-func cacheHeld(t *testing.T, files map[string]string, agents func(host string) []string, maxBytes int64) int64 {
+func cacheHeld(t *testing.T, files map[string]string, agents func(host string) []string, maxMemory int64) int64 {
 	t.Helper()
 	client, _ := hostsServer(t, files)
 	ctx := context.Background()
 	before := heapAlloc()
-	c := &robotshttp.Cache{Fetcher: &robotshttp.Fetcher{Client: client}, MaxBytes: maxBytes}
+	c := &robotshttp.Cache{Fetcher: &robotshttp.Fetcher{Client: client}, MaxMemory: maxMemory}
 	for host := range files {
 		for _, agent := range agents(host) {
 			// A group answers 16 queries by a linear pass and then
@@ -64,10 +64,10 @@ func cacheHeld(t *testing.T, files map[string]string, agents func(host string) [
 	return held
 }
 
-// TestCacheMaxBytesHeld checks that Cache.MaxBytes bounds the heap the
+// TestCacheMaxMemoryHeld checks that Cache.MaxMemory bounds the heap the
 // Cache holds once the files' indexes are built, for ordinary files and
 // for the shape of file that holds the most per byte.
-func TestCacheMaxBytesHeld(t *testing.T) {
+func TestCacheMaxMemoryHeld(t *testing.T) {
 	if testing.Short() {
 		t.Skip("fills a cache with 8 MB of files")
 	}
@@ -93,7 +93,7 @@ func TestCacheMaxBytesHeld(t *testing.T) {
 			// The margin is for the Cache's own maps and the slack of
 			// the heap's size classes.
 			if limit := int64(budget + budget/4 + 1<<20); held > limit {
-				t.Errorf("Cache{MaxBytes: %d} held %d bytes after indexing %d files of %d KiB, want at most %d: MaxBytes does not count what a parsed file holds", budget, held, origins, size>>10, limit)
+				t.Errorf("Cache{MaxMemory: %d} held %d bytes after indexing %d files of %d KiB, want at most %d: MaxMemory does not count what a parsed file holds", budget, held, origins, size>>10, limit)
 			}
 		})
 	}

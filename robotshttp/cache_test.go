@@ -421,3 +421,47 @@ func TestCacheFetchRobotsHonoursOptions(t *testing.T) {
 		})
 	}
 }
+
+// TestCacheNegativeDurations checks what a negative duration of a Cache
+// means, as each field says: no time at all, never the default.
+func TestCacheNegativeDurations(t *testing.T) {
+	maxAge0 := http.Header{"Cache-Control": {"max-age=0"}}
+	tests := []struct {
+		name    string
+		set     func(c *robotshttp.Cache)
+		first   int         // the status of robots.txt, then 503 when down
+		header  http.Header // of the first answer
+		down    bool        // the origin is unreachable for the second call
+		fetches int         // of robots.txt after two calls, no time between
+		public  bool        // Allowed(/public) at the second call
+		source  string
+	}{
+		{"MaxAge negative: no file is kept", func(c *robotshttp.Cache) { c.MaxAge = -1 }, 200, nil, false, 2, true, "Cache.MaxAge"},
+		{"MaxAge 0: 24 hours", func(c *robotshttp.Cache) {}, 200, nil, false, 1, true, "RFC 9309 section 2.4"},
+		{"MinAge negative: max-age=0 is followed", func(c *robotshttp.Cache) { c.MinAge = -1 }, 200, maxAge0, false, 2, true, "Cache.MinAge"},
+		{"MinAge 0: a minute", func(c *robotshttp.Cache) {}, 200, maxAge0, false, 1, true, "Cache.MinAge"},
+		{"RetryUnreachable negative: no verdict is kept", func(c *robotshttp.Cache) { c.RetryUnreachable = -1 }, 503, nil, false, 2, false, "Cache.RetryUnreachable"},
+		{"RetryUnreachable 0: an hour", func(c *robotshttp.Cache) {}, 503, nil, false, 1, false, "Cache.RetryUnreachable"},
+		{"StaleFor negative: no copy stands in", func(c *robotshttp.Cache) { c.StaleFor, c.MinAge = -1, -1 }, 200, maxAge0, true, 2, false, "RFC 9309 section 2.3.1.4"},
+		{"StaleFor 0: 30 days", func(c *robotshttp.Cache) { c.MinAge = -1 }, 200, maxAge0, true, 2, true, "RFC 9309 section 2.4"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newSite(t, tt.first, "User-agent: *\nDisallow: /private\n")
+			s.set(tt.first, tt.header, "User-agent: *\nDisallow: /private\n")
+			c := robotshttp.NewCache(nil, 0)
+			tt.set(c)
+			decide(t, c, s.URL+"/public")
+			if tt.down {
+				s.set(503, nil, "")
+			}
+			public, _ := decide(t, c, s.URL+"/public")
+			if n := s.count("/robots.txt"); n != tt.fetches {
+				t.Errorf("%d fetches of robots.txt for two calls, want %d (%s)", n, tt.fetches, tt.source)
+			}
+			if public != tt.public {
+				t.Errorf("Allowed(%q, %q) = %v at the second call, want %v (%s)", "bot", "/public", public, tt.public, tt.source)
+			}
+		})
+	}
+}

@@ -77,10 +77,11 @@ type Fetcher struct {
 	// Options controls parsing (mode and size limit).
 	Options robotstxt.Options
 	// MaxRedirects is how many consecutive redirects are followed: 0 means
-	// 5, the least RFC 9309 section 2.3.1.2 asks for. Past that, or in a loop, the file is
-	// unavailable, as it is after a redirect that leads nowhere (no
-	// Location, one that does not parse, one that is not http or https,
-	// one without a host such as "http:/x" or "http:x").
+	// 5, the least RFC 9309 section 2.3.1.2 asks for, and a negative
+	// value none. Past that, or in a loop, the file is unavailable, as it
+	// is after a redirect that leads nowhere (no Location, one that does
+	// not parse, one that is not http or https, one without a host such
+	// as "http:/x" or "http:x").
 	MaxRedirects int
 	// TooManyRequestsUnavailable reads status 429 Too Many Requests as a
 	// 4xx status like any other: unavailable, allow everything, as RFC
@@ -92,7 +93,8 @@ type Fetcher struct {
 	// answer's Retry-After says, and no later than its RetryUnreachable.
 	TooManyRequestsUnavailable bool
 	// Timeout bounds each fetch, when the context has no earlier
-	// deadline: 0 means 30 seconds.
+	// deadline: 0 means 30 seconds, and a negative value sets no bound
+	// of the Fetcher's own, leaving the context's deadline alone.
 	Timeout time.Duration
 }
 
@@ -100,7 +102,7 @@ type Fetcher struct {
 // one Fetch among its callers and keeps it, so nothing modifies a Fetch
 // once it has been returned.
 type Fetch struct {
-	URL        string // the robots.txt URL requested, without its userinfo (a password or token)
+	URL        string // the robots.txt URL requested (see Fetcher.Fetch)
 	FinalURL   string // the URL that answered, after redirects, without its userinfo
 	Redirects  int    // redirects followed
 	Access     Access // how the fetch ended
@@ -121,9 +123,14 @@ type Fetch struct {
 	FetchedAt  time.Time // when the answer came
 }
 
-// Fetch fetches the robots.txt file at robotsURL and says which of RFC
-// 9309's cases happened. It never returns an error: a failure is an
-// Unreachable or Unavailable fetch whose Err says why.
+// Fetch fetches the robots.txt file that governs rawURL, at [RobotsURL]
+// (rawURL), and says which of RFC 9309's cases happened: a page's URL
+// gets its origin's file, as [Cache.Get] does, never the page read as a
+// file. It never returns an error: a failure is an Unreachable or
+// Unavailable fetch whose Err says why, and a URL that has no robots.txt
+// file (not http or https, or one that does not parse) is Unavailable.
+// The userinfo of rawURL, if any, goes with the request (as HTTP basic
+// authentication) and into no field of the Fetch.
 //
 // Redirects are followed here, one request at a time, rather than by the
 // client, so that every redirect that leads nowhere is classed one way: a
@@ -133,14 +140,24 @@ type Fetch struct {
 // file unavailable, as RFC 9309 section 2.3.1.2 reads a chain that does
 // not reach a file. (The client would fail the request on a Location it
 // cannot parse or follow, which would read as unreachable.)
-func (f *Fetcher) Fetch(ctx context.Context, robotsURL string) *Fetch {
-	res := &Fetch{URL: redact(robotsURL), MaxAge: -1, RetryAfter: -1}
-	timeout := f.Timeout
-	if timeout <= 0 {
-		timeout = defaultTimeout
+func (f *Fetcher) Fetch(ctx context.Context, rawURL string) *Fetch {
+	robotsURL, err := RobotsURL(rawURL)
+	if err != nil {
+		return &Fetch{URL: redact(rawURL), MaxAge: -1, RetryAfter: -1, Access: Unavailable, Err: err}
 	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
+	res := &Fetch{URL: robotsURL, MaxAge: -1, RetryAfter: -1}
+	next := robotsURL
+	if u, err := url.Parse(rawURL); err == nil && u.User != nil {
+		if ru, err := url.Parse(robotsURL); err == nil {
+			ru.User = u.User
+			next = ru.String()
+		}
+	}
+	if timeout := cmp.Or(f.Timeout, defaultTimeout); timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
 
 	client := http.DefaultClient
 	if f.Client != nil {
@@ -149,11 +166,7 @@ func (f *Fetcher) Fetch(ctx context.Context, robotsURL string) *Fetch {
 	c := *client
 	hold := &holdRedirects{base: cmp.Or[http.RoundTripper](c.Transport, http.DefaultTransport)}
 	c.Transport = hold
-	maxRedirects := f.MaxRedirects
-	if maxRedirects <= 0 {
-		maxRedirects = defaultMaxRedirects
-	}
-	next := robotsURL
+	maxRedirects := max(cmp.Or(f.MaxRedirects, defaultMaxRedirects), 0)
 	for {
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, next, nil)
 		if err != nil {

@@ -209,7 +209,7 @@ func utf16Bytes(s, order string) []byte {
 
 func TestFetchBody(t *testing.T) {
 	const body = "User-agent: *\nDisallow: /private\n"
-	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case "/gzip/robots.txt", "/forced-gzip/robots.txt":
 			if r.URL.Path == "/gzip/robots.txt" && !strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
@@ -327,7 +327,7 @@ func TestFetchBody(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res := tt.fetcher.Fetch(context.Background(), srv.URL+tt.path)
+			res := tt.fetcher.Fetch(context.Background(), at(t, h, tt.path))
 			if res.Access != tt.access || res.Truncated != tt.truncated {
 				t.Errorf("Fetch: Access %v, Truncated %v (err %v); want %v, %v (%s)", res.Access, res.Truncated, res.Err, tt.access, tt.truncated, tt.source)
 			}
@@ -391,7 +391,7 @@ func TestFetchUnreachable(t *testing.T) {
 func TestFetchRedirects(t *testing.T) {
 	const body = "User-agent: *\nDisallow: /private\n"
 	other := newSite(t, 200, body)
-	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// /hop/N/CODE redirects to /hop/N-1/CODE; /hop/0 answers, on the
 		// other server for /cross.
 		var n, code int
@@ -429,7 +429,7 @@ func TestFetchRedirects(t *testing.T) {
 					if hops > maxRedirects {
 						want = robotshttp.Unavailable
 					}
-					res := (&robotshttp.Fetcher{}).Fetch(context.Background(), srv.URL+path)
+					res := (&robotshttp.Fetcher{}).Fetch(context.Background(), at(t, h, path))
 					if res.Access != want {
 						t.Fatalf("Fetch: %v (%v), want %v", res.Access, res.Err, want)
 					}
@@ -448,10 +448,11 @@ func TestFetchRedirects(t *testing.T) {
 	}{
 		{"redirect loop", "/loop", &robotshttp.Fetcher{}, "RFC 9309 section 2.3.1.2"},
 		{"2 redirects with MaxRedirects 1", "/hop/2/302", &robotshttp.Fetcher{MaxRedirects: 1}, "RFC 9309 section 2.3.1.2"},
+		{"1 redirect with MaxRedirects negative", "/hop/1/302", &robotshttp.Fetcher{MaxRedirects: -1}, "Fetcher.MaxRedirects: a negative value follows none"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if res := tt.fetcher.Fetch(context.Background(), srv.URL+tt.path); res.Access != robotshttp.Unavailable {
+			if res := tt.fetcher.Fetch(context.Background(), at(t, h, tt.path)); res.Access != robotshttp.Unavailable {
 				t.Errorf("Fetch: %v, want unavailable (%s)", res.Access, tt.source)
 			}
 		})
@@ -539,5 +540,85 @@ func TestCacheDecideAllocs(t *testing.T) {
 	})
 	if got > 3 {
 		t.Errorf("Cache.Decide from the cache allocates %v times, want at most 3", got)
+	}
+}
+
+// A deadlineRecorder sends through http.DefaultTransport and records the
+// deadline of the last request's context.
+type deadlineRecorder struct {
+	deadline time.Time
+	ok       bool
+}
+
+func (d *deadlineRecorder) RoundTrip(req *http.Request) (*http.Response, error) {
+	d.deadline, d.ok = req.Context().Deadline()
+	return http.DefaultTransport.RoundTrip(req)
+}
+
+// TestFetchTimeout checks the deadline Fetcher.Timeout gives each fetch:
+// 0 means 30 seconds, a positive value that long, and a negative value
+// none of the Fetcher's own, the context's alone.
+func TestFetchTimeout(t *testing.T) {
+	s := newSite(t, 200, privateFile)
+	for _, tt := range []struct {
+		timeout time.Duration
+		within  time.Duration // the deadline from now, at most; 0: none
+		source  string
+	}{
+		{0, 30 * time.Second, "Fetcher.Timeout: 0 means 30 seconds"},
+		{10 * time.Second, 10 * time.Second, "Fetcher.Timeout"},
+		{-1, 0, "Fetcher.Timeout: a negative value sets none"},
+	} {
+		rec := &deadlineRecorder{}
+		start := time.Now()
+		f := &robotshttp.Fetcher{Client: &http.Client{Transport: rec}, Timeout: tt.timeout}
+		if res := f.Fetch(context.Background(), s.URL+"/robots.txt"); res.Access != robotshttp.Available {
+			t.Fatalf("Fetch: %v, %v", res.Access, res.Err)
+		}
+		end := time.Now()
+		switch {
+		case tt.within == 0 && rec.ok:
+			t.Errorf("Timeout %v: the fetch had a deadline %v on, want none (%s)", tt.timeout, rec.deadline.Sub(start), tt.source)
+		case tt.within != 0 && (!rec.ok || rec.deadline.Before(start.Add(tt.within)) || rec.deadline.After(end.Add(tt.within))):
+			t.Errorf("Timeout %v: deadline %v (set %v), want one within %v (%s)", tt.timeout, rec.deadline.Sub(start), rec.ok, tt.within, tt.source)
+		}
+	}
+}
+
+// TestFetchAnyURL checks that Fetch reads the robots.txt file that
+// governs the URL it is given, as Cache.Get does (RFC 9309 section 2.3),
+// rather than the page at that URL read as a file.
+func TestFetchAnyURL(t *testing.T) {
+	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" && r.URL.RawQuery == "" {
+			fmt.Fprint(w, "User-agent: *\nDisallow: /\n")
+			return
+		}
+		fmt.Fprint(w, "<html>hello: world</html>")
+	})
+	for _, tt := range []struct {
+		url    string
+		source string
+	}{
+		{srv.URL + "/robots.txt", "RFC 9309 section 2.3"},
+		{srv.URL, "RobotsURL: the origin's file"},
+		{srv.URL + "/private/page?q=1#top", "RobotsURL: a page's origin"},
+		{srv.URL + "/dir/robots.txt", "RFC 9309 section 2.3: only the top-level file"},
+		{srv.URL + "/robots.txt?x=1", "RobotsURL: the file has no query"},
+	} {
+		res := (&robotshttp.Fetcher{}).Fetch(context.Background(), tt.url)
+		if res.Access != robotshttp.Available || res.URL != srv.URL+"/robots.txt" {
+			t.Errorf("Fetch(%q): Access %v, URL %q; want available from %q (%s)", tt.url, res.Access, res.URL, srv.URL+"/robots.txt", tt.source)
+		}
+		if res.Robots(robotstxt.Options{}).Allowed("bot", "/private/page") {
+			t.Errorf("Fetch(%q): Allowed(%q, %q) = true, want the file's Disallow: / (%s)", tt.url, "bot", "/private/page", tt.source)
+		}
+	}
+	// A URL with no robots.txt file is unavailable, and Err says why.
+	for _, u := range []string{"ftp://example.com/robots.txt", "/robots.txt", "http://[::1"} {
+		res := (&robotshttp.Fetcher{}).Fetch(context.Background(), u)
+		if res.Access != robotshttp.Unavailable || res.Err == nil || !strings.HasPrefix(res.Err.Error(), "robotshttp: ") {
+			t.Errorf("Fetch(%q): %v, %v; want unavailable with a robotshttp: error (RFC 9309 section 2.3: http and https only)", u, res.Access, res.Err)
+		}
 	}
 }

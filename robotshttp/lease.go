@@ -28,7 +28,8 @@ import (
 //     costs the origin less than a crawler that stops.
 //
 // Lease asks for origin's lease for ttl, which a Cache sets to its
-// Fetcher's timeout and 5 seconds more for the store's calls. granted
+// Fetcher's timeout (30 seconds for a Fetcher that sets none, or a
+// negative one) and 5 seconds more for the store's calls. granted
 // reports whether the lease is the caller's until it calls release or
 // ttl passes; release gives it up early, and is not called when granted
 // is false. An error means the lease could not be asked for (the store
@@ -64,6 +65,8 @@ func (c *Cache) refreshShared(ctx context.Context, origin string, f *Fetcher) (E
 	}
 	ttl := f.Timeout
 	if ttl <= 0 {
+		// A Fetcher without a bound of its own still gets a lease that
+		// ends, lest a crashed holder keep the fleet waiting.
 		ttl = defaultTimeout
 	}
 	ttl += leaseSlack

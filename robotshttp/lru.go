@@ -4,7 +4,10 @@ package robotshttp
 // Cache keeps at most a fixed number of origins and of bytes, and evicts
 // the least recently used.
 
-import "container/list"
+import (
+	"container/list"
+	"math"
+)
 
 // An lru maps origins to values, keeping at most max of them and at most
 // maxBytes bytes of them, as size counts them. It does no locking: its
@@ -25,14 +28,17 @@ type lruItem[V any] struct {
 }
 
 // newLRU returns an lru of at most max values (max <= 0 means
-// defaultMaxEntries) and maxBytes bytes (maxBytes <= 0 means
-// defaultMaxBytes).
+// defaultMaxEntries) and maxBytes bytes (0 means defaultMaxMemory, and a
+// negative value no bound in bytes).
 func newLRU[V any](max int, maxBytes int64, size func(V) int64) *lru[V] {
 	if max <= 0 {
 		max = defaultMaxEntries
 	}
-	if maxBytes <= 0 {
-		maxBytes = defaultMaxBytes
+	switch {
+	case maxBytes == 0:
+		maxBytes = defaultMaxMemory
+	case maxBytes < 0:
+		maxBytes = math.MaxInt64
 	}
 	return &lru[V]{max: max, maxBytes: maxBytes, size: size, items: make(map[string]*list.Element)}
 }

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -22,6 +23,22 @@ func serve(t testing.TB, h http.HandlerFunc) *httptest.Server {
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	return srv
+}
+
+// at returns the robots.txt URL of a new server that answers a request
+// for /robots.txt as h answers path (with its query, if any), and any
+// other request as h does: each file of a handler that serves many by
+// path becomes the robots.txt file of an origin of its own, which is the
+// only file Fetcher.Fetch reads.
+func at(t testing.TB, h http.HandlerFunc, path string) string {
+	p, q, _ := strings.Cut(path, "?")
+	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			r.URL.Path, r.URL.RawQuery = p, q
+		}
+		h(w, r)
+	})
+	return srv.URL + "/robots.txt"
 }
 
 // A site serves /robots.txt with the status, headers and body last set,

@@ -1,35 +1,10 @@
 package robotshttp
 
-// This file holds what the cache of RFC 9309 section 2.4 keeps of each
-// origin, and where: the latest fetch, the last good one that stands in
-// while the origin is unreachable, and when to fetch again.
+// This file holds where the cache of RFC 9309 section 2.4 keeps each
+// origin's Entry: in the Cache's memory, or in a Store that a crawler
+// fleet shares.
 
-import (
-	"context"
-	"time"
-)
-
-// entryOverhead is what an entry costs besides its bodies, counted in
-// the byte budget so that many empty files cannot take unbounded room.
-const entryOverhead = 512
-
-// An Entry is what a Cache keeps of one origin: a plain record that a
-// Store saves and gives back as it is.
-type Entry struct {
-	// Fetch is the latest fetch.
-	Fetch *Fetch
-	// Good is the latest fetch that was Available, kept to stand in while
-	// the origin is unreachable (RFC 9309 section 2.4); nil when there
-	// was none.
-	Good *Fetch
-	// Expires is when the origin should be fetched again.
-	Expires time.Time
-}
-
-// fresh reports whether the entry answers without a fetch at now.
-func (e Entry) fresh(now time.Time) bool {
-	return e.Fetch != nil && now.Before(e.Expires)
-}
+import "context"
 
 // A Store keeps a Cache's entries by origin, for a crawler fleet that
 // shares them: a Cache with no Store keeps its entries in memory itself.
@@ -47,7 +22,12 @@ func (e Entry) fresh(now time.Time) bool {
 // A Store gets whole entries, bodies included, so that every process
 // sharing it can parse them in its own mode. It saves every field of an
 // Entry and of both its fetches and gives them back equal; Err may come
-// back as an error with the same text. The Cache reads Access, Body,
+// back as an error with the same text. An Entry's MarshalText and
+// UnmarshalText do so, in one versioned layout, and encoding/json uses
+// them: a Store that keeps json.Marshal(e), or e.MarshalText(), keeps
+// what the Cache needs. (A Store that lost Err, or failed to decode it,
+// would lose the good copy at the origin's first network error, and
+// then fetch the file on every call.) The Cache reads Access, Body,
 // Truncated and FetchedAt of a stored fetch, and Expires of the entry;
 // callers read the rest in each [Lookup]. A fetch that comes back as a
 // new value is parsed again only if its Access, Truncated or Body differ
@@ -58,17 +38,4 @@ func (e Entry) fresh(now time.Time) bool {
 type Store interface {
 	Get(ctx context.Context, origin string) (Entry, bool, error)
 	Put(ctx context.Context, origin string, e Entry) error
-}
-
-// entrySize is the bytes an entry counts for in a Cache's memory: its
-// bodies, and entryOverhead.
-func entrySize(e Entry) int64 {
-	n := int64(entryOverhead)
-	if e.Fetch != nil {
-		n += int64(len(e.Fetch.Body))
-	}
-	if g := e.Good; g != nil && g != e.Fetch {
-		n += int64(len(g.Body))
-	}
-	return n
 }

@@ -94,27 +94,27 @@ func TestCacheBytes(t *testing.T) {
 	footprint := robotstxt.Parse([]byte(file)).Footprint()
 	budget := (footprint + int64(len(file))) * 5 / 2
 	sites := []*site{newSite(t, 200, file), newSite(t, 200, file), newSite(t, 200, file)}
-	c := &robotshttp.Cache{Fetcher: &robotshttp.Fetcher{Options: robotstxt.Options{MaxBytes: -1}}, MaxBytes: budget}
+	c := &robotshttp.Cache{Fetcher: &robotshttp.Fetcher{Options: robotstxt.Options{MaxBytes: -1}}, MaxMemory: budget}
 	for _, s := range append(sites, sites[0]) {
 		decide(t, c, s.URL+"/")
 	}
 	if got := []int{sites[0].count("/robots.txt"), sites[1].count("/robots.txt"), sites[2].count("/robots.txt")}; !slices.Equal(got, []int{2, 1, 1}) {
-		t.Errorf("fetches per origin %v, want [2 1 1]: the first evicted by the byte budget (Cache.MaxBytes)", got)
+		t.Errorf("fetches per origin %v, want [2 1 1]: the first evicted by the byte budget (Cache.MaxMemory)", got)
 	}
 	// With a store that keeps the entries, the Cache keeps the parses
 	// alone, under a budget of two and a half of them: the parse evicted
 	// is made again without a fetch.
-	c2 := &robotshttp.Cache{Fetcher: c.Fetcher, MaxBytes: footprint * 5 / 2, Store: newMapStore()}
+	c2 := &robotshttp.Cache{Fetcher: c.Fetcher, MaxMemory: footprint * 5 / 2, Store: newMapStore()}
 	first := make([]*robotstxt.Robots, len(sites))
 	for i, s := range sites {
 		_, l := decide(t, c2, s.URL+"/")
 		first[i] = l.Robots
 	}
 	if _, l := decide(t, c2, sites[0].URL+"/"); l.Robots == first[0] {
-		t.Errorf("the first origin's parse was kept past the byte budget (Cache.MaxBytes)")
+		t.Errorf("the first origin's parse was kept past the byte budget (Cache.MaxMemory)")
 	}
 	if _, l := decide(t, c2, sites[2].URL+"/"); l.Robots != first[2] {
-		t.Errorf("the last origin's parse was evicted, want it kept (Cache.MaxBytes)")
+		t.Errorf("the last origin's parse was evicted, want it kept (Cache.MaxMemory)")
 	}
 }
 

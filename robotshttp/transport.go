@@ -6,10 +6,10 @@ package robotshttp
 // file of the request's origin allows.
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"log"
 	"net/http"
 	"strings"
 	"sync"
@@ -30,8 +30,10 @@ type DisallowedError struct {
 	Decision robotstxt.Decision
 	// Unreachable says that the origin's robots.txt could not be fetched
 	// and no good copy stood in, so every URL is disallowed (RFC 9309
-	// section 2.3.1.4): Decision.Rule then names no line of any file (its
-	// Line is 0).
+	// section 2.3.1.4). Decision.Rule is then the rule of that verdict,
+	// "Disallow: /" on line 2 of the file "User-agent: *" / "Disallow: /"
+	// (see [Fetch.Robots]), which is no line the origin served: tell it
+	// by this field, not by the rule.
 	Unreachable bool
 }
 
@@ -138,13 +140,15 @@ type Transport struct {
 	CrawlDelay bool
 	// MaxCrawlDelay is the longest a request waits for its turn under
 	// CrawlDelay: 0 means a day, the longest Crawl-delay the parser takes
-	// seriously. A request that would
-	// wait longer, or past its context's deadline, fails at once with a
+	// seriously, and a negative value no wait at all, so that a request
+	// whose turn has not come fails at once. A request that would wait
+	// longer, or past its context's deadline, fails at once with a
 	// *CrawlDelayError.
 	MaxCrawlDelay time.Duration
-	// Logf receives notes, each once: a User-Agent header without the
-	// crawler's name, or, without Agents, the crawler the header was read
-	// as; nil means log.Printf.
+	// Logf, if not nil, receives notes, each once: a User-Agent header
+	// without the crawler's name, or, without Agents, the crawler the
+	// header was read as. Nil is silent, as for Cache.Logf; log.Printf
+	// prints them.
 	Logf func(format string, args ...any)
 
 	warnOnce  sync.Once
@@ -279,10 +283,7 @@ const maxCrawlWait = 24 * time.Hour
 
 func (t *Transport) wait(req *http.Request, target, origin string, delay time.Duration) error {
 	ctx := req.Context()
-	maxWait := t.MaxCrawlDelay
-	if maxWait <= 0 {
-		maxWait = maxCrawlWait
-	}
+	maxWait := max(cmp.Or(t.MaxCrawlDelay, maxCrawlWait), 0)
 	for {
 		now := time.Now()
 		t.mu.Lock()
@@ -347,6 +348,9 @@ func sleep(ctx context.Context, d time.Duration) error {
 // says which crawler ua was read as, and warns when ua gives no name, so
 // that the request is matched against the "*" group.
 func (t *Transport) checkUserAgent(ua string) {
+	if t.Logf == nil {
+		return
+	}
 	lower := strings.ToLower(ua)
 	for _, a := range t.Agents {
 		if name := robotstxt.ProductToken(a); name != "" && strings.Contains(lower, strings.ToLower(name)) {
@@ -355,9 +359,6 @@ func (t *Transport) checkUserAgent(ua string) {
 	}
 	t.warnOnce.Do(func() {
 		logf := t.Logf
-		if logf == nil {
-			logf = log.Printf
-		}
 		if len(t.Agents) > 0 {
 			logf("robotshttp: the User-Agent header %q does not contain the crawler name %q that robots.txt rules are matched against", ua, t.Agents)
 			return

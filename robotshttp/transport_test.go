@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log"
 	"net/http"
 	"slices"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"github.com/rfc9309/robotstxt"
 	"github.com/rfc9309/robotstxt/robotshttp"
 )
 
@@ -108,6 +110,13 @@ func TestDisallowedError(t *testing.T) {
 		tr := &robotshttp.Transport{Cache: robotshttp.NewCache(&robotshttp.Fetcher{}, 0), Agents: []string{"bot"}}
 		err := get(&http.Client{Transport: tr}, context.Background(), s.URL+"/public", "bot")
 		checkDisallowed(t, err, s.URL+"/public", true, 2, " is disallowed: its robots.txt is unreachable", "RFC 9309 section 2.3.1.4")
+		// The rule DisallowedError.Unreachable's doc names: line 2 of
+		// "User-agent: *" / "Disallow: /".
+		var de *robotshttp.DisallowedError
+		errors.As(err, &de)
+		if want := (robotstxt.Rule{Allow: false, Pattern: "/", Line: 2}); de.Decision.Rule != want {
+			t.Errorf("DisallowedError.Decision.Rule = %+v, want %+v (Fetch.Robots: the unreachable verdict)", de.Decision.Rule, want)
+		}
 	})
 }
 
@@ -425,6 +434,7 @@ func TestTransportMaxCrawlDelay(t *testing.T) {
 		{"a cap below the delay", 2 * time.Second, false, "Transport.MaxCrawlDelay"},
 		{"a cap at the delay", 5 * time.Second, true, "Transport.MaxCrawlDelay"},
 		{"the default cap, a day", 0, true, "the default cap, a day: the longest Crawl-delay read"},
+		{"a negative cap: no wait", -1, false, "Transport.MaxCrawlDelay: a negative value waits for no turn"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -578,5 +588,26 @@ func TestTransportCrawlers(t *testing.T) {
 				t.Errorf("Logf got %q, want one line naming %q", logs, tt.logged)
 			}
 		})
+	}
+}
+
+// TestTransportLogfNil checks that a nil Transport.Logf is silent, as a
+// nil Cache.Logf is: a note the Transport would give, with a header that
+// names no crawler, reaches neither the standard logger nor anything
+// else. The test reads the standard logger's output, and puts it back.
+func TestTransportLogfNil(t *testing.T) {
+	var out strings.Builder
+	w, flags := log.Writer(), log.Flags()
+	log.SetOutput(&out)
+	t.Cleanup(func() { log.SetOutput(w); log.SetFlags(flags) })
+	s := newSite(t, 200, privateFile)
+	for _, agents := range [][]string{nil, {"ExampleBot"}} {
+		client := &http.Client{Transport: &robotshttp.Transport{Agents: agents}}
+		if err := get(client, context.Background(), s.URL+"/", "Go-http-client/1.1"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if out.Len() != 0 {
+		t.Errorf("Transport{Logf: nil} wrote %q to the standard logger, want nothing", out.String())
 	}
 }
