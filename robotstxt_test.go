@@ -905,6 +905,72 @@ func TestParseBuffersReuse(t *testing.T) {
 	}
 }
 
+// TestResetEmptiesEveryField fills every field of a parseBuffers, however
+// deep, and checks that reset leaves each list empty (its room kept),
+// each map empty and every other field zero: parseBuffers.reset empties
+// its lists field by field, and a field added later and left out of it
+// would carry one parse's content into the next.
+func TestResetEmptiesEveryField(t *testing.T) {
+	var b parseBuffers
+	fill(reflect.ValueOf(&b).Elem())
+	b.reset()
+	for _, f := range notEmptied(reflect.ValueOf(b), "parseBuffers") {
+		t.Errorf("after reset, %s is not empty", f)
+	}
+}
+
+// fill gives every field v holds, however deep, a value that is not the
+// zero one: a list of one element, a map of one entry, true, 1.
+func fill(v reflect.Value) {
+	v = reflect.NewAt(v.Type(), unsafe.Pointer(v.UnsafeAddr())).Elem() // settable, exported or not
+	switch v.Kind() {
+	case reflect.Struct:
+		for i := range v.NumField() {
+			fill(v.Field(i))
+		}
+	case reflect.Slice:
+		v.Set(reflect.MakeSlice(v.Type(), 1, 2))
+		fill(v.Index(0))
+	case reflect.Map:
+		v.Set(reflect.MakeMap(v.Type()))
+		k, e := reflect.New(v.Type().Key()).Elem(), reflect.New(v.Type().Elem()).Elem()
+		fill(k)
+		v.SetMapIndex(k, e)
+	case reflect.Bool:
+		v.SetBool(true)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		v.SetInt(1)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		v.SetUint(1)
+	case reflect.String:
+		v.SetString("x")
+	}
+}
+
+// notEmptied returns the paths of the fields of v, named path, that
+// reset should have emptied and did not: lists and maps that are not
+// empty, other fields that are not zero. The content of a list's room
+// is not looked at.
+func notEmptied(v reflect.Value, path string) []string {
+	switch v.Kind() {
+	case reflect.Struct:
+		var out []string
+		for i := range v.NumField() {
+			out = append(out, notEmptied(v.Field(i), path+"."+v.Type().Field(i).Name)...)
+		}
+		return out
+	case reflect.Slice, reflect.Map:
+		if v.Len() != 0 {
+			return []string{path}
+		}
+	default:
+		if !v.IsZero() {
+			return []string{path}
+		}
+	}
+	return nil
+}
+
 // overwrite sets every byte of the room of every list v holds, however
 // deep, to 0xff, a value no element of a fresh list has. In lists whose
 // elements hold pointers (maps, in extension records) only the plain
