@@ -34,12 +34,12 @@ func isGlobalAgent(v string) bool {
 func ProductToken(value string) string {
 	for i := 0; i < len(value); {
 		c := value[i]
-		if c < utf8.RuneSelf {
-			if !isNameByte(c) {
-				return value[:i]
-			}
+		if nameOctets[c] {
 			i++
 			continue
+		}
+		if c < utf8.RuneSelf {
+			return value[:i]
 		}
 		r, n := utf8.DecodeRuneInString(value[i:])
 		if r == utf8.RuneError && n <= 1 || !unicode.IsLetter(r) && !unicode.IsDigit(r) {
@@ -55,6 +55,16 @@ func ProductToken(value string) string {
 func isNameByte(c byte) bool {
 	return isTokenChar(c) || '0' <= c && c <= '9' || c == '.'
 }
+
+// nameOctets marks the ASCII octets isNameByte accepts: ProductToken reads
+// a caller's name at every query, and a look-up per octet costs a third
+// of the tests (BenchmarkSmallFirstQuery).
+var nameOctets = func() (t [256]bool) {
+	for c := range utf8.RuneSelf {
+		t[c] = isNameByte(byte(c))
+	}
+	return t
+}()
 
 // googleToken returns the product token Google's library reads at the
 // start of a user-agent line: its leading run of ASCII letters, '-' and
