@@ -36,8 +36,8 @@ type builder struct {
 	// of them: with one, it is the global set, found without a search.
 	stars     int
 	starGroup uint32
-	closed  bool // a token did not fit: no more groups or rules are taken
-	own     bool // the lists are the parse's own, not pooled (see borrowBuffers)
+	closed    bool // a token did not fit: no more groups or rules are taken
+	own       bool // the lists are the parse's own, not pooled (see borrowBuffers)
 }
 
 // buildLists are the lists a builder grows (see parseBuffers).
