@@ -1269,3 +1269,40 @@ func TestGlobalSet(t *testing.T) {
 		}
 	}
 }
+
+// TestSmallPathMatchesPlain parses every corpus file small enough for the
+// small path (see smallFile) in both modes, by that path and by the plain
+// one, and checks that both give the same answers: decisions with their
+// rules, for the first query and later ones, the file written back,
+// diagnostics, sitemaps and records.
+func TestSmallPathMatchesPlain(t *testing.T) {
+	agents := []string{"Googlebot", "bingbot", "*", "FooBot/1.0", "Yandex"}
+	targets := []string{"/some/page.html?id=1", "/", "/admin/", "https://example.com/a?b#c", "/robots.txt"}
+	summary := func(r *Robots) string {
+		var b strings.Builder
+		for _, a := range agents {
+			for _, u := range targets {
+				fmt.Fprintln(&b, a, u, r.Decide(a, u))
+			}
+		}
+		return b.String() + parseSummary(r)
+	}
+	for _, f := range corpus(t) {
+		if len(f.data) > smallBytes {
+			continue
+		}
+		for _, o := range []Options{{}, {Mode: Google}} {
+			var small, plain parseBuffers
+			src := string(f.data)
+			rs := o.parseWith(&small, false, src, false, -1, defaultLimits, true)
+			rp := o.parseWith(&plain, false, src, false, -1, defaultLimits, false)
+			if took := rs.small != nil; took != (len(rp.starts) <= smallSets) {
+				t.Errorf("%s, mode %v: took the small path = %v for %d groups, want %v", f.name, o.Mode, took, len(rp.starts), !took)
+			}
+			got, want := summary(rs), summary(rp)
+			if got != want {
+				t.Errorf("%s, mode %v: the small path differs from the plain one (-plain +small):\n%s", f.name, o.Mode, cmp.Diff(want, got))
+			}
+		}
+	}
+}
