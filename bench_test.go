@@ -99,6 +99,23 @@ func BenchmarkProductToken(b *testing.B) {
 	}
 }
 
+// BenchmarkPathOf times reading the path of a target that is a path, as
+// crawlers mostly ask, by pathOf's shortcut and by the general reading
+// (general).
+func BenchmarkPathOf(b *testing.B) {
+	const target = "/some/page.html?id=1"
+	for _, c := range []struct {
+		name string
+		f    func(string, string) string
+	}{{"shortcut", pathOf}, {"general", pathOfURL}} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				_ = c.f(target, rfcDialect.authorityEnds)
+			}
+		})
+	}
+}
+
 // BenchmarkPathological reports the worst cases of the matcher: patterns
 // of many '*' against long paths that almost match. The cost grows with
 // len(pattern) x len(path) at most, never exponentially.

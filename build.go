@@ -32,8 +32,12 @@ type builder struct {
 	line    int32
 	sawRule bool // a rule followed the last user-agent line
 	star    bool // the open group has a "*" line
-	closed  bool // a token did not fit: no more groups or rules are taken
-	own     bool // the lists are the parse's own, not pooled (see borrowBuffers)
+	// stars counts the groups with a "*" line, and starGroup is the last
+	// of them: with one, it is the global set, found without a search.
+	stars     int
+	starGroup uint32
+	closed    bool // a token did not fit: no more groups or rules are taken
+	own       bool // the lists are the parse's own, not pooled (see borrowBuffers)
 }
 
 // buildLists are the lists a builder grows (see parseBuffers).
@@ -56,22 +60,25 @@ type buildLists struct {
 	extVals []groupExt
 }
 
-// reset empties l for the next parse (see parseBuffers.reset).
+// reset empties l for the next parse, keeping the room of its lists, and
+// returns the bytes that room takes (see parseBuffers.reset).
 func (l *buildLists) reset() (n int) {
-	*l = buildLists{
-		starts:      emptied(l.starts, &n),
-		rules:       emptied(l.rules, &n),
-		written:     emptied(l.written, &n),
-		writtenText: emptied(l.writtenText, &n),
-		toks:        emptied(l.toks, &n),
-		tokText:     emptied(l.tokText, &n),
-		groupLines:  emptied(l.groupLines, &n),
-		arena:       emptied(l.arena, &n),
-		extIDs:      emptied(l.extIDs, &n),
-		// The records may hold maps (Content-Signal): cleared, so that a
-		// pooled list keeps none alive.
-		extVals: emptied(cleared(l.extVals), &n),
-	}
+	n = roomBytes(l.starts) + roomBytes(l.rules) + roomBytes(l.written) + roomBytes(l.writtenText) +
+		roomBytes(l.toks) + roomBytes(l.tokText) + roomBytes(l.groupLines) + roomBytes(l.arena) +
+		roomBytes(l.extIDs) + roomBytes(l.extVals)
+	l.starts = l.starts[:0]
+	l.rules = l.rules[:0]
+	l.written = l.written[:0]
+	l.writtenText = l.writtenText[:0]
+	l.toks = l.toks[:0]
+	l.tokText = l.tokText[:0]
+	l.groupLines = l.groupLines[:0]
+	l.arena = l.arena[:0]
+	l.extIDs = l.extIDs[:0]
+	// The records may hold maps (Content-Signal): cleared, so that a
+	// pooled list keeps none alive.
+	clear(l.extVals)
+	l.extVals = l.extVals[:0]
 	return n
 }
 
@@ -94,6 +101,8 @@ func (b *builder) userAgent(tok string) bool {
 			return true // the group is global already
 		}
 		b.star = true
+		b.stars++
+		b.starGroup = uint32(len(b.starts) - 1)
 	}
 	b.tokText = append(b.tokText, tok...)
 	b.toks = append(b.toks, token{end: uint32(len(b.tokText)), group: uint32(len(b.starts) - 1)})
@@ -280,8 +289,15 @@ func (b *builder) finish(r *Robots, s *slab) (conflicts []int) {
 		r.multi = &multiSets{ids: trim(m.ids), end: trim(m.end), at: trim(m.at)}
 		sets += len(m.end)
 	}
-	if pos, ok := r.find("*"); ok {
-		r.global = int32(r.setAt(pos) + 1)
+	switch {
+	case b.stars == 1:
+		// The one "*" line's group alone is its set (only runs of
+		// several groups' tokens select a set of several).
+		r.global = int32(b.starGroup) + 1
+	case b.stars > 1:
+		if pos, ok := r.find("*"); ok {
+			r.global = int32(r.setAt(pos) + 1)
+		}
 	}
 	r.cache = r.groupTable(sets)
 	slices.Sort(conflicts)

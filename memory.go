@@ -47,12 +47,10 @@ func keep[S ~[]E, E any](s S) S {
 	return slices.Clone(s)
 }
 
-// emptied returns s emptied, keeping its room, and adds the bytes of that
-// room to *n.
-func emptied[S ~[]E, E any](s S, n *int) S {
+// roomBytes returns the bytes of the room of s, full or not.
+func roomBytes[S ~[]E, E any](s S) int {
 	var e E
-	*n += cap(s) * int(unsafe.Sizeof(e))
-	return s[:0]
+	return cap(s) * int(unsafe.Sizeof(e))
 }
 
 // cleared returns s with every element of its room zeroed.

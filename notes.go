@@ -25,7 +25,10 @@ type notes struct {
 
 // reset empties n for the next parse (see parseBuffers.reset).
 func (n *notes) reset() (room int) {
-	*n = notes{list: emptied(n.list, &room), args: emptied(n.args, &room)}
+	room = roomBytes(n.list) + roomBytes(n.args)
+	n.list = n.list[:0]
+	n.args = n.args[:0]
+	n.full = false
 	return room
 }
 

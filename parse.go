@@ -303,6 +303,14 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 // grows). Rules from the pool usually have the room already; a parse
 // with an empty pool grows them once, not line by line.
 func (p *parser) reserve() {
+	if p.b.arena.isPooled {
+		// A small file's lists and arena are the pool's, whose room the
+		// parses before it have grown: counting its lines cost more than
+		// the few appends that grow them when the pool is cold
+		// (BenchmarkSmallFirstQuery, general: the plain path, which
+		// reserves).
+		return
+	}
 	rest := p.tok.src[p.tok.start:]
 	lines := strings.Count(rest, "\n")
 	if lines == 0 {

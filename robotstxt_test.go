@@ -906,6 +906,72 @@ func TestParseBuffersReuse(t *testing.T) {
 	}
 }
 
+// TestResetEmptiesEveryField fills every field of a parseBuffers, however
+// deep, and checks that reset leaves each list empty (its room kept),
+// each map empty and every other field zero: parseBuffers.reset empties
+// its lists field by field, and a field added later and left out of it
+// would carry one parse's content into the next.
+func TestResetEmptiesEveryField(t *testing.T) {
+	var b parseBuffers
+	fill(reflect.ValueOf(&b).Elem())
+	b.reset()
+	for _, f := range notEmptied(reflect.ValueOf(b), "parseBuffers") {
+		t.Errorf("after reset, %s is not empty", f)
+	}
+}
+
+// fill gives every field v holds, however deep, a value that is not the
+// zero one: a list of one element, a map of one entry, true, 1.
+func fill(v reflect.Value) {
+	v = reflect.NewAt(v.Type(), unsafe.Pointer(v.UnsafeAddr())).Elem() // settable, exported or not
+	switch v.Kind() {
+	case reflect.Struct:
+		for i := range v.NumField() {
+			fill(v.Field(i))
+		}
+	case reflect.Slice:
+		v.Set(reflect.MakeSlice(v.Type(), 1, 2))
+		fill(v.Index(0))
+	case reflect.Map:
+		v.Set(reflect.MakeMap(v.Type()))
+		k, e := reflect.New(v.Type().Key()).Elem(), reflect.New(v.Type().Elem()).Elem()
+		fill(k)
+		v.SetMapIndex(k, e)
+	case reflect.Bool:
+		v.SetBool(true)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		v.SetInt(1)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		v.SetUint(1)
+	case reflect.String:
+		v.SetString("x")
+	}
+}
+
+// notEmptied returns the paths of the fields of v, named path, that
+// reset should have emptied and did not: lists and maps that are not
+// empty, other fields that are not zero. The content of a list's room
+// is not looked at.
+func notEmptied(v reflect.Value, path string) []string {
+	switch v.Kind() {
+	case reflect.Struct:
+		var out []string
+		for i := range v.NumField() {
+			out = append(out, notEmptied(v.Field(i), path+"."+v.Type().Field(i).Name)...)
+		}
+		return out
+	case reflect.Slice, reflect.Map:
+		if v.Len() != 0 {
+			return []string{path}
+		}
+	default:
+		if !v.IsZero() {
+			return []string{path}
+		}
+	}
+	return nil
+}
+
 // overwrite sets every byte of the room of every list v holds, however
 // deep, to 0xff, a value no element of a fresh list has. In lists whose
 // elements hold pointers (maps, in extension records) only the plain
@@ -1173,5 +1239,71 @@ func TestUnionGroups(t *testing.T) {
 	}
 	if g := r.Group("bot70", "bot79"); g.Allowed("/70/x") || g.Allowed("/79/x") {
 		t.Error("a union past the bound lost rules")
+	}
+}
+
+// TestGlobalSet checks that the set of the global groups a parse records
+// (found without a search when one group has a "*" line) is the set a
+// search for "*" among the file's names selects, in every corpus file and
+// in files with none, one or several "*" groups.
+func TestGlobalSet(t *testing.T) {
+	files := map[string][]byte{
+		"no star":                   []byte("User-agent: a\nDisallow: /x\n"),
+		"one star":                  []byte("User-agent: a\nDisallow: /x\n\nUser-agent: *\nDisallow: /y\n"),
+		"star twice, one group":     []byte("User-agent: *\nUser-agent: *\nDisallow: /y\n"),
+		"two star groups":           []byte("User-agent: *\nDisallow: /x\n\nUser-agent: b\nDisallow: /\n\nUser-agent: *\nDisallow: /y\n"),
+		"star beside a merged name": []byte("User-agent: a\nDisallow: /x\n\nUser-agent: *\nUser-agent: a\nDisallow: /y\n"),
+	}
+	for _, f := range corpus(t) {
+		files[f.name] = f.data
+	}
+	for name, data := range files {
+		for _, m := range []Mode{RFC, Google} {
+			r := Options{Mode: m}.Parse(data)
+			want := int32(0)
+			if pos, ok := r.find("*"); ok {
+				want = int32(r.setAt(pos) + 1)
+			}
+			if r.global != want {
+				t.Errorf("%s, %v: global set %d, want %d (the set the name \"*\" selects, plus one)", name, m, r.global, want)
+			}
+		}
+	}
+}
+
+// TestSmallPathMatchesPlain parses every corpus file small enough for the
+// small path (see smallFile) in both modes, by that path and by the plain
+// one, and checks that both give the same answers: decisions with their
+// rules, for the first query and later ones, the file written back,
+// diagnostics, sitemaps and records.
+func TestSmallPathMatchesPlain(t *testing.T) {
+	agents := []string{"Googlebot", "bingbot", "*", "FooBot/1.0", "Yandex"}
+	targets := []string{"/some/page.html?id=1", "/", "/admin/", "https://example.com/a?b#c", "/robots.txt"}
+	summary := func(r *Robots) string {
+		var b strings.Builder
+		for _, a := range agents {
+			for _, u := range targets {
+				fmt.Fprintln(&b, a, u, r.Decide(a, u))
+			}
+		}
+		return b.String() + parseSummary(r)
+	}
+	for _, f := range corpus(t) {
+		if len(f.data) > smallBytes {
+			continue
+		}
+		for _, o := range []Options{{}, {Mode: Google}} {
+			var small, plain parseBuffers
+			src := string(f.data)
+			rs := o.parseWith(&small, false, src, false, -1, defaultLimits, true)
+			rp := o.parseWith(&plain, false, src, false, -1, defaultLimits, false)
+			if took := rs.small != nil; took != (len(rp.starts) <= smallSets) {
+				t.Errorf("%s, mode %v: took the small path = %v for %d groups, want %v", f.name, o.Mode, took, len(rp.starts), !took)
+			}
+			got, want := summary(rs), summary(rp)
+			if got != want {
+				t.Errorf("%s, mode %v: the small path differs from the plain one (-plain +small):\n%s", f.name, o.Mode, cmp.Diff(want, got))
+			}
+		}
 	}
 }

@@ -93,10 +93,15 @@ func decodeUTF16(s string) (string, bool) {
 }
 
 func looksLikeHTML(src string) bool {
-	head := trimSpace(strings.TrimPrefix(src[:min(len(src), 1024)], bom))
-	if head == "" || head[0] != '<' {
+	head := strings.TrimPrefix(src[:min(len(src), 1024)], bom)
+	i := 0
+	for i < len(head) && isSpace(head[i]) {
+		i++
+	}
+	if i == len(head) || head[i] != '<' {
 		return false // HTML served as robots.txt starts with a tag
 	}
+	head = trimSpace(head)
 	for _, tag := range []string{"<!doctype html", "<html", "<head", "<body", "<?xml", "<div", "<p>", "<meta"} {
 		if len(head) >= len(tag) && strings.EqualFold(head[:len(tag)], tag) {
 			return true
