@@ -60,25 +60,22 @@ type buildLists struct {
 	extVals []groupExt
 }
 
-// reset empties l for the next parse, keeping the room of its lists, and
-// returns the bytes that room takes (see parseBuffers.reset).
+// reset empties l for the next parse (see parseBuffers.reset).
 func (l *buildLists) reset() (n int) {
-	n = roomBytes(l.starts) + roomBytes(l.rules) + roomBytes(l.written) + roomBytes(l.writtenText) +
-		roomBytes(l.toks) + roomBytes(l.tokText) + roomBytes(l.groupLines) + roomBytes(l.arena) +
-		roomBytes(l.extIDs) + roomBytes(l.extVals)
-	l.starts = l.starts[:0]
-	l.rules = l.rules[:0]
-	l.written = l.written[:0]
-	l.writtenText = l.writtenText[:0]
-	l.toks = l.toks[:0]
-	l.tokText = l.tokText[:0]
-	l.groupLines = l.groupLines[:0]
-	l.arena = l.arena[:0]
-	l.extIDs = l.extIDs[:0]
-	// The records may hold maps (Content-Signal): cleared, so that a
-	// pooled list keeps none alive.
-	clear(l.extVals)
-	l.extVals = l.extVals[:0]
+	*l = buildLists{
+		starts:      emptied(l.starts, &n),
+		rules:       emptied(l.rules, &n),
+		written:     emptied(l.written, &n),
+		writtenText: emptied(l.writtenText, &n),
+		toks:        emptied(l.toks, &n),
+		tokText:     emptied(l.tokText, &n),
+		groupLines:  emptied(l.groupLines, &n),
+		arena:       emptied(l.arena, &n),
+		extIDs:      emptied(l.extIDs, &n),
+		// The records may hold maps (Content-Signal): cleared, so that a
+		// pooled list keeps none alive.
+		extVals: emptied(cleared(l.extVals), &n),
+	}
 	return n
 }
 

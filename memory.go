@@ -47,10 +47,12 @@ func keep[S ~[]E, E any](s S) S {
 	return slices.Clone(s)
 }
 
-// roomBytes returns the bytes of the room of s, full or not.
-func roomBytes[S ~[]E, E any](s S) int {
+// emptied returns s emptied, keeping its room, and adds the bytes of that
+// room to *n.
+func emptied[S ~[]E, E any](s S, n *int) S {
 	var e E
-	return cap(s) * int(unsafe.Sizeof(e))
+	*n += cap(s) * int(unsafe.Sizeof(e))
+	return s[:0]
 }
 
 // cleared returns s with every element of its room zeroed.

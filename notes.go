@@ -25,10 +25,7 @@ type notes struct {
 
 // reset empties n for the next parse (see parseBuffers.reset).
 func (n *notes) reset() (room int) {
-	room = roomBytes(n.list) + roomBytes(n.args)
-	n.list = n.list[:0]
-	n.args = n.args[:0]
-	n.full = false
+	*n = notes{list: emptied(n.list, &room), args: emptied(n.args, &room)}
 	return room
 }
 

@@ -24,11 +24,15 @@ type recordLists struct {
 
 // reset empties r for the next parse (see parseBuffers.reset).
 func (r *recordLists) reset() (n int) {
-	n = roomBytes(r.text) + roomBytes(r.sitemaps) + roomBytes(r.cleanParams) + roomBytes(r.records)
-	r.text = r.text[:0]
-	r.sitemaps = r.sitemaps[:0]
-	r.cleanParams = r.cleanParams[:0]
-	r.records = r.records[:0]
+	*r = recordLists{
+		text: emptied(r.text, &n),
+		recordSpans: recordSpans{
+			sitemaps:    emptied(r.sitemaps, &n),
+			cleanParams: emptied(r.cleanParams, &n),
+			records:     emptied(r.records, &n),
+		},
+		sitemapSeen: r.sitemapSeen,
+	}
 	// A map's room is at least its entries: count those of this parse,
 	// as the map grew to hold them.
 	n += len(r.sitemapSeen) * int(unsafe.Sizeof(""))
