@@ -19,7 +19,19 @@
 function wasiImports(memory) {
 	const ok = 0;
 	const badf = 8;
-	const view = () => new DataView(memory().buffer);
+	// The view is made again only when Go grows its memory, which replaces
+	// the buffer: the runtime reads the clock on every pass of its
+	// scheduler.
+	let viewed = null;
+	let dataView;
+	const view = () => {
+		const b = memory().buffer;
+		if (b !== viewed) {
+			viewed = b;
+			dataView = new DataView(b);
+		}
+		return dataView;
+	};
 	const bytes = (at, n) => new Uint8Array(memory().buffer, at, n);
 	const decoder = new TextDecoder();
 	return {
