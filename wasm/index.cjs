@@ -5,11 +5,11 @@
 
 'use strict';
 
-const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { load } = require('./core.cjs');
+const { readModule } = require('./read.cjs');
 
-const module_ = new WebAssembly.Module(readFileSync(join(__dirname, 'robotstxt.wasm')));
+const module_ = new WebAssembly.Module(readModule(join(__dirname, 'robotstxt.wasm')));
 const { robotsParser, liveHandles } = load((imports) => new WebAssembly.Instance(module_, imports));
 
 module.exports = robotsParser;

@@ -1,5 +1,3 @@
-//go:build wasm
-
 // Command robotstxt.wasm is the robotstxt package built as a WebAssembly
 // reactor (GOOS=wasip1, -buildmode=c-shared): a module whose exports,
 // those of exports.go, the JavaScript of this directory (core.mjs) calls

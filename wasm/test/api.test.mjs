@@ -260,6 +260,32 @@ test('an http(s) robots.txt URL of a plain host name is read without a URL objec
 	assert.equal(made, 0, 'URL objects made');
 });
 
+test('files of the same robots.txt URL read its origin once', () => {
+	// An IP address is not a plain host name, so its origin is read with a
+	// URL object: one for the first file, none for the next of that URL.
+	const robotsTxt = 'http://192.0.2.7:8080/robots.txt';
+	const real = globalThis.URL;
+	let made = 0;
+	globalThis.URL = class extends real {
+		constructor(...args) {
+			super(...args);
+			made++;
+		}
+	};
+	try {
+		for (let i = 0; i < 3; i++) {
+			const robots = robotsParser(robotsTxt, example);
+			assert.equal(robots.isAllowed('http://192.0.2.7:8080/example/page.html', 'foobot'), true, `file ${i}`);
+			assert.equal(robots.isAllowed('http://192.0.2.7/example/page.html', 'foobot'), undefined, `file ${i}, another port`);
+			robots.free();
+		}
+	} finally {
+		globalThis.URL = real;
+	}
+	// Each file's query of another port makes one; the robots.txt URL one in all.
+	assert.equal(made, 1 + 3, 'URL objects made');
+});
+
 test('bad input throws an Error with a message, and the module goes on', () => {
 	const robots = robotsParser(url, example);
 	const bad = [

@@ -62,3 +62,18 @@ test('a file dropped by the Go side parses again from its bytes, limit and mode'
 	assert.deepEqual(robots.diagnostics(), want);
 	assert.equal(robots.isAllowed('https://example.com/caf'), true, 'the rule past 20 bytes is not read');
 });
+
+test('the module is read into WebAssembly memory, not a Buffer that glibc\'s malloc would hold', () => {
+	const { readFileSync } = require('node:fs');
+	const { join } = require('node:path');
+	const { readModule } = require('../read.cjs');
+	const path = join(__dirname, '..', 'robotstxt.wasm');
+	const bytes = readModule(path);
+	assert.ok(!Buffer.isBuffer(bytes), 'readModule returned a Buffer');
+	assert.deepEqual(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), readFileSync(path));
+	// Transferring an ArrayBuffer detaches it, unless it is a
+	// WebAssembly.Memory's, which stays as it is.
+	const size = bytes.buffer.byteLength;
+	structuredClone(bytes.buffer, { transfer: [bytes.buffer] });
+	assert.equal(bytes.buffer.byteLength, size, 'the module\'s bytes were in a detachable ArrayBuffer');
+});
