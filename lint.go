@@ -10,12 +10,12 @@ import "strings"
 // file's group id selects, when every token of each of those groups
 // selects it too: the groups then merge for every crawler that obeys any
 // of them, and no other set holds them.
-func (r *Robots) exclusiveSet(id int) (set int, ok bool) {
+func exclusiveSet(r *Robots, id int) (set int, ok bool) {
 	m := r.multi
 	if m == nil {
 		return -1, false
 	}
-	m.once.Do(func() { m.merged = r.mergedSets() })
+	m.once.Do(func() { m.merged = mergedSets(r) })
 	if s := m.merged[id]; s >= 0 {
 		return int(s), true
 	}
@@ -25,7 +25,7 @@ func (r *Robots) exclusiveSet(id int) (set int, ok bool) {
 // mergedSets computes multiSets.merged: a group's tokens all selecting one
 // set of several groups make it a candidate, and a set is exclusive when
 // all its groups are candidates for it.
-func (r *Robots) mergedSets() []int32 {
+func mergedSets(r *Robots) []int32 {
 	merged := make([]int32, len(r.starts))
 	for id := range merged {
 		merged[id] = -1
@@ -70,7 +70,7 @@ func (r *Robots) mergedSets() []int32 {
 // other is longer, or as long and an allow. Such a rule can never decide;
 // its author usually meant something else. It runs when the diagnostics
 // are first asked for, not at parse time.
-func (r *Robots) neverDecides() {
+func neverDecides(r *Robots) {
 	w := noteWriter{notes: &r.notes, max: defaultLimits.text}
 	var done []bool // groups read with the others of their exclusive set
 	for id := range r.starts {
@@ -78,7 +78,7 @@ func (r *Robots) neverDecides() {
 			continue
 		}
 		var rules []rule
-		if set, ok := r.exclusiveSet(id); ok {
+		if set, ok := exclusiveSet(r, id); ok {
 			// Groups that merge for every crawler that obeys any of them
 			// are read as one: their Group holds all their rules.
 			g := r.groupOf(set)

@@ -62,25 +62,25 @@ func (b *compareBudget) refund(s compareBudget) { b.left += s.left }
 // rules and their patterns' octets, and a look-up of each of its tokens.
 // It costs two binary searches per group, so that a check can decline a
 // set too large for its budget before paying for it.
-func (r *Robots) setCost(set int) int {
+func setCost(r *Robots, set int) int {
 	if set < len(r.starts) {
-		return r.groupCost(set) // without the slice setIDs makes
+		return groupCost(r, set) // without the slice setIDs makes
 	}
 	n := 0
 	for _, id := range r.setIDs(set) {
-		n += r.groupCost(id)
+		n += groupCost(r, id)
 	}
 	return n
 }
 
 // groupCost is the part of setCost of the file's group id.
-func (r *Robots) groupCost(id int) int {
-	return r.groupCostTokens(id, r.tokenStart(id+1)-r.tokenStart(id))
+func groupCost(r *Robots, id int) int {
+	return groupCostTokens(r, id, tokenStart(r, id+1)-tokenStart(r, id))
 }
 
 // groupCostTokens is groupCost of the file's group id, which has tokens
 // user-agent tokens: a caller that walks the tokens knows how many.
-func (r *Robots) groupCostTokens(id, tokens int) int {
+func groupCostTokens(r *Robots, id, tokens int) int {
 	lookup := bits.Len(uint(len(r.toks))) // the comparisons of one find
 	n := 1 + lookup*tokens
 	if rules := r.groupRules(id); len(rules) > 0 {
@@ -93,7 +93,7 @@ func (r *Robots) groupCostTokens(id, tokens int) int {
 
 // tokenStart returns the index in r.toks of the first token of the
 // file's group id, or of the first after it.
-func (r *Robots) tokenStart(id int) int {
+func tokenStart(r *Robots, id int) int {
 	i, _ := slices.BinarySearchFunc(r.toks, uint32(id), func(t token, id uint32) int { return cmp.Compare(t.group, id) })
 	return i
 }

@@ -41,7 +41,7 @@ func isExtensionPattern(p string) bool {
 // matchesAnywhere notes each rule whose pattern isExtensionPattern
 // accepts, with an example of a path it matches and the pattern its
 // author probably meant. It reads the file's rules as written.
-func (r *Robots) matchesAnywhere(w *noteWriter) {
+func matchesAnywhere(r *Robots, w *noteWriter) {
 	for i := range r.rules {
 		rl := &r.rules[i]
 		if rl.derived() {
@@ -64,14 +64,14 @@ func (r *Robots) matchesAnywhere(w *noteWriter) {
 // Python's urllib.robotparser keeps the first as its default entry and
 // drops the others. The note goes on the group's first user-agent line,
 // or, when the file keeps no such lines, its first rule's.
-func (r *Robots) globalRepeated(w *noteWriter) {
+func globalRepeated(r *Robots, w *noteWriter) {
 	first, seen := 0, -1
 	for t := range r.toks {
 		id := int(r.toks[t].group)
 		if id == seen || r.tokenText(uint32(t)) != "*" {
 			continue
 		}
-		line := r.groupLine(id)
+		line := groupLine(r, id)
 		if seen < 0 {
 			first, seen = line, id
 			continue
@@ -85,7 +85,7 @@ func (r *Robots) globalRepeated(w *noteWriter) {
 
 // groupLine returns the line of the file's group id's first user-agent
 // line, or of its first rule when the file keeps no such lines, or 0.
-func (r *Robots) groupLine(id int) int {
+func groupLine(r *Robots, id int) int {
 	if r.groupLines != nil {
 		return int(r.groupLines[id])
 	}
@@ -97,13 +97,13 @@ func (r *Robots) groupLine(id int) int {
 
 // webmasterChecks adds the notes of the checks that need the file's
 // groups. It runs once, when the diagnostics are first asked for.
-func (r *Robots) webmasterChecks() {
+func webmasterChecks(r *Robots) {
 	w := noteWriter{notes: &r.notes, max: defaultLimits.text}
 	var global *Group
 	if r.global > 0 {
 		global = r.groupOf(int(r.global) - 1)
 	}
-	r.globalNotInherited(&w, global)
+	globalNotInherited(r, &w, global)
 	googlebot := r.Group("Googlebot")
 	if googlebot != nil {
 		if line := googlebot.exts().crawlDelayLine; line > 0 {
@@ -117,8 +117,8 @@ func (r *Robots) webmasterChecks() {
 		blocksResources(&w, googlebot, "Googlebot", reported, &budget)
 	}
 	siteClosed(&w, global)
-	r.sensitivePaths(&w)
-	r.globalRepeated(&w)
+	sensitivePaths(r, &w)
+	globalRepeated(r, &w)
 }
 
 // globalNotInherited notes each named group whose crawlers may fetch what
@@ -140,7 +140,7 @@ func (r *Robots) webmasterChecks() {
 // one by one. A group whose share ran out before the last "*" rule draws a
 // note that says how many were compared, and one whose share does not pay
 // for building it draws none.
-func (r *Robots) globalNotInherited(w *noteWriter, global *Group) {
+func globalNotInherited(r *Robots, w *noteWriter, global *Group) {
 	// The groups' lines are kept when a "*" group disallows something
 	// (see builder.finish), which this check needs too.
 	if global == nil || r.groupLines == nil {
@@ -201,9 +201,9 @@ func (r *Robots) globalNotInherited(w *noteWriter, global *Group) {
 			seen[set] = true
 			cost := 0
 			if set < len(r.starts) {
-				cost = r.groupCostTokens(id, hi-lo)
+				cost = groupCostTokens(r, id, hi-lo)
 			} else {
-				cost = r.setCost(set)
+				cost = setCost(r, set)
 			}
 			sets = append(sets, named{id, set, cost, -1})
 		}
@@ -591,7 +591,7 @@ var (
 
 // sensitivePaths notes each rule whose path looks private. It reads the
 // file's rules as written, without building a Group for each group.
-func (r *Robots) sensitivePaths(w *noteWriter) {
+func sensitivePaths(r *Robots, w *noteWriter) {
 	for i := range r.rules {
 		rl := &r.rules[i]
 		if rl.derived() || rl.line() == 0 {

@@ -220,9 +220,9 @@ func (r *Robots) Diagnostics() []Diagnostic {
 		if r.text == nil {
 			return // the zero Robots
 		}
-		r.matchesAnywhere(&noteWriter{notes: &r.notes, max: defaultLimits.text})
-		r.neverDecides()
-		r.webmasterChecks()
+		matchesAnywhere(r, &noteWriter{notes: &r.notes, max: defaultLimits.text})
+		neverDecides(r)
+		webmasterChecks(r)
 		r.notes.sort()
 	})
 	return r.notes.diagnostics(r.text, r.tokenText)
