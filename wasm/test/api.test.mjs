@@ -237,9 +237,9 @@ test('the objects of small files never freed die young, as robots-parser\'s do',
 	assert.ok(perFile < 150, `the old generation grew by ${perFile.toFixed(0)} bytes a file, want under 150`);
 });
 
-test('an http(s) robots.txt URL of a plain host name is read without a URL object', () => {
-	// A URL object costs about a microsecond, a tenth of a small file's
-	// parse; count them by standing in for the global URL.
+// urlsMade returns how many URL objects f makes, counted by standing in
+// for the global URL while it runs.
+function urlsMade(f) {
 	const real = globalThis.URL;
 	let made = 0;
 	globalThis.URL = class extends real {
@@ -249,14 +249,23 @@ test('an http(s) robots.txt URL of a plain host name is read without a URL objec
 		}
 	};
 	try {
+		f();
+	} finally {
+		globalThis.URL = real;
+	}
+	return made;
+}
+
+test('an http(s) robots.txt URL of a plain host name is read without a URL object', () => {
+	// A URL object costs about a microsecond, a tenth of a small file's
+	// parse.
+	const made = urlsMade(() => {
 		for (const robotsTxt of ['https://example.com/robots.txt', 'http://www.example.com:8080/robots.txt', 'https://a-b.example/robots.txt']) {
 			const robots = robotsParser(robotsTxt, example);
 			assert.equal(robots.isAllowed(robotsTxt.replace('/robots.txt', '/example/page.html'), 'foobot'), true, robotsTxt);
 			robots.free();
 		}
-	} finally {
-		globalThis.URL = real;
-	}
+	});
 	assert.equal(made, 0, 'URL objects made');
 });
 
@@ -264,24 +273,14 @@ test('files of the same robots.txt URL read its origin once', () => {
 	// An IP address is not a plain host name, so its origin is read with a
 	// URL object: one for the first file, none for the next of that URL.
 	const robotsTxt = 'http://192.0.2.7:8080/robots.txt';
-	const real = globalThis.URL;
-	let made = 0;
-	globalThis.URL = class extends real {
-		constructor(...args) {
-			super(...args);
-			made++;
-		}
-	};
-	try {
+	const made = urlsMade(() => {
 		for (let i = 0; i < 3; i++) {
 			const robots = robotsParser(robotsTxt, example);
 			assert.equal(robots.isAllowed('http://192.0.2.7:8080/example/page.html', 'foobot'), true, `file ${i}`);
 			assert.equal(robots.isAllowed('http://192.0.2.7/example/page.html', 'foobot'), undefined, `file ${i}, another port`);
 			robots.free();
 		}
-	} finally {
-		globalThis.URL = real;
-	}
+	});
 	// Each file's query of another port makes one; the robots.txt URL one in all.
 	assert.equal(made, 1 + 3, 'URL objects made');
 });
