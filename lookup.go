@@ -180,7 +180,12 @@ type unionCache struct {
 	m  map[unionKey]*Group
 }
 
+// get returns the Group kept for k, or nil; c may be nil, when none is
+// kept yet.
 func (c *unionCache) get(k unionKey) *Group {
+	if c == nil {
+		return nil
+	}
 	c.mu.RLock()
 	defer c.mu.RUnlock()
 	return c.m[k]

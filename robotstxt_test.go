@@ -1168,7 +1168,7 @@ func TestUnionGroups(t *testing.T) {
 	for i := range 2 * maxUnions {
 		r.Group(fmt.Sprintf("bot%d", i), "bot79")
 	}
-	if n := len(r.unions.m); n != maxUnions {
+	if n := len(r.unions.Load().m); n != maxUnions {
 		t.Errorf("%d unions kept, want the bound %d", n, maxUnions)
 	}
 	if g := r.Group("bot70", "bot79"); g.Allowed("/70/x") || g.Allowed("/79/x") {
