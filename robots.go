@@ -42,9 +42,9 @@ type Robots struct {
 	// first, so that the many files asked by one name each do not carry
 	// the room of a lock and a map (BenchmarkSmallFirstQuery).
 	unions atomic.Pointer[unionCache]
-	notes      notes                   // the diagnostics
-	file       *fileRecords            // nil when the file has none
-	small      *smallParts             // in r's allocation; nil unless a small file (see smallFile)
+	notes  notes        // the diagnostics
+	file   *fileRecords // nil when the file has none
+	small  *smallParts  // in r's allocation; nil unless a small file (see smallFile)
 }
 
 // Mode returns the mode r was parsed in.
