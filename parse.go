@@ -121,13 +121,14 @@ func (p *parser) truncated(keep, lost int) {
 
 // finish returns a new Robots of what the parse collected, copied out of
 // the borrowed buffers. When compact, a small file (see smallFile) takes
-// two allocations for what the plain path allocates part by part.
+// one or two allocations for what the plain path allocates part by part.
 func (p *parser) finish(src string, compact bool) *Robots {
 	var r *Robots
 	var s *slab
 	if compact && !p.b.own && len(src) <= smallBytes && len(p.b.starts) <= smallSets {
-		r = newSmall(len(p.b.extIDs) > 0 || len(p.b.written) > 0 || p.hasRecords())
-		s = newSlab(slabBytes(&p.b, p.notes.notes, p.recs) + len(p.host) + 3)
+		var room slab
+		r, room = newSmall(len(p.b.extIDs) > 0 || len(p.b.written) > 0 || p.hasRecords(), slabBytes(&p.b, p.notes.notes, p.recs)+len(p.host)+3)
+		s = &room
 	} else {
 		r = new(Robots)
 	}

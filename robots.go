@@ -38,10 +38,13 @@ type Robots struct {
 	groupLines []uint32                // the line of each group's first user-agent line; nil unless a "*" group disallows something
 	exts       []extAt                 // the groups' extension records, by group
 	cache      []atomic.Pointer[Group] // the Group of each set, once built
-	unions     unionCache              // the Groups of several sets, once built
-	notes      notes                   // the diagnostics
-	file       *fileRecords            // nil when the file has none
-	small      *smallParts             // in r's allocation; nil unless a small file (see smallFile)
+	// unions are the Groups of several sets, once built: nil until the
+	// first, so that the many files asked by one name each do not carry
+	// the room of a lock and a map (BenchmarkSmallFirstQuery).
+	unions atomic.Pointer[unionCache]
+	notes  notes        // the diagnostics
+	file   *fileRecords // nil when the file has none
+	small  *smallParts  // in r's allocation; nil unless a small file (see smallFile)
 }
 
 // Mode returns the mode r was parsed in.
@@ -131,15 +134,24 @@ func (r *Robots) Group(agents ...string) *Group {
 	case n == 1 && !over:
 		return r.groupOf(int(key[0]))
 	case !over:
-		if g := r.unions.get(key); g != nil {
+		if g := r.unions.Load().get(key); g != nil {
 			return g
 		}
 	}
 	g := r.union(agents)
 	if !over {
-		g = r.unions.put(key, g)
+		g = r.unionCache().put(key, g)
 	}
 	return g
+}
+
+// unionCache returns r's cache of unions, made on first use.
+func (r *Robots) unionCache() *unionCache {
+	if c := r.unions.Load(); c != nil {
+		return c
+	}
+	r.unions.CompareAndSwap(nil, new(unionCache))
+	return r.unions.Load()
 }
 
 // union builds the Group of every group that one of agents names.
@@ -291,12 +303,15 @@ func (r *Robots) Footprint() int64 {
 		}
 		n += groupBytes(rules, keyed, true)
 	}
-	r.unions.mu.RLock()
-	for _, g := range r.unions.m {
-		n += mapBytes(1) + groupBytes(len(g.rules), keyedRules(g.text, g.rules), true) + heapBytes(int64(len(g.agents))*int64(unsafe.Sizeof("")))
-		n += g.ext.footprint()
+	if c := r.unions.Load(); c != nil {
+		n += heapBytes(int64(unsafe.Sizeof(*c)))
+		c.mu.RLock()
+		for _, g := range c.m {
+			n += mapBytes(1) + groupBytes(len(g.rules), keyedRules(g.text, g.rules), true) + heapBytes(int64(len(g.agents))*int64(unsafe.Sizeof("")))
+			n += g.ext.footprint()
+		}
+		c.mu.RUnlock()
 	}
-	r.unions.mu.RUnlock()
 	return n
 }
 
@@ -416,6 +431,9 @@ func (r *Robots) groupRules(id int) []rule {
 
 // extOf returns the extension record of the file's group id, or nil.
 func (r *Robots) extOf(id int) *groupExt {
+	if len(r.exts) == 0 {
+		return nil // most files
+	}
 	i, ok := slices.BinarySearchFunc(r.exts, uint32(id), func(e extAt, id uint32) int { return cmp.Compare(e.id, id) })
 	if !ok {
 		return nil
@@ -435,8 +453,26 @@ func (r *Robots) groupOf(set int) *Group {
 	ids := r.setIDs(set)
 	r.fill(g, set, ids)
 	g.mergeExt(r, ids)
-	// The group is named by the tokens that select it, each as first
-	// written, in file order.
+	r.addNames(g, set, ids)
+	if p.CompareAndSwap(nil, g) {
+		return g
+	}
+	return p.Load()
+}
+
+// addNames names g, the Group of set, which holds the file's groups ids,
+// by the tokens that select it, each as first written, in file order.
+func (r *Robots) addNames(g *Group, set int, ids []int) {
+	if set < len(r.starts) {
+		// One of the file's groups: its tokens say which name it.
+		lo, hi := r.groupTokens(set)
+		for t := lo; t < hi; t++ {
+			if r.toks[t].names {
+				g.agents = append(g.agents, r.tokenText(uint32(t)))
+			}
+		}
+		return
+	}
 	for _, id := range ids {
 		lo, hi := r.groupTokens(id)
 		for t := lo; t < hi; t++ {
@@ -447,10 +483,6 @@ func (r *Robots) groupOf(set int) *Group {
 			}
 		}
 	}
-	if p.CompareAndSwap(nil, g) {
-		return g
-	}
-	return p.Load()
 }
 
 // fill makes g the group of the file's groups ids (ascending), which are

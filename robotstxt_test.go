@@ -1168,7 +1168,7 @@ func TestUnionGroups(t *testing.T) {
 	for i := range 2 * maxUnions {
 		r.Group(fmt.Sprintf("bot%d", i), "bot79")
 	}
-	if n := len(r.unions.m); n != maxUnions {
+	if n := len(r.unions.Load().m); n != maxUnions {
 		t.Errorf("%d unions kept, want the bound %d", n, maxUnions)
 	}
 	if g := r.Group("bot70", "bot79"); g.Allowed("/70/x") || g.Allowed("/79/x") {
@@ -1205,8 +1205,47 @@ func TestGlobalSet(t *testing.T) {
 	}
 }
 
+// smallShapes are small files of the shapes the small path treats apart:
+// one group or two, groups merged by a name they share, a "*" group beside
+// a named one, names written twice in different cases.
+var smallShapes = []corpusEntry{
+	{name: "one group", data: []byte("User-agent: FooBot\nDisallow: /admin/\nAllow: /admin/public\n")},
+	{name: "star and named", data: []byte("User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nuser-agent: googlebot\nAllow: /\n")},
+	{name: "merged", data: []byte("User-agent: Googlebot\nUser-agent: bingbot\nDisallow: /a\n\nUser-agent: GOOGLEBOT\nDisallow: /b\nCrawl-delay: 2\n")},
+	{name: "merged star", data: []byte("User-agent: *\nDisallow: /x\nUser-agent: FooBot\nAllow: /\nUser-agent: *\nUser-agent: Yandex\nDisallow: /y$\n")},
+	{name: "two names, one group", data: []byte("User-agent: FooBot\nUser-agent: bingbot\nUser-agent: foobot\nDisallow: /*.json$\nSitemap: https://example.com/s.xml\n")},
+	{name: "four groups", data: []byte("User-agent: a\nDisallow: /a\nUser-agent: b\nDisallow: /b\nUser-agent: c\nDisallow: /c\nUser-agent: Googlebot\nDisallow: /g\n")},
+}
+
+// TestGroupAgents checks that each Group is named by the tokens that
+// select it, each as first written, in file order, on every corpus file and
+// the files of smallShapes, in both modes.
+func TestGroupAgents(t *testing.T) {
+	for _, f := range append(corpus(t), smallShapes...) {
+		for _, o := range []Options{{}, {Mode: Google}} {
+			r := o.Parse(f.data)
+			for tok := range r.toks {
+				set := r.tokenSet(tok)
+				var want []string
+				for u := range r.toks {
+					name, first := r.tokenText(uint32(u)), true
+					for v := range u {
+						first = first && foldCompare(r.tokenText(uint32(v)), name) != 0
+					}
+					if first && r.tokenSet(u) == set {
+						want = append(want, name)
+					}
+				}
+				if got := r.groupOf(set).Agents(); !slices.Equal(got, want) {
+					t.Errorf("%s, mode %v: Agents() of the Group of %q = %q, want %q", f.name, o.Mode, r.tokenText(uint32(tok)), got, want)
+				}
+			}
+		}
+	}
+}
+
 // TestSmallPathMatchesPlain parses every corpus file small enough for the
-// small path (see smallFile) in both modes, by that path and by the plain
+// small path (see smallFile), and the files of smallShapes, in both modes, by that path and by the plain
 // one, and checks that both give the same answers: decisions with their
 // rules, for the first query and later ones, the file written back,
 // diagnostics, sitemaps and records.
@@ -1222,7 +1261,7 @@ func TestSmallPathMatchesPlain(t *testing.T) {
 		}
 		return b.String() + parseSummary(r)
 	}
-	for _, f := range corpus(t) {
+	for _, f := range append(corpus(t), smallShapes...) {
 		if len(f.data) > smallBytes {
 			continue
 		}

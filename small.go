@@ -5,8 +5,9 @@ package robotstxt
 // 250 bytes and four in five are at most 1 KB), and a batch job that
 // parses millions of them and asks each once pays its fixed cost each
 // time. A small file's Robots, its rule text, its table of Groups and the
-// Group of its first query share one allocation (smallFile), and its
-// plain tables (patterns, rules, tokens, notes) share another (slab).
+// Group of its first query share one allocation (smallFile), and so do
+// its plain tables (patterns, rules, tokens, notes: a slab), in the same
+// allocation when they fit its room, else in one of their own.
 // BenchmarkSmallFirstQuery measures both against the plain path.
 
 import (
@@ -18,17 +19,24 @@ import (
 // smallParts.cache; a file of more takes the plain path.
 const smallSets = 4
 
+// smallRoom is the room, in words, that a smallFile keeps for the
+// file's plain tables (see slab): 176 bytes, which fill the size class of
+// 704 bytes of the allocator for a smallFile without extra room and hold
+// the tables of most files of up to 200 bytes.
+const smallRoom = 44
+
 // smallBytes bounds the body of a small file: a larger one takes the
 // plain path, which keeps its large pattern text without a copy.
 const smallBytes = 4 << 10
 
 // smallFile is a small file's Robots and what it holds beside it, in one
 // allocation; E is room for the rarer parts (smallExtra), or nothing, so
-// that a file without them allocates no more bytes than the plain path.
+// that a file without them allocates no more bytes than it needs.
 type smallFile[E any] struct {
 	r     Robots
 	parts smallParts
 	extra E
+	room  [smallRoom]uint32 // the slab's words, when they fit
 }
 
 // smallParts are the parts of a small file's Robots that would otherwise
@@ -55,18 +63,26 @@ type smallExtra struct {
 }
 
 // newSmall returns a new Robots in a smallFile, with room for a
-// smallExtra when extra.
-func newSmall(extra bool) *Robots {
+// smallExtra when extra, and a slab of at least n bytes: the smallFile's
+// room when they fit, else an allocation of their own.
+func newSmall(extra bool, n int) (*Robots, slab) {
+	var r *Robots
+	var room []uint32
 	if extra {
 		f := new(smallFile[smallExtra])
 		f.r.small, f.parts.extra = &f.parts, &f.extra
 		f.r.text = &f.parts.text
-		return &f.r
+		r, room = &f.r, f.room[:]
+	} else {
+		f := new(smallFile[struct{}])
+		f.r.small = &f.parts
+		f.r.text = &f.parts.text
+		r, room = &f.r, f.room[:]
 	}
-	f := new(smallFile[struct{}])
-	f.r.small = &f.parts
-	f.r.text = &f.parts.text
-	return &f.r
+	if words := (n + 3) / 4; words > len(room) {
+		room = make([]uint32, words)
+	}
+	return r, slab{w: room}
 }
 
 // smallFileBytes returns the bytes of the smallFile that holds r.
@@ -117,12 +133,9 @@ func (r *Robots) groupTable(n int) []atomic.Pointer[Group] {
 // slab lends a small file's plain tables from one allocation. Only
 // types without pointers, whose alignment is at most 4 and whose size is
 // a multiple of 4, may be taken from it (rule, token, note, uint32) or
-// bytes, rounded up to whole words: the allocation is of uint32, which
-// the garbage collector does not scan.
+// bytes, rounded up to whole words: its words are uint32, which the
+// garbage collector does not scan, in a smallFile or on their own.
 type slab struct{ w []uint32 }
-
-// newSlab returns a slab of at least n bytes.
-func newSlab(n int) *slab { return &slab{w: make([]uint32, (n+3)/4)} }
 
 // take returns n zeroed elements from s, or new ones when s is nil or
 // has no room left. The slice has no spare room, so that an append
