@@ -20,7 +20,7 @@ var errTooLarge = errors.New("over the size limit")
 // entryTextOverhead is what robotshttp.Entry.MarshalText documents its
 // text to hold, at most, besides the bodies and texts of its fetches,
 // before base64.
-const entryTextOverhead = 200
+const entryTextOverhead = 220
 
 // encode returns e's text. Only a body or text over its limit fails it
 // (a Store cuts the texts first: see cutTexts).
