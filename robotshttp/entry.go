@@ -43,16 +43,28 @@ func (e Entry) fresh(now time.Time) bool {
 }
 
 // entrySize is the bytes an entry counts for in a Cache's memory: its
-// bodies, and entryOverhead.
+// fetches' bodies, URLs and error texts, and entryOverhead. The texts
+// count because a server chooses them: a redirect's Location of
+// megabytes (as much as the client reads of a header, 10 MB by default)
+// ends in a FinalURL or an Err that holds it.
 func entrySize(e Entry) int64 {
-	n := int64(entryOverhead)
-	if e.Fetch != nil {
-		n += int64(len(e.Fetch.Body))
-	}
-	if g := e.Good; g != nil && g != e.Fetch {
-		n += int64(len(g.Body))
+	n := int64(entryOverhead) + fetchSize(e.Fetch)
+	if e.Good != e.Fetch {
+		n += fetchSize(e.Good)
 	}
 	return n
+}
+
+// fetchSize is the bytes f holds of its own, for entrySize; 0 for nil.
+func fetchSize(f *Fetch) int64 {
+	if f == nil {
+		return 0
+	}
+	n := len(f.Body) + len(f.URL) + len(f.FinalURL)
+	if f.Err != nil {
+		n += len(f.Err.Error())
+	}
+	return int64(n)
 }
 
 // entryVersion begins every layout MarshalText writes. A layout that
