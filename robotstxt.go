@@ -21,6 +21,7 @@ package robotstxt
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 )
 
@@ -69,7 +70,10 @@ func (o Options) ParseReader(r io.Reader) (*Robots, error) {
 	var sb strings.Builder
 	src := r
 	if l := o.limit(); l >= 0 {
-		src = io.LimitReader(r, int64(l)+1)
+		// One byte past the limit tells a cut file. No byte is past
+		// math.MaxInt64, where l+1 would wrap to a negative count that
+		// reads nothing and parses an empty file, allowing everything.
+		src = io.LimitReader(r, min(int64(l), math.MaxInt64-1)+1)
 	}
 	if _, err := io.Copy(&sb, src); err != nil {
 		return nil, fmt.Errorf("robotstxt: reading: %w", err)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"reflect"
 	"slices"
 	"strings"
@@ -252,6 +253,8 @@ func TestSizeLimit(t *testing.T) {
 		{"limit at a line end", len(head), true, false, true},
 		{"limit inside a line drops the whole line", len(head) + 11, true, false, true},
 		{"limit inside the first rule line", len(head) - 3, true, true, true},
+		{"the largest limit: no byte is past it, and the whole file is read", math.MaxInt, false, false, false},
+		{"the largest limit but one", math.MaxInt - 1, false, false, false},
 	}
 	for _, tt := range tests {
 		o := Options{MaxBytes: tt.max}

@@ -107,7 +107,7 @@ var summaryOrder = [numPurposes]Purpose{AITraining, AISearch, AIAssistant, AIAge
 // or paths) it is allowed when every target is, disallowed when none is.
 // Audit only reads r, which may be shared.
 func Audit(r *robotstxt.Robots, targets ...string) Report {
-	rep, _ := AuditUntil(r, func() error { return nil }, targets...)
+	rep, _ := AuditUntil(r, nil, targets...)
 	return rep
 }
 
@@ -116,8 +116,12 @@ func Audit(r *robotstxt.Robots, targets ...string) Report {
 // the first error stop returns, decides nothing more and returns that
 // error and no report. A decision on a hostile file can take a
 // millisecond, and a caller may ask about many targets: stop bounds the
-// work, for instance by a context (ctx.Err) or a deadline.
+// work, for instance by a context (ctx.Err) or a deadline. A nil stop
+// never stops, as in Audit.
 func AuditUntil(r *robotstxt.Robots, stop func() error, targets ...string) (Report, error) {
+	if stop == nil {
+		stop = func() error { return nil }
+	}
 	rep := Report{ContentSignals: r.ContentSignals()}
 	reg := theRegistry()
 	for _, c := range reg.crawlers {

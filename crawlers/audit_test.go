@@ -213,3 +213,27 @@ func TestAuditUntilContext(t *testing.T) {
 		t.Errorf("AuditUntil(ended context) = %v, want context.Canceled", err)
 	}
 }
+
+// TestAuditUntilNil checks a nil stop, which never stops, as Audit does,
+// and a nil file, which allows everything.
+func TestAuditUntilNil(t *testing.T) {
+	r := robotstxt.Parse([]byte("User-agent: GPTBot\nDisallow: /\n"))
+	for _, targets := range [][]string{nil, {"/a", "/b"}} {
+		rep, err := AuditUntil(r, nil, targets...)
+		if err != nil {
+			t.Fatalf("AuditUntil(r, nil, %q) = %v, want no error", targets, err)
+		}
+		if diff := cmp.Diff(Audit(r, targets...), rep); diff != "" {
+			t.Errorf("AuditUntil(r, nil, %q) (-Audit +AuditUntil):\n%s", targets, diff)
+		}
+	}
+	rep, err := AuditUntil(nil, nil, "/a")
+	if err != nil || len(rep.Verdicts) == 0 {
+		t.Fatalf("AuditUntil(nil, nil) = %d verdicts, %v; want a report", len(rep.Verdicts), err)
+	}
+	for _, v := range rep.Verdicts {
+		if v.Access != Allowed {
+			t.Errorf("AuditUntil(nil, nil): %s %v, want Allowed (a nil Robots allows everything)", v.Crawler.Name(), v.Access)
+		}
+	}
+}

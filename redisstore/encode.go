@@ -6,7 +6,6 @@ package redisstore
 // no further than its limits.
 
 import (
-	"encoding/base64"
 	"errors"
 	"fmt"
 
@@ -20,7 +19,7 @@ var errTooLarge = errors.New("over the size limit")
 // entryTextOverhead is what robotshttp.Entry.MarshalText documents its
 // text to hold, at most, besides the bodies and texts of its fetches,
 // before base64.
-const entryTextOverhead = 200
+const entryTextOverhead = 220
 
 // encode returns e's text. Only a body or text over its limit fails it
 // (a Store cuts the texts first: see cutTexts).
@@ -33,9 +32,11 @@ func encode(e robotshttp.Entry, lim limits) ([]byte, error) {
 
 // maxValue is the longest value encode writes within lim: the text of an
 // entry of two fetches, each with a body and three texts at their
-// limits.
-func (lim limits) maxValue() int {
-	return base64.StdEncoding.EncodedLen(entryTextOverhead + 2*(lim.body+3*lim.text))
+// limits. It counts in int64, where limits of maxLimit sum to 5.7 GB,
+// past an int of 32 bits.
+func (lim limits) maxValue() int64 {
+	n := entryTextOverhead + 2*(int64(lim.body)+3*int64(lim.text))
+	return (n + 2) / 3 * 4 // base64.StdEncoding.EncodedLen(n), in int64
 }
 
 // decode reads a value that encode wrote; bodies and texts over their

@@ -87,15 +87,15 @@ func TestMaxValue(t *testing.T) {
 	longest := func() *robotshttp.Fetch {
 		return &robotshttp.Fetch{URL: text, FinalURL: text, Err: errors.New(text), Body: make([]byte, lim.body),
 			Redirects: math.MinInt32, StatusCode: math.MinInt32, MaxAge: math.MinInt64, RetryAfter: math.MinInt64,
-			FetchedAt: time.Unix(0, math.MinInt64), Truncated: true}
+			FetchedAt: time.Unix(math.MinInt64, 999_999_999), Truncated: true}
 	}
-	e := robotshttp.Entry{Fetch: longest(), Good: longest(), Expires: time.Unix(0, math.MinInt64)}
+	e := robotshttp.Entry{Fetch: longest(), Good: longest(), Expires: time.Unix(math.MinInt64, 999_999_999)}
 	b, err := encode(e, lim)
-	if err != nil || len(b) > lim.maxValue() {
+	if err != nil || int64(len(b)) > lim.maxValue() {
 		t.Errorf("encode of the longest entry: %d bytes, %v; want at most maxValue, %d", len(b), err, lim.maxValue())
 	}
 	// What a Store reads of a longer value: maxValue and one byte more.
-	if _, err := decode(append(b, strings.Repeat("A", lim.maxValue()+1-len(b))...), lim); err == nil {
+	if _, err := decode(append(b, strings.Repeat("A", int(lim.maxValue())+1-len(b))...), lim); err == nil {
 		t.Errorf("decode of maxValue+1 bytes: no error")
 	}
 }
@@ -156,7 +156,7 @@ func FuzzDecode(f *testing.F) {
 		if err != nil {
 			t.Fatalf("encode of a decoded value: %v", err)
 		}
-		if len(again) > lim.maxValue() {
+		if int64(len(again)) > lim.maxValue() {
 			t.Fatalf("encode of a decoded value: %d bytes, more than maxValue %d", len(again), lim.maxValue())
 		}
 		// Not always b itself: a varint may have been written longer

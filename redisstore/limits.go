@@ -27,8 +27,18 @@ type limits struct {
 	text int // bytes of a URL, final URL or error text: longer is cut when written, refused when read
 }
 
+// maxLimit is the largest MaxBody or MaxText: 512 MiB, the longest value
+// Redis holds (its proto-max-bulk-len). A larger limit bounds nothing
+// more, and counts as maxLimit, so that the bound on what Get reads, a
+// sum of the limits, cannot wrap: MaxBody math.MaxInt made it 65,800
+// bytes, and every longer value a miss.
+const maxLimit = 512 << 20
+
 func (s *Store) limits() limits {
-	return limits{body: cmpOr(s.MaxBody, DefaultMaxBody), text: max(cmpOr(s.MaxText, DefaultMaxText), minMaxText)}
+	return limits{
+		body: min(cmpOr(s.MaxBody, DefaultMaxBody), maxLimit),
+		text: min(max(cmpOr(s.MaxText, DefaultMaxText), minMaxText), maxLimit),
+	}
 }
 
 // cutText returns s whole if it has at most max bytes, else its start

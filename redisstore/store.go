@@ -89,12 +89,14 @@ type Store struct {
 	// in (RFC 9309 section 2.4), whichever is later.
 	StaleFor time.Duration
 	// MaxBody is the largest body an entry holds, written or read: 0, or
-	// a negative value, means DefaultMaxBody. Put fails for a larger one; a value with a
+	// a negative value, means DefaultMaxBody, and more than 512 MiB, the
+	// longest value Redis holds, counts as 512 MiB. Put fails for a larger one; a value with a
 	// larger one is a miss. Set it above the Fetcher's size limit.
 	MaxBody int
 	// MaxText bounds the URL, final URL and error text of each fetch,
 	// in bytes, written or read: 0, or a negative value, means
-	// DefaultMaxText, and less than 64 counts as 64. Put cuts a longer one to its first bytes ending in
+	// DefaultMaxText, less than 64 counts as 64, and more than 512 MiB as
+	// 512 MiB. Put cuts a longer one to its first bytes ending in
 	// "...[truncated]", in Redis and the local layer alike, and stores
 	// the entry: these texts decide nothing, while the entry's rules and
 	// its good copy (RFC 9309 section 2.4) are kept whole. A value read
@@ -256,7 +258,7 @@ func (s *Store) Get(ctx context.Context, origin string) (robotshttp.Entry, bool,
 		// process no more than the store's limits. A missing key reads
 		// as an empty value, which this store never writes.
 		var err error
-		val, err = s.client.GetRange(ctx, key, 0, int64(lim.maxValue())).Bytes()
+		val, err = s.client.GetRange(ctx, key, 0, lim.maxValue()).Bytes()
 		return err
 	})
 	switch {

@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"math"
 	"net"
 	"runtime"
 	"strings"
@@ -96,6 +97,27 @@ func TestStoreTooLarge(t *testing.T) {
 	}
 	if _, ok, err := s.Get(ctx, origin); ok || err != nil {
 		t.Errorf("Get after a refused Put = %v, %v; want a miss (stored nowhere)", ok, err)
+	}
+}
+
+// TestStoreLargeLimits stores with limits as large as an int goes, as a
+// caller who means "no limit" may set them: the bound on what Get reads
+// must not wrap, or a value longer than what it wraps to is cut by
+// GETRANGE and read as a miss (MaxBody math.MaxInt read at most 65,800
+// bytes, so every file of 50 KB was fetched on every call).
+func TestStoreLargeLimits(t *testing.T) {
+	ctx, client, prefix := testRedis(t)
+	for _, lim := range []struct{ body, text int }{{math.MaxInt, 0}, {0, math.MaxInt}, {math.MaxInt, math.MaxInt}, {math.MaxInt / 2, math.MaxInt / 8}} {
+		s := newStore(t, client, prefix+fmt.Sprint(lim.body, lim.text)+":")
+		s.MaxBody, s.MaxText, s.LocalSize = lim.body, lim.text, -1
+		f := goodFetch(time.Now())
+		f.Body = bytes.Repeat([]byte("Disallow: /x\n"), 100<<10/13)
+		if err := s.Put(ctx, origin, robotshttp.Entry{Fetch: f, Good: f, Expires: time.Now().Add(time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+		if e, ok, err := s.Get(ctx, origin); !ok || err != nil || !bytes.Equal(e.Fetch.Body, f.Body) {
+			t.Errorf("MaxBody %d, MaxText %d: Get of a %d-byte body = %v, %v; want it back", lim.body, lim.text, len(f.Body), ok, err)
+		}
 	}
 }
 

@@ -53,8 +53,8 @@ const (
 // what it holds once every index its queries can build is built, from
 // the time it is parsed, so that queries never take the Cache past its
 // budget: from 1.5 to 4 times the bytes of its body, the most for a file
-// of many rules that begin with '*'. A body kept in memory counts for its
-// length.
+// of many rules that begin with '*'. An entry kept in memory counts for
+// the bodies, URLs and error texts of its fetches, and 512 bytes more.
 //
 // A Store, when given, keeps the entries instead, whole, bodies included
 // (see [Store]), so that Caches in other processes sharing it can parse
@@ -145,7 +145,7 @@ type parsedFile struct {
 	held   int64 // robots.Footprint(), set with robots
 }
 
-// slotSize is the bytes a slot counts for: the bodies of its entry and
+// slotSize is the bytes a slot counts for: its entry's (see entrySize) and
 // the Footprint of its parsed file, which counts the indexes its queries
 // will build (see [Cache]).
 func slotSize(s *slot) int64 {

@@ -153,3 +153,39 @@ func TestCacheSharedStore(t *testing.T) {
 		t.Errorf("%d fetches of robots.txt, want 1: the store's entry serves both modes", n)
 	}
 }
+
+// TestCacheMaxMemoryCountsTexts fetches from origins whose redirects send
+// a megabyte's Location, which the fetch's Err keeps: each entry holds
+// that much, and must count for it, or a crawler that meets such origins
+// holds 2,000 times MaxMemory (a 512-byte entry holding 1 MiB).
+func TestCacheMaxMemoryCountsTexts(t *testing.T) {
+	const text = 1 << 20
+	location := strings.Repeat("x", text) + ":" // a scheme of a megabyte
+	var mu sync.Mutex
+	hits := map[string]int{}
+	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		hits[r.Host]++
+		mu.Unlock()
+		w.Header().Set("Location", location)
+		w.WriteHeader(http.StatusMovedPermanently)
+	})
+	var d net.Dialer
+	client := &http.Client{Transport: &http.Transport{DisableKeepAlives: true,
+		DialContext: func(ctx context.Context, network, _ string) (net.Conn, error) {
+			return d.DialContext(ctx, network, srv.Listener.Addr().String())
+		}}}
+	c := &robotshttp.Cache{Fetcher: &robotshttp.Fetcher{Client: client}, MaxMemory: 3 * text}
+	for i := range 4 {
+		_, l := decide(t, c, fmt.Sprintf("http://o%d.example/x", i))
+		if l.Fetch.Err == nil || len(l.Fetch.Err.Error()) < text {
+			t.Fatalf("o%d: Err %v; want one that holds the Location", i, l.Fetch.Err)
+		}
+	}
+	decide(t, c, "http://o0.example/x")
+	mu.Lock()
+	defer mu.Unlock()
+	if hits["o0.example"] != 2 {
+		t.Errorf("o0.example fetched %d times, want 2: four entries of 1 MiB each are over a MaxMemory of 3 MiB, so the least recently used goes", hits["o0.example"])
+	}
+}

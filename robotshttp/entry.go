@@ -43,16 +43,28 @@ func (e Entry) fresh(now time.Time) bool {
 }
 
 // entrySize is the bytes an entry counts for in a Cache's memory: its
-// bodies, and entryOverhead.
+// fetches' bodies, URLs and error texts, and entryOverhead. The texts
+// count because a server chooses them: a redirect's Location of
+// megabytes (as much as the client reads of a header, 10 MB by default)
+// ends in a FinalURL or an Err that holds it.
 func entrySize(e Entry) int64 {
-	n := int64(entryOverhead)
-	if e.Fetch != nil {
-		n += int64(len(e.Fetch.Body))
-	}
-	if g := e.Good; g != nil && g != e.Fetch {
-		n += int64(len(g.Body))
+	n := int64(entryOverhead) + fetchSize(e.Fetch)
+	if e.Good != e.Fetch {
+		n += fetchSize(e.Good)
 	}
 	return n
+}
+
+// fetchSize is the bytes f holds of its own, for entrySize; 0 for nil.
+func fetchSize(f *Fetch) int64 {
+	if f == nil {
+		return 0
+	}
+	n := len(f.Body) + len(f.URL) + len(f.FinalURL)
+	if f.Err != nil {
+		n += len(f.Err.Error())
+	}
+	return int64(n)
 }
 
 // entryVersion begins every layout MarshalText writes. A layout that
@@ -67,11 +79,15 @@ func entrySize(e Entry) int64 {
 //	fetch: flags, Access, Redirects, StatusCode, MaxAge, [FetchedAt],
 //	       URL, FinalURL, [Err], [Body]
 //
-// A time is its Unix nanoseconds; a string or body its length and bytes.
-// The bracketed fields are there when a flag says so, which keeps a zero
-// time, a nil error and a nil body as they were. RetryAfter is kept
-// after the layout's first version, as a varint after MaxAge.
-const entryVersion = 2
+// A time is its Unix seconds and its nanoseconds within the second, as
+// two varints, which hold every time.Time (Unix nanoseconds, as the
+// second version kept them, end in 2262: an expiry past it, a Cache's
+// MaxAge of centuries, came back in 1677, and the file was fetched on
+// every call); a string or body its length and bytes. The bracketed
+// fields are there when a flag says so, which keeps a zero time, a nil
+// error and a nil body as they were. RetryAfter is kept after the
+// layout's first version, as a varint after MaxAge.
+const entryVersion = 3
 
 // Flags of an entry.
 const (
@@ -91,15 +107,18 @@ const (
 
 // entryTextOverhead bounds what the layout of an Entry holds besides the
 // bodies, URLs, final URLs and error texts of its fetches: two bytes and
-// an expiry, and for each fetch two bytes, five varints and four
-// lengths.
-const entryTextOverhead = 2 + binary.MaxVarintLen64 + 2*(2+9*binary.MaxVarintLen64)
+// an expiry, and for each fetch two bytes, four varints, a time and four
+// lengths. A time is two varints, its nanoseconds at most 5 bytes.
+const entryTextOverhead = 2 + timeLen + 2*(2+8*binary.MaxVarintLen64+timeLen)
+
+// timeLen bounds the bytes of a time in the layout.
+const timeLen = binary.MaxVarintLen64 + 5
 
 // MarshalText returns the entry in one versioned layout, as base64 text:
 // every field of the entry and of both its fetches, a good copy that is
 // the latest fetch written once, and Err as its text. It never fails.
-// The text is at most base64.StdEncoding.EncodedLen(200 + n) bytes long
-// (the layout's fixed part is 196 bytes at most),
+// The text is at most base64.StdEncoding.EncodedLen(220 + n) bytes long
+// (the layout's fixed part is 211 bytes at most),
 // where n is the bytes of the bodies, URLs, final URLs and error texts
 // of its fetches.
 func (e Entry) MarshalText() ([]byte, error) {
@@ -125,7 +144,7 @@ func (e Entry) appendLayout(dst []byte) []byte {
 	}
 	dst = append(dst, entryVersion, flags)
 	if flags&entryExpires != 0 {
-		dst = binary.AppendVarint(dst, e.Expires.UnixNano())
+		dst = appendTime(dst, e.Expires)
 	}
 	if flags&entryFetch != 0 {
 		dst = e.Fetch.appendLayout(dst)
@@ -156,7 +175,7 @@ func (f *Fetch) appendLayout(dst []byte) []byte {
 	dst = binary.AppendVarint(dst, int64(f.MaxAge))
 	dst = binary.AppendVarint(dst, int64(f.RetryAfter))
 	if flags&fetchAt != 0 {
-		dst = binary.AppendVarint(dst, f.FetchedAt.UnixNano())
+		dst = appendTime(dst, f.FetchedAt)
 	}
 	dst = appendBytes(dst, f.URL)
 	dst = appendBytes(dst, f.FinalURL)
@@ -167,6 +186,11 @@ func (f *Fetch) appendLayout(dst []byte) []byte {
 		dst = appendBytes(dst, f.Body)
 	}
 	return dst
+}
+
+func appendTime(dst []byte, t time.Time) []byte {
+	dst = binary.AppendVarint(dst, t.Unix())
+	return binary.AppendVarint(dst, int64(t.Nanosecond()))
 }
 
 func appendBytes[T string | []byte](dst []byte, s T) []byte {
@@ -280,7 +304,15 @@ func (d *decoder) bytes(what string) []byte {
 }
 
 func (d *decoder) time(what string) time.Time {
-	return time.Unix(0, d.varint(what))
+	sec := d.varint(what)
+	nsec := d.varint(what)
+	if nsec < 0 || nsec >= int64(time.Second) {
+		// time.Unix would carry it into the seconds: a text that
+		// MarshalText never writes.
+		d.fail(what)
+		return time.Time{}
+	}
+	return time.Unix(sec, nsec)
 }
 
 func (d *decoder) fetch() *Fetch {

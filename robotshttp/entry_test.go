@@ -120,6 +120,34 @@ func TestCacheEncodingStore(t *testing.T) {
 	}
 }
 
+// TestCacheEncodingStoreFarExpiry keeps files for as long as a Duration
+// goes, past the year 2262: a Store that encodes entries must give the
+// expiry back as it was, or the file is fetched again on every call.
+func TestCacheEncodingStoreFarExpiry(t *testing.T) {
+	for _, enc := range encodings {
+		t.Run(enc.name, func(t *testing.T) {
+			var mu sync.Mutex
+			fetches := 0
+			srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+				mu.Lock()
+				fetches++
+				mu.Unlock()
+				w.Write([]byte(privateFile))
+			})
+			store := &encodingStore{values: map[string][]byte{}, encode: enc.encode, decode: enc.decode}
+			c := &robotshttp.Cache{Fetcher: &robotshttp.Fetcher{Client: noKeepAlive()}, Store: store, MaxAge: math.MaxInt64}
+			for range 3 {
+				decide(t, c, srv.URL+"/public")
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if fetches != 1 {
+				t.Errorf("%d requests for robots.txt in 3 calls, want 1 (Cache.MaxAge of %v)", fetches, time.Duration(math.MaxInt64))
+			}
+		})
+	}
+}
+
 func TestEntryTextRoundTrip(t *testing.T) {
 	at := time.Date(2026, 11, 1, 12, 0, 0, 123, time.UTC)
 	good := &robotshttp.Fetch{URL: "https://example.com/robots.txt", FinalURL: "https://www.example.com/robots.txt", Redirects: 1,
@@ -145,6 +173,9 @@ func TestEntryTextRoundTrip(t *testing.T) {
 		{"a body that is not UTF-8", robotshttp.Entry{Fetch: &robotshttp.Fetch{Access: robotshttp.Available, Body: []byte("\xff\xfeU\x00s\x00\x80")}}, "a UTF-16 or Latin-1 file, byte for byte"},
 		{"max-age", robotshttp.Entry{Fetch: &robotshttp.Fetch{Access: robotshttp.Available, Body: []byte("x"), MaxAge: 60 * time.Second, FetchedAt: at}, Expires: at.Add(time.Minute)}, "RFC 9111 section 5.2.2.1"},
 		{"empty entry", robotshttp.Entry{}, "robotshttp.Store"},
+		{"an expiry past 2262, beyond Unix nanoseconds", robotshttp.Entry{Fetch: good, Good: good, Expires: at.Add(math.MaxInt64)}, "a Cache whose MaxAge is math.MaxInt64"},
+		{"times before 1678", robotshttp.Entry{Fetch: &robotshttp.Fetch{FetchedAt: time.Date(1600, 1, 1, 0, 0, 0, 1, time.UTC)}, Expires: time.Date(1, 1, 1, 0, 0, 0, 1, time.UTC)}, "robotshttp.Store: every field comes back equal"},
+		{"the latest and earliest times", robotshttp.Entry{Fetch: &robotshttp.Fetch{FetchedAt: time.Unix(math.MinInt64, 0)}, Expires: time.Unix(math.MaxInt64, 999_999_999)}, "robotshttp.Store: every field comes back equal"},
 	}
 	for _, enc := range encodings {
 		for _, tt := range tests {
@@ -180,17 +211,17 @@ func TestEntryTextBodyOnce(t *testing.T) {
 func TestEntryTextBound(t *testing.T) {
 	// The longest entry for its texts and bodies: two fetches, every
 	// varint at its longest. MarshalText's doc says
-	// base64.StdEncoding.EncodedLen(200 + n).
+	// base64.StdEncoding.EncodedLen(220 + n).
 	text := strings.Repeat("x", 70)
 	longest := func() *robotshttp.Fetch {
 		return &robotshttp.Fetch{URL: text, FinalURL: text, Err: errors.New(text), Body: make([]byte, 100),
 			Redirects: math.MinInt32, StatusCode: math.MinInt32, MaxAge: math.MinInt64, RetryAfter: math.MinInt64,
-			FetchedAt: time.Unix(0, math.MinInt64), Truncated: true}
+			FetchedAt: time.Unix(math.MinInt64, 999_999_999), Truncated: true}
 	}
-	e := robotshttp.Entry{Fetch: longest(), Good: longest(), Expires: time.Unix(0, math.MinInt64)}
+	e := robotshttp.Entry{Fetch: longest(), Good: longest(), Expires: time.Unix(math.MinInt64, 999_999_999)}
 	b, err := e.MarshalText()
-	if n := 2 * (3*len(text) + 100); err != nil || len(b) > base64.StdEncoding.EncodedLen(200+n) {
-		t.Errorf("MarshalText of the longest entry: %d bytes, %v; want at most %d", len(b), err, base64.StdEncoding.EncodedLen(200+n))
+	if n := 2 * (3*len(text) + 100); err != nil || len(b) > base64.StdEncoding.EncodedLen(220+n) {
+		t.Errorf("MarshalText of the longest entry: %d bytes, %v; want at most %d", len(b), err, base64.StdEncoding.EncodedLen(220+n))
 	}
 }
 
@@ -207,14 +238,17 @@ func TestEntryTextBad(t *testing.T) {
 		b[i] = c
 		return string(b)
 	}
-	const v, fetch, goodIsFetch = 2, 2, 8 // the version, and the entry's flags
+	const v, fetch, goodIsFetch, expires = 3, 2, 8, 1 // the version, and the entry's flags
 	tests := []struct {
 		name, layout, src string
 	}{
 		{"empty", "", "a key with an empty string"},
 		{"another program's value", "User-agent: *\n", "a value not written by this package"},
 		{"the first version", with(0, 1), "version byte: RetryAfter was not kept"},
-		{"a later version", with(0, 3), "version byte"},
+		{"the second version", with(0, 2), "version byte: times as Unix nanoseconds, which end in 2262"},
+		{"a later version", with(0, 4), "version byte"},
+		{"nanoseconds of a whole second", string([]byte{v, expires, 0, 0x80, 0xa8, 0xd6, 0xb9, 0x07}), "time.Unix would carry them into the seconds"},
+		{"negative nanoseconds", string([]byte{v, expires, 0, 1}), "time.Unix would carry them into the seconds"},
 		{"unknown entry flags", with(1, 0xff), "entry flags"},
 		{"good copy without a fetch", string([]byte{v, goodIsFetch}), "entry flags"},
 		{"cut short", valid[:len(valid)-3], "a truncated value"},
@@ -245,6 +279,8 @@ func FuzzEntryText(f *testing.F) {
 		{Fetch: g, Good: g, Expires: time.Unix(2e9, 0)},
 		{Fetch: &robotshttp.Fetch{Access: robotshttp.Unreachable, Err: errors.New("down"), RetryAfter: -1}, Good: g},
 		{Fetch: &robotshttp.Fetch{URL: "https://example.com/" + strings.Repeat("a", 1<<10), Access: robotshttp.Unavailable, Err: errors.New("robotshttp: more than 5 redirects")}},
+		// Times past Unix nanoseconds, which an earlier layout wrapped.
+		{Fetch: &robotshttp.Fetch{FetchedAt: time.Date(1600, 1, 1, 0, 0, 0, 1, time.UTC)}, Expires: time.Unix(math.MaxInt64, 999_999_999)},
 	} {
 		b, err := e.MarshalText()
 		if err != nil {

@@ -11,6 +11,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -345,7 +346,10 @@ func (f *Fetcher) readBody(resp *http.Response) ([]byte, bool, error) {
 		limit = robotstxt.DefaultMaxBytes
 	}
 	if limit >= 0 {
-		r = io.LimitReader(r, int64(limit)+1)
+		// One byte past the limit tells a cut file; no byte is past
+		// math.MaxInt64, where limit+1 would wrap to a negative count
+		// that reads nothing: an empty file, allowing everything.
+		r = io.LimitReader(r, min(int64(limit), math.MaxInt64-1)+1)
 	}
 	body, err := io.ReadAll(r)
 	if err != nil {

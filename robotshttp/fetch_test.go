@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"context"
 	"fmt"
+	"math"
 	"math/rand"
 	"net/http"
 	"net/url"
@@ -288,6 +289,8 @@ func TestFetchBody(t *testing.T) {
 			robotshttp.Available, true, map[string]bool{"/private": true, "/x": false}, robotstxt.CodeTruncated, "RFC 9309 section 2.5"},
 		{"no size limit", "/big/robots.txt", &robotshttp.Fetcher{Options: robotstxt.Options{MaxBytes: -1}},
 			robotshttp.Available, false, map[string]bool{"/private": false, "/x": false}, "", "RFC 9309 section 2.5"},
+		{"the largest size limit", "/big/robots.txt", &robotshttp.Fetcher{Options: robotstxt.Options{MaxBytes: math.MaxInt}},
+			robotshttp.Available, false, map[string]bool{"/private": false, "/x": false}, "", "RFC 9309 section 2.5: no byte is past it"},
 		{"random bytes", "/random/robots.txt", &robotshttp.Fetcher{},
 			robotshttp.Available, false, map[string]bool{"/x": true}, "", "RFC 9309 section 2.3.1.5"},
 		{"an HTML page", "/html/robots.txt", &robotshttp.Fetcher{},

@@ -2,6 +2,7 @@ package robotshttp_test
 
 import (
 	"io"
+	"math"
 	"net/http"
 	"strings"
 	"testing"
@@ -37,6 +38,7 @@ func TestFromResponse(t *testing.T) {
 		{"200 parsed", 200, nil, strings.NewReader(privateFile), 0, robotshttp.Available, false, true, "RFC 9309 section 2.3.1.1"},
 		{"gzip body", 200, http.Header{"Content-Encoding": {"gzip"}}, strings.NewReader(string(gzipped(privateFile))), 0, robotshttp.Available, false, true, "RFC 9309 section 2.3.1.1"},
 		{"past the limit, the rules within it", 200, nil, strings.NewReader(privateFile + "Disallow: /public\n"), len(privateFile), robotshttp.Available, false, true, "RFC 9309 section 2.5"},
+		{"the largest limit, no byte past it", 200, nil, strings.NewReader(privateFile), math.MaxInt, robotshttp.Available, false, true, "RFC 9309 section 2.5"},
 		{"404 allows all", 404, nil, strings.NewReader(privateFile), 0, robotshttp.Unavailable, true, true, "RFC 9309 section 2.3.1.3"},
 		{"429 disallows all", 429, nil, strings.NewReader(""), 0, robotshttp.Unreachable, false, false, "RFC 9309 section 2.3.1.3 allows more care; as a Fetcher reads it by default"},
 		{"503 disallows all", 503, nil, strings.NewReader("User-agent: *\nAllow: /\n"), 0, robotshttp.Unreachable, false, false, "RFC 9309 section 2.3.1.4"},

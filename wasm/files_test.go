@@ -117,3 +117,47 @@ func TestTableAddAllocates(t *testing.T) {
 		t.Errorf("drop and add: %v allocations, want 0", got)
 	}
 }
+
+// TestTableHandlesRunOut starts the count of parses near its end, as 2^44
+// parses would leave it: the last handles are exact as JavaScript numbers,
+// then add gives 0, which no file answers to, and the files held still
+// answer to theirs.
+func TestTableHandlesRunOut(t *testing.T) {
+	tab := newTable()
+	r := parsed()
+	tab.parses = maxHandle/maxFiles - 4
+	var last []handle
+	for i := range maxFiles + 2 {
+		h := tab.add(r, 1)
+		if h == 0 {
+			if i < 2 {
+				t.Fatalf("add #%d = 0 with handles left", i)
+			}
+			break
+		}
+		if h > maxHandle || handle(float64(h)) != h {
+			t.Fatalf("add #%d = %d: past 2^53, not exact as a float64", i, h)
+		}
+		last = append(last, h)
+	}
+	if len(last) > 3 {
+		t.Fatalf("%d handles given from a count of 2^53/maxFiles - 4, want at most 3", len(last))
+	}
+	if h := tab.add(r, 1); h != 0 {
+		t.Errorf("add after the handles ran out = %d, want 0", h)
+	}
+	for _, h := range last {
+		if _, ok := tab.get(h); !ok {
+			t.Errorf("get(%d) = false after the handles ran out, want the file", h)
+		}
+	}
+	for _, h := range []handle{0, maxHandle, maxHandle + 1, 1 << 63, 1<<64 - 1, last[0] + maxFiles, last[0] - maxFiles} {
+		if i := tab.find(h); i >= 0 {
+			t.Errorf("find(%d) = slot %d, want none: a handle never given", h, i)
+		}
+		tab.drop(h) // nothing to drop
+	}
+	if tab.held != len(last) {
+		t.Errorf("held = %d after dropping handles never given, want %d", tab.held, len(last))
+	}
+}

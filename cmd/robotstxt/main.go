@@ -103,8 +103,8 @@
 //
 // A robots.txt FILE is read up to the parse limit (-max-bytes, 500 KiB
 // by default) and one byte more, which says the file was cut, and never
-// further, whatever it holds; with a negative -max-bytes, up to 64 MiB,
-// past which it is an error. A FILE that is not a regular file (a named
+// further, whatever it holds; with a negative -max-bytes, or one over
+// 64 MiB, up to 64 MiB, past which it is an error. A FILE that is not a regular file (a named
 // pipe, a device) must be read within 10 seconds: a named pipe that no
 // program writes is an error then, where it would wait without end.
 // Standard input (-) has no time limit, and a URL has 30 seconds.
@@ -264,6 +264,6 @@ func parseFileFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (status i
 func parseOptions(fs *flag.FlagSet) func() robotstxt.Options {
 	var mode modeFlag
 	fs.Var(&mode, "mode", "`rfc` (RFC 9309) or google (Google's library)")
-	maxBytes := fs.Int("max-bytes", 0, "parse at most `N` bytes of a robots.txt file, reading one more to tell it was cut (0: 500 KiB, negative: no limit, reading up to 64 MiB)")
+	maxBytes := fs.Int("max-bytes", 0, "parse at most `N` bytes of a robots.txt file, reading one more to tell it was cut (0: 500 KiB, negative: no limit; a file over 64 MiB is an error when N is negative or larger)")
 	return func() robotstxt.Options { return robotstxt.Options{Mode: mode.m, MaxBytes: *maxBytes} }
 }

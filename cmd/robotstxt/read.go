@@ -31,8 +31,9 @@ import (
 const fileTimeout = 10 * time.Second
 
 // maxBody bounds the bytes read of a robots.txt file parsed with no size
-// limit (-max-bytes negative): past it, the file is an error rather
-// than a read without end.
+// limit (-max-bytes negative) or a limit larger than maxBody: past it,
+// the file is an error rather than a read without end, or as far as a
+// limit that memory may not hold.
 const maxBody = 64 << 20
 
 // input is where a command reads its robots.txt files from and says
@@ -86,19 +87,19 @@ func (in input) robots(src string, o robotstxt.Options) (name string, r *robotst
 }
 
 // errTooLarge is readRobots' error for a file larger than maxBody
-// parsed without a size limit.
-var errTooLarge = fmt.Errorf("larger than %d bytes, the most the tool reads of a file parsed without a size limit", maxBody)
+// parsed without a size limit or with a larger one.
+var errTooLarge = fmt.Errorf("larger than %d bytes, the most the tool reads of a file parsed without a size limit or with a larger one", maxBody)
 
 // readRobots returns a reader of a robots.txt file parsed with o. It
 // reads through o.ParseReader, which takes as much as o parses and one
 // byte more, to tell a file that was cut: never a byte more, whatever
 // the source holds (/dev/zero ends nowhere), and the parse of a cut file
-// says that the rules past the limit were not read. Without a size limit
-// it reads up to maxBody bytes, and a larger file is errTooLarge, before
-// any of it is parsed.
+// says that the rules past the limit were not read. Without a size limit,
+// or with one over maxBody, it reads up to maxBody bytes, and a larger
+// file is errTooLarge, before any of it is parsed.
 func readRobots(o robotstxt.Options) func(io.Reader) (robotsFile, error) {
 	return func(src io.Reader) (robotsFile, error) {
-		if o.MaxBytes < 0 {
+		if o.MaxBytes < 0 || o.MaxBytes > maxBody {
 			data, err := atMost(maxBody + 1)(src)
 			switch {
 			case err != nil:

@@ -5,9 +5,12 @@ package main
 import (
 	"bytes"
 	"errors"
+	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -73,6 +76,25 @@ func TestCommandsOnDevZeroWithoutLimit(t *testing.T) {
 	} {
 		var stdout, stderr bytes.Buffer
 		status := run(args, zeros{}, &stdout, &stderr)
+		if status != exitError || !strings.Contains(stderr.String(), "larger than 67108864 bytes") {
+			t.Errorf("run(%q) = %d, stderr %q; want %d and the size it stops at", args, status, stderr.String(), exitError)
+		}
+	}
+}
+
+// TestCommandsOverMaxBodyWithLimit reads a file a byte longer than
+// maxBody with a parse limit larger still: the tool stops at maxBody, as
+// without a limit, rather than read as far as the limit, which may be
+// more than memory holds (-max-bytes 1000000000000 of /dev/zero read
+// without end). The file ends, so that a tool that read it all would
+// answer rather than exhaust memory.
+func TestCommandsOverMaxBodyWithLimit(t *testing.T) {
+	for _, args := range [][]string{
+		{"lint", "-max-bytes", strconv.Itoa(maxBody + 1), "-"},
+		{"groups", "-max-bytes", "1000000000000", "-"},
+	} {
+		var stdout, stderr bytes.Buffer
+		status := run(args, io.LimitReader(zeros{}, maxBody+1), &stdout, &stderr)
 		if status != exitError || !strings.Contains(stderr.String(), "larger than 67108864 bytes") {
 			t.Errorf("run(%q) = %d, stderr %q; want %d and the size it stops at", args, status, stderr.String(), exitError)
 		}
@@ -195,6 +217,8 @@ func TestReadRobots(t *testing.T) {
 		{"-max-bytes 1000", robotstxt.Options{MaxBytes: 1000}, large, 1001, true},
 		{"a file within the limit", robotstxt.Options{MaxBytes: 1000}, small, len(small), false},
 		{"-max-bytes -1: no limit", robotstxt.Options{MaxBytes: -1}, large, len(large), false},
+		{"-max-bytes maxBody: a file within it", robotstxt.Options{MaxBytes: maxBody}, large, len(large), false},
+		{"-max-bytes past maxBody: a file within maxBody, read whole", robotstxt.Options{MaxBytes: math.MaxInt}, large, len(large), false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.source, func(t *testing.T) {
