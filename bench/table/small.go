@@ -80,7 +80,12 @@ func smallTable(s *side, q quotes) (string, error) {
 			if ns != ns {
 				return "rejects the file"
 			}
-			return human(ns) + " ns, " + human(s.median(r.c, lib, "allocs/op")) + " allocs"
+			allocs := s.median(r.c, lib, "allocs/op")
+			unit := " allocs"
+			if allocs == 1 {
+				unit = " alloc"
+			}
+			return human(ns) + " ns, " + human(allocs) + unit
 		}
 		cpp, ratio := "", ""
 		if ns, ok := q.cpp[r.c.cse]; ok {
