@@ -42,9 +42,13 @@ type Robots struct {
 	// first, so that the many files asked by one name each do not carry
 	// the room of a lock and a map (BenchmarkSmallFirstQuery).
 	unions atomic.Pointer[unionCache]
-	notes  notes        // the diagnostics
-	file   *fileRecords // nil when the file has none
-	small  *smallParts  // in r's allocation; nil unless a small file (see smallFile)
+	notes  notes // the diagnostics
+	// notesMu orders Diagnostics' first call, which adds the checks'
+	// notes, with Footprint, which counts them; the notes are read
+	// without it once that call is done.
+	notesMu sync.Mutex
+	file    *fileRecords // nil when the file has none
+	small   *smallParts  // in r's allocation; nil unless a small file (see smallFile)
 }
 
 // Mode returns the mode r was parsed in.
@@ -232,6 +236,8 @@ func (r *Robots) Diagnostics() []Diagnostic {
 		if r.text == nil {
 			return // the zero Robots
 		}
+		r.notesMu.Lock()
+		defer r.notesMu.Unlock()
 		matchesAnywhere(r, &noteWriter{notes: &r.notes, max: defaultLimits.text})
 		neverDecides(r)
 		webmasterChecks(r)
@@ -280,7 +286,9 @@ func (r *Robots) Footprint() int64 {
 		n += heapBytes(int64(unsafe.Sizeof(*m))) + sliceBytes(m.ids) + sliceBytes(m.end) + sliceBytes(m.at) +
 			heapBytes(int64(len(r.starts))*int64(unsafe.Sizeof(m.merged[0])))
 	}
+	r.notesMu.Lock()
 	n += sliceBytes(r.notes.list) + sliceBytes(r.notes.args)
+	r.notesMu.Unlock()
 	if f := r.file; f != nil {
 		n += heapBytes(int64(unsafe.Sizeof(*f))) + heapBytes(int64(len(f.text))) + sliceBytes(f.sitemaps) +
 			sliceBytes(f.cleanParams) + sliceBytes(f.records) + heapBytes(int64(len(f.host))) + mapBytes(len(f.signals))

@@ -718,7 +718,7 @@ func TestConcurrentUse(t *testing.T) {
 }
 
 // TestConcurrentFirstUse starts every kind of reader of a parsed file at
-// once, before any group was asked for, so that the groups are built, and
+// once (Footprint among them, which a cache calls while others query), before any group was asked for, so that the groups are built, and
 // their rules ordered, while others read them. The answers must be those
 // of a file used by one goroutine; the race detector checks the rest.
 func TestConcurrentFirstUse(t *testing.T) {
@@ -749,9 +749,9 @@ func TestConcurrentFirstUse(t *testing.T) {
 	for range 20 {
 		r := Parse(data)
 		var wg sync.WaitGroup
-		for k := range 6 {
+		for k := range 8 {
 			wg.Go(func() {
-				switch k % 3 {
+				switch k % 4 {
 				case 0:
 					if got := answers(r); got != want {
 						t.Errorf("concurrent answers:\n%s\nwant:\n%s", got, want)
@@ -763,6 +763,11 @@ func TestConcurrentFirstUse(t *testing.T) {
 				case 2:
 					if got := canonical(r); got != wantText {
 						t.Errorf("concurrent String:\n%s\nwant:\n%s", got, wantText)
+					}
+				case 3:
+					// A cache counts a file while others use it.
+					if n := r.Footprint(); n <= int64(len(data)) {
+						t.Errorf("concurrent Footprint = %d, want more than the file's %d bytes", n, len(data))
 					}
 				}
 			})
