@@ -16,8 +16,7 @@ func isGlobalAgent(v string) bool {
 // ProductToken returns the crawler name at the start of a user-agent
 // value or of a User-Agent header, as RFC mode reads a user-agent line:
 // the leading run of letters (of any script), digits, '_', '-' and '.'.
-// It stops at
-// '/', whitespace or any other character, so "Googlebot/2.1" gives
+// It stops at '/', whitespace or any other character, so "Googlebot/2.1" gives
 // "Googlebot", "MJ12bot/1.4" gives "MJ12bot" and "MyCrawler/1.0
 // (+https://example.com/bot)" gives "MyCrawler"; a value that starts with
 // another character gives "". The result is a prefix of value and costs

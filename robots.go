@@ -103,9 +103,13 @@ func (r *Robots) Mode() Mode {
 // Chrome/W.X.Y.Z Safari/537.36" name YandexBot and Googlebot), or a name
 // that opens a comment and is followed by its version ("...
 // Safari/605.1.15 (Applebot/0.1; +http://www.apple.com/go/applebot)"
-// names Applebot), whichever the header gives first. A header that names no crawler so, a browser's, is
-// read as "Mozilla". Names compare case-insensitively (in ASCII) and
-// exactly: a group for "foo" never applies to "foobot".
+// names Applebot), whichever the header gives first. A header of neither
+// shape, a browser's, is read as "Mozilla"; one whose "compatible;" is
+// followed by no name (only a URL, or nothing) names no crawler and finds
+// the "*" group; and a browser's header in the compatible shape is read as
+// the name there ("Mozilla/5.0 (compatible; MSIE 9.0; ...)" as MSIE).
+// Names compare case-insensitively (in ASCII) and exactly: a group for
+// "foo" never applies to "foobot".
 //
 // Google mode takes each agent as given, as Google's library takes the
 // names its caller passes, and compares it case-insensitively with the
