@@ -51,7 +51,7 @@ func (r *registry) identify(userAgent string) (int32, bool) {
 func (r *registry) scan(ua string) (crawler int32, ok bool, work int) {
 	var buf [maxNameLen]byte
 	for i := 0; i < len(ua); {
-		if !isWordByte(ua[i]) || i > 0 && !isDelim(ua[i-1]) {
+		if !agentname.IsNameByte(ua[i]) || i > 0 && !agentname.IsDelim(ua[i-1]) {
 			i++
 			continue
 		}
@@ -60,7 +60,7 @@ func (r *registry) scan(ua string) (crawler int32, ok bool, work int) {
 		n, key, j := 0, buf[:0], i
 		for n < maxNameWords {
 			end := j
-			for end < len(ua) && isWordByte(ua[end]) && len(key)+end-j <= maxNameLen {
+			for end < len(ua) && agentname.IsNameByte(ua[end]) && len(key)+end-j <= maxNameLen {
 				end++
 			}
 			if len(key)+end-j > maxNameLen {
@@ -69,7 +69,7 @@ func (r *registry) scan(ua string) (crawler int32, ok bool, work int) {
 			key = lower(key, ua[j:end])
 			ends[n] = len(key)
 			n++
-			if end+1 >= len(ua) || ua[end] != ' ' || !isWordByte(ua[end+1]) || len(key) == maxNameLen {
+			if end+1 >= len(ua) || ua[end] != ' ' || !agentname.IsNameByte(ua[end+1]) || len(key) == maxNameLen {
 				break
 			}
 			key = append(key, ' ')
@@ -85,7 +85,7 @@ func (r *registry) scan(ua string) (crawler int32, ok bool, work int) {
 			}
 		}
 		// Skip the first word: a position is only at a word's start.
-		for i < len(ua) && isWordByte(ua[i]) {
+		for i < len(ua) && agentname.IsNameByte(ua[i]) {
 			i++
 		}
 	}
@@ -147,26 +147,11 @@ func validHeaderName(h string) bool {
 		switch {
 		case h[i] == ' ' && i > 0 && i+1 < len(h) && h[i-1] != ' ':
 			words++
-		case !isWordByte(h[i]):
+		case !agentname.IsNameByte(h[i]):
 			return false
 		}
 	}
 	return words <= maxNameWords
-}
-
-// isWordByte reports whether c may be part of a crawler's name in a
-// header: an ASCII letter, digit, '-', '_' or '.'.
-func isWordByte(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.'
-}
-
-// isDelim reports whether a word may start after c.
-func isDelim(c byte) bool {
-	switch c {
-	case ' ', '\t', '(', ')', ';', ',':
-		return true
-	}
-	return false
 }
 
 // lower appends s to b with ASCII letters in lower case.

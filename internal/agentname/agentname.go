@@ -36,20 +36,20 @@ func Leading(s string) string {
 	return s
 }
 
-// nameOctets marks the ASCII octets isNameByte accepts: a caller's name is
+// nameOctets marks the ASCII octets IsNameByte accepts: a caller's name is
 // read at every query, and one look-up per octet is cheaper there than
-// isNameByte's six comparisons (BenchmarkSmallFirstQuery in the root
+// IsNameByte's six comparisons (BenchmarkSmallFirstQuery in the root
 // package).
 var nameOctets = func() (t [256]bool) {
 	for c := range utf8.RuneSelf {
-		t[c] = isNameByte(byte(c))
+		t[c] = IsNameByte(byte(c))
 	}
 	return t
 }()
 
-// isNameByte reports whether an ASCII octet may be part of a crawler
+// IsNameByte reports whether an ASCII octet may be part of a crawler
 // name.
-func isNameByte(c byte) bool {
+func IsNameByte(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.'
 }
 
@@ -94,7 +94,7 @@ func Caller(agent string) string {
 // with 'c'. The result is a part of ua.
 func Commented(ua string) (name string, ok bool) {
 	for i := 0; i < len(ua); i++ {
-		if i > 0 && !isDelim(ua[i-1]) {
+		if i > 0 && !IsDelim(ua[i-1]) {
 			continue // inside a word, a URL or a version
 		}
 		// Only a word after '(' or one that may be "compatible" can
@@ -129,9 +129,9 @@ func skipBlanks(s string, i int) int {
 	return i
 }
 
-// isDelim reports whether a word may start after c. A table, read once
+// IsDelim reports whether a word may start after c. A table, read once
 // per octet of a header, is faster than comparisons (BenchmarkCaller).
-func isDelim(c byte) bool {
+func IsDelim(c byte) bool {
 	return delims[c]
 }
 
