@@ -23,13 +23,14 @@ func fetch(args []string, stdout, stderr io.Writer) int {
 	if status, done := parseArgFlags(fs, args, stderr, 1, 1, "exactly one URL"); done {
 		return status
 	}
-	robotsURL, err := robotshttp.RobotsURL(fs.Arg(0))
-	if err != nil {
+	if _, err := robotshttp.RobotsURL(fs.Arg(0)); err != nil {
 		fmt.Fprintf(stderr, "robotstxt fetch: %v\n", err)
 		return exitError
 	}
 	f := &robotshttp.Fetcher{UserAgent: cliUserAgent(agents), Options: opts(), TooManyRequestsUnavailable: *rfc429}
-	res := f.Fetch(context.Background(), robotsURL)
+	// Fetch reads the origin's /robots.txt itself, and sends the URL's
+	// userinfo as basic authentication, as check does.
+	res := f.Fetch(context.Background(), fs.Arg(0))
 	lifetime := 24 * time.Hour // a Cache's MaxAge (RFC 9309 section 2.4)
 	switch {
 	case res.Access == robotshttp.Unreachable:

@@ -482,3 +482,23 @@ func TestNoCredentialsPrinted(t *testing.T) {
 		})
 	}
 }
+
+// TestFetchCommandSendsCredentials checks that fetch sends a staging site's
+// credentials with its robots.txt request, as check does, and prints no
+// password.
+func TestFetchCommandSendsCredentials(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if u, p, ok := r.BasicAuth(); !ok || u != "staging" || p != "s3cret" {
+			http.Error(w, "who are you", http.StatusUnauthorized)
+			return
+		}
+		fmt.Fprint(w, "User-agent: *\nDisallow: /private\n")
+	}))
+	defer srv.Close()
+	var stdout, stderr bytes.Buffer
+	target := strings.Replace(srv.URL, "http://", "http://staging:s3cret@", 1) + "/some/page"
+	status := run([]string{"fetch", target}, strings.NewReader(""), &stdout, &stderr)
+	if status != 0 || !strings.Contains(stdout.String(), "status\t200\n") || strings.Contains(stdout.String()+stderr.String(), "s3cret") {
+		t.Errorf("fetch %s = %d, output\n%s\nstderr %s\nwant status 200 and no password", target, status, stdout.String(), stderr.String())
+	}
+}
