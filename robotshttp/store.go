@@ -22,7 +22,8 @@ import "context"
 // A Store gets whole entries, bodies included, so that every process
 // sharing it can parse them in its own mode. It saves every field of an
 // Entry and of both its fetches and gives them back equal; Err may come
-// back as an error with the same text. An Entry's MarshalText and
+// back as an error with the same text, and a time as the same instant
+// (time.Time.Equal), without its location or monotonic reading. An Entry's MarshalText and
 // UnmarshalText do so, in one versioned layout, and encoding/json uses
 // them: a Store that keeps json.Marshal(e), or e.MarshalText(), keeps
 // what the Cache needs. (A Store that lost Err, or failed to decode it,
