@@ -80,11 +80,11 @@ func fetchSize(f *Fetch) int64 {
 //	       URL, FinalURL, [Err], [Body]
 //
 // A time is its Unix seconds and its nanoseconds within the second, as
-// two varints, which hold every instant a time.Time can (it comes back in
-// the local location, as time.Unix gives it; Unix nanoseconds, as the
+// two varints, which hold every instant a time.Time can; it comes back in
+// the local location, as time.Unix gives it. (Unix nanoseconds, as the
 // second version kept them, end in 2262: an expiry past it, a Cache's
 // MaxAge of centuries, came back in 1677, and the file was fetched on
-// every call); a string or body its length and bytes. The bracketed
+// every call.) A string or body is its length and bytes. The bracketed
 // fields are there when a flag says so, which keeps a zero time, a nil
 // error and a nil body as they were. RetryAfter is kept after the
 // layout's first version, as a varint after MaxAge.
