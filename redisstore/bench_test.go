@@ -1,8 +1,10 @@
 package redisstore_test
 
 import (
+	"bytes"
 	"context"
 	"testing"
+	"time"
 
 	"github.com/rfc9309/robotstxt/robotshttp"
 )
@@ -42,4 +44,29 @@ func BenchmarkDecide(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkGet is a read of a 40 KB robots.txt file's entry from Redis
+// (LocalSize -1, so each call is a GETRANGE and a decode), and reports
+// the value's length in Redis as value-bytes.
+func BenchmarkGet(b *testing.B) {
+	ctx, client, prefix := testRedis(b)
+	s := newStore(b, client, prefix)
+	s.LocalSize = -1
+	f := goodFetch(time.Now())
+	f.Body = bytes.Repeat([]byte("Disallow: /x\n"), 40<<10/13)
+	if err := s.Put(ctx, origin, robotshttp.Entry{Fetch: f, Good: f, Expires: time.Now().Add(time.Hour)}); err != nil {
+		b.Fatal(err)
+	}
+	n, err := client.StrLen(ctx, prefix+"entry:"+origin).Result()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, ok, err := s.Get(ctx, origin); !ok || err != nil {
+			b.Fatal(ok, err)
+		}
+	}
+	b.ReportMetric(float64(n), "value-bytes")
 }
