@@ -112,7 +112,8 @@ func TestDecodeBadValues(t *testing.T) {
 	}{
 		{"empty", "", "a key with an empty string"},
 		{"another program's value", "User-agent: *\n", "a value not written by this package"},
-		{"the layout of an earlier redisstore", string([]byte{1, 3, 2, 2, 0, 0, 0, 1, 0, 0, 0}), "version 1, not base64"},
+		{"the layout of an earlier redisstore", string([]byte{1, 3, 2, 2, 0, 0, 0, 1, 0, 0, 0}), "version 1"},
+		{"the text of an earlier redisstore", base64.StdEncoding.EncodeToString(b), "Entry.MarshalText, base64 of the layout"},
 		{"cut short", valid[:len(valid)-4], "a truncated value"},
 		{"bytes after", valid + "AAAA", "trailing bytes"},
 	}
@@ -144,8 +145,12 @@ func FuzzDecode(f *testing.F) {
 			f.Fatal(err)
 		}
 		f.Add(b)
+		// The value an earlier version of this package stored: the
+		// layout's base64 text.
+		f.Add([]byte(base64.StdEncoding.EncodeToString(b)))
 	}
-	f.Add([]byte(base64.StdEncoding.EncodeToString([]byte{2, 2, 0, 0, 0, 0, 0, 0, 0, 0})))
+	// The layout of an earlier version, raw.
+	f.Add([]byte{2, 2, 0, 0, 0, 0, 0, 0, 0, 0})
 	lim := limits{body: 64, text: 64}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		e, err := decode(b, lim)

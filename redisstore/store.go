@@ -3,7 +3,6 @@ package redisstore
 import (
 	"context"
 	"crypto/rand"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"sync"
@@ -278,7 +277,7 @@ func (s *Store) Get(ctx context.Context, origin string) (robotshttp.Entry, bool,
 		s.local.remove(origin)
 		return robotshttp.Entry{}, false, nil
 	}
-	s.local.put(origin, e, heldBytes(origin, e, int64(base64.StdEncoding.DecodedLen(len(val)))), now)
+	s.local.put(origin, e, heldBytes(origin, e, heldValue(len(val))), now)
 	return e, true, nil
 }
 

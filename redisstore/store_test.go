@@ -87,6 +87,56 @@ func TestStoreBadValueIsAMiss(t *testing.T) {
 	}
 }
 
+func TestStoreValueIsRawLayout(t *testing.T) {
+	// The value in Redis is the entry's layout itself, not its base64
+	// text (robotshttp.Entry.MarshalText), which costs a third more.
+	ctx, client, prefix := testRedis(t)
+	s := newStore(t, client, prefix)
+	f := goodFetch(time.Now())
+	f.Body = bytes.Repeat([]byte("Disallow: /x\n"), 40<<10/13)
+	e := robotshttp.Entry{Fetch: f, Good: f, Expires: time.Now().Add(time.Hour)}
+	if err := s.Put(ctx, origin, e); err != nil {
+		t.Fatal(err)
+	}
+	text, err := e.MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	layout, err := base64.StdEncoding.DecodeString(string(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := client.Get(ctx, prefix+"entry:"+origin).Bytes()
+	if err != nil || !bytes.Equal(got, layout) {
+		t.Errorf("the value in Redis is %d bytes, %v; want the %d bytes of the entry's layout, not its %d-byte base64 text", len(got), err, len(layout), len(text))
+	}
+}
+
+func TestStoreBase64ValueIsAMiss(t *testing.T) {
+	// A value of the base64 text an earlier redisstore stored is a miss,
+	// not an error, and the next fetch's entry replaces it.
+	ctx, client, prefix := testRedis(t)
+	s := newStore(t, client, prefix)
+	s.LocalSize = -1
+	e := robotshttp.Entry{Fetch: goodFetch(time.Now()), Expires: time.Now().Add(time.Hour)}
+	text, err := e.MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := client.Set(ctx, prefix+"entry:"+origin, text, time.Minute).Err(); err != nil {
+		t.Fatal(err)
+	}
+	if got, ok, err := s.Get(ctx, origin); ok || err != nil {
+		t.Errorf("Get of the entry's base64 text = %+v, %v, %v; want a miss", got, ok, err)
+	}
+	if err := s.Put(ctx, origin, e); err != nil {
+		t.Fatal(err)
+	}
+	if got, ok, err := s.Get(ctx, origin); !ok || err != nil || got.Fetch == nil || !bytes.Equal(got.Fetch.Body, e.Fetch.Body) {
+		t.Errorf("Get after Put = %+v, %v, %v; want the entry", got, ok, err)
+	}
+}
+
 func TestStoreTooLarge(t *testing.T) {
 	ctx, client, prefix := testRedis(t)
 	s := newStore(t, client, prefix)
@@ -223,9 +273,9 @@ func TestStoreLongText(t *testing.T) {
 	if err := s.Put(ctx, origin, e); err != nil {
 		t.Fatal(err)
 	}
-	// The value is the entry's text, base64 of its layout.
-	if n, err := client.StrLen(ctx, prefix+"entry:"+origin).Result(); err != nil || n > int64(base64.StdEncoding.EncodedLen(len(f.Body)+4*redisstore.DefaultMaxText)) {
-		t.Errorf("STRLEN of the value = %d, %v; want at most the body and 4 times DefaultMaxText, in base64", n, err)
+	// The value is the entry's layout, its raw bytes.
+	if n, err := client.StrLen(ctx, prefix+"entry:"+origin).Result(); err != nil || n > int64(len(f.Body)+4*redisstore.DefaultMaxText) {
+		t.Errorf("STRLEN of the value = %d, %v; want at most the body and 4 times DefaultMaxText", n, err)
 	}
 	reader := newStore(t, client, prefix)
 	reader.LocalSize = -1
@@ -365,10 +415,11 @@ func TestStoreLongValueRead(t *testing.T) {
 	if ok || err != nil {
 		t.Errorf("Get of a value with a %d-byte final URL, MaxText %d = %v, %v; want a miss", long, redisstore.DefaultMaxText, ok, err)
 	}
-	// What it reads, the text of two bodies at the limit in base64, and
-	// their decoding: 2 times 4/3 and 2 times DefaultMaxBody, and texts.
-	if got, most := after.TotalAlloc-before.TotalAlloc, uint64(6*redisstore.DefaultMaxBody); got > most {
-		t.Errorf("Get of a %d-byte value allocated %d bytes, want at most %d (6 times DefaultMaxBody)", long, got, most)
+	// What it reads, the layout of two bodies at the limit and their
+	// texts, one byte more, which is over the bound and decoded no
+	// further: about 2 times DefaultMaxBody.
+	if got, most := after.TotalAlloc-before.TotalAlloc, uint64(4*redisstore.DefaultMaxBody); got > most {
+		t.Errorf("Get of a %d-byte value allocated %d bytes, want at most %d (4 times DefaultMaxBody)", long, got, most)
 	}
 }
 
