@@ -4,9 +4,11 @@
 // 2.4 is meant to spare the origin, rather than once per process.
 //
 // A [Store] is a [robotshttp.Store]: it keeps each origin's entry (the
-// latest fetch, the last good copy, the expiry) as the entry's own text
-// ([robotshttp.Entry.MarshalText], one versioned layout for every Store),
-// for as long as a Cache may use it. It is also a
+// latest fetch, the last good copy, the expiry) in the entry's own
+// layout (the bytes whose base64 text is [robotshttp.Entry.MarshalText],
+// one versioned layout for every Store), for as long as a Cache may use
+// it: raw, since base64 would cost Redis a third more memory and
+// bandwidth per value. It is also a
 // [robotshttp.Leaser]: the Cache that finds no fresh entry takes a lease
 // on the origin's fetch (SET NX PX, released by a compare-and-delete
 // script), and the Caches of the other processes wait for the entry it
@@ -23,7 +25,8 @@
 // change rules; a URL, final URL or error text by [Store.MaxText] (8 KiB
 // by default), cut to its start and "...[truncated]" when stored, since
 // it decides nothing; a value read from Redis over either limit is a
-// miss, and no more of it is read than the limits allow. The local layer
+// miss, and no more of it is read than the limits allow: 220 bytes and
+// twice a body and three texts at their limits. The local layer
 // holds at most [Store.LocalSize] entries and [Store.LocalBytes] bytes
 // (64 MiB by default), counted as what it keeps in memory.
 //
@@ -32,7 +35,8 @@
 // alone for [Store.RetryAfter], and meanwhile each process fetches and
 // caches files in its local layer, as a Cache without a shared store
 // does. Sharing resumes when Redis answers again. A value that does not
-// decode is a miss, which the next fetch overwrites.
+// decode is a miss, which the next fetch overwrites: so is a value in
+// the base64 text that earlier versions of this package stored.
 //
 //	client := redis.NewUniversalClient(&redis.UniversalOptions{Addrs: []string{"10.0.0.5:6379"}})
 //	cache := &robotshttp.Cache{

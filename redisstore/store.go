@@ -252,10 +252,11 @@ func (s *Store) Get(ctx context.Context, origin string) (robotshttp.Entry, bool,
 	var val []byte // written by call's goroutine, and read only once it is done
 	err := s.call(ctx, func(ctx context.Context) error {
 		// GETRANGE rather than GET: a value longer than any this store
-		// writes is cut by Redis, one byte past the longest, and then
-		// does not decode, so that however long it is it costs this
-		// process no more than the store's limits. A missing key reads
-		// as an empty value, which this store never writes.
+		// writes is cut by Redis, one byte past the longest (maxValue),
+		// and decode refuses it by its length, so that however long it
+		// is it costs this process no more than the store's limits. A
+		// missing key reads as an empty value, which this store never
+		// writes.
 		var err error
 		val, err = s.client.GetRange(ctx, key, 0, lim.maxValue()).Bytes()
 		return err
