@@ -142,7 +142,10 @@ type parsedFile struct {
 	file   fileSum             // of every fetch that parses to robots
 	once   sync.Once
 	robots *robotstxt.Robots
-	held   int64 // robots.Footprint(), set with robots
+	// held is robots.Footprint(), set with robots: atomic, since the
+	// slot is counted again (under the Cache's lock) by other callers of
+	// the origin while one parses it (outside the lock).
+	held atomic.Int64
 }
 
 // slotSize is the bytes a slot counts for: its entry's (see entrySize) and
@@ -151,7 +154,7 @@ type parsedFile struct {
 func slotSize(s *slot) int64 {
 	n := entrySize(s.entry)
 	if p := s.parsed; p != nil {
-		n += p.held
+		n += p.held.Load()
 	}
 	return n
 }
@@ -396,7 +399,8 @@ func (c *Cache) parse(origin string, f *Fetch) *robotstxt.Robots {
 	parsed := false
 	p.once.Do(func() {
 		p.robots = f.Robots(c.Fetcher.Options)
-		p.held, parsed = p.robots.Footprint(), true
+		p.held.Store(p.robots.Footprint())
+		parsed = true
 	})
 	if parsed {
 		// The file was counted empty until parsed: count it again, and

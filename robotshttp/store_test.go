@@ -188,3 +188,24 @@ func TestCacheStoreGetErrorKeepsGoodCopy(t *testing.T) {
 		t.Errorf("unreachable, store back: /public allowed %v, Stale %v; want the good copy", allowed, l.Stale)
 	}
 }
+
+// TestStoreConcurrentFirstParse has callers of one origin, whose store
+// hands back a new copy of the entry on each Get, decide at once from a
+// cold Cache: while one parses the file, the others count its slot again.
+// The answers must hold; the race detector checks the count.
+func TestStoreConcurrentFirstParse(t *testing.T) {
+	s := newSite(t, 200, "User-agent: *\nDisallow: /private\n"+strings.Repeat("Disallow: /x\n", 2000))
+	for range 20 {
+		c := &robotshttp.Cache{Store: copyingStore{newMapStore()}}
+		var wg sync.WaitGroup
+		for range 8 {
+			wg.Go(func() {
+				d, _, err := c.Decide(context.Background(), "bot", s.URL+"/private/page")
+				if err != nil || d.Allowed {
+					t.Errorf("Decide = %+v, %v; want disallowed by Disallow: /private", d, err)
+				}
+			})
+		}
+		wg.Wait()
+	}
+}
