@@ -32,12 +32,8 @@ type builder struct {
 	line    int32
 	sawRule bool // a rule followed the last user-agent line
 	star    bool // the open group has a "*" line
-	// stars counts the groups with a "*" line, and starGroup is the last
-	// of them: with one, it is the global set, found without a search.
-	stars     int
-	starGroup uint32
-	closed    bool // a token did not fit: no more groups or rules are taken
-	own       bool // the lists are the parse's own, not pooled (see borrowBuffers)
+	closed  bool // a token did not fit: no more groups or rules are taken
+	own     bool // the lists are the parse's own, not pooled (see borrowBuffers)
 }
 
 // buildLists are the lists a builder grows (see parseBuffers).
@@ -98,8 +94,6 @@ func (b *builder) userAgent(tok string) bool {
 			return true // the group is global already
 		}
 		b.star = true
-		b.stars++
-		b.starGroup = uint32(len(b.starts) - 1)
 	}
 	b.tokText = append(b.tokText, tok...)
 	b.toks = append(b.toks, token{end: uint32(len(b.tokText)), group: uint32(len(b.starts) - 1)})
@@ -288,15 +282,8 @@ func (b *builder) finish(r *Robots, s *slab) (conflicts []int) {
 		r.multi = &multiSets{ids: trim(m.ids), end: trim(m.end), at: trim(m.at)}
 		sets += len(m.end)
 	}
-	switch {
-	case b.stars == 1:
-		// The one "*" line's group alone is its set (only runs of
-		// several groups' tokens select a set of several).
-		r.global = int32(b.starGroup) + 1
-	case b.stars > 1:
-		if pos, ok := r.find("*"); ok {
-			r.global = int32(r.setAt(pos) + 1)
-		}
+	if pos, ok := r.find("*"); ok {
+		r.global = int32(r.setAt(pos) + 1)
 	}
 	r.cache = r.groupTable(sets)
 	slices.Sort(conflicts)

@@ -1184,35 +1184,6 @@ func TestUnionGroups(t *testing.T) {
 	}
 }
 
-// TestGlobalSet checks that the set of the global groups a parse records
-// (found without a search when one group has a "*" line) is the set a
-// search for "*" among the file's names selects, in every corpus file and
-// in files with none, one or several "*" groups.
-func TestGlobalSet(t *testing.T) {
-	files := map[string][]byte{
-		"no star":                   []byte("User-agent: a\nDisallow: /x\n"),
-		"one star":                  []byte("User-agent: a\nDisallow: /x\n\nUser-agent: *\nDisallow: /y\n"),
-		"star twice, one group":     []byte("User-agent: *\nUser-agent: *\nDisallow: /y\n"),
-		"two star groups":           []byte("User-agent: *\nDisallow: /x\n\nUser-agent: b\nDisallow: /\n\nUser-agent: *\nDisallow: /y\n"),
-		"star beside a merged name": []byte("User-agent: a\nDisallow: /x\n\nUser-agent: *\nUser-agent: a\nDisallow: /y\n"),
-	}
-	for _, f := range corpus(t) {
-		files[f.name] = f.data
-	}
-	for name, data := range files {
-		for _, m := range []Mode{RFC, Google} {
-			r := Options{Mode: m}.Parse(data)
-			want := int32(0)
-			if pos, ok := r.find("*"); ok {
-				want = int32(r.setAt(pos) + 1)
-			}
-			if r.global != want {
-				t.Errorf("%s, %v: global set %d, want %d (the set the name \"*\" selects, plus one)", name, m, r.global, want)
-			}
-		}
-	}
-}
-
 // smallShapes are small files of the shapes the small path treats apart:
 // one group or two, groups merged by a name they share, a "*" group beside
 // a named one, names written twice in different cases.
