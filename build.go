@@ -272,8 +272,6 @@ func (b *builder) finish(r *Robots, s *slab) (conflicts []int) {
 				}
 			}
 			m.at = append(m.at, runSet{pos: uint32(lo), k: k})
-		} else {
-			r.toks[r.sorted[lo]].names = true
 		}
 		lo = hi
 	}

@@ -115,18 +115,8 @@ func (s *groupSets) setIDs(set int) []int {
 // groupTokens returns the range of r.toks that holds the user-agent lines
 // of the file's group id.
 func (s *groupSets) groupTokens(id int) (lo, hi int) {
-	// A binary search for the first, spelt out: the first query of a
-	// small file would otherwise spend a tenth of its work in the call of
-	// a comparison function (BenchmarkSmallFirstQuery).
-	lo, hi = 0, len(s.toks)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if s.toks[m].group < uint32(id) {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
+	lo, _ = slices.BinarySearchFunc(s.toks, uint32(id), func(t token, id uint32) int { return cmp.Compare(t.group, id) })
+	hi = lo
 	for hi < len(s.toks) && s.toks[hi].group == uint32(id) {
 		hi++
 	}
@@ -224,8 +214,4 @@ func (c *unionCache) put(k unionKey, g *Group) *Group {
 type token struct {
 	end   uint32 // the token is tokText[end of the previous one : end]
 	group uint32 // the file's group whose line it is
-	// names says the token is the first written of its name, and every
-	// token of that name is in its group: it names its group's Group
-	// (see Robots.groupOf). Set by builder.finish.
-	names bool
 }

@@ -443,9 +443,6 @@ func (r *Robots) groupRules(id int) []rule {
 
 // extOf returns the extension record of the file's group id, or nil.
 func (r *Robots) extOf(id int) *groupExt {
-	if len(r.exts) == 0 {
-		return nil // most files
-	}
 	i, ok := slices.BinarySearchFunc(r.exts, uint32(id), func(e extAt, id uint32) int { return cmp.Compare(e.id, id) })
 	if !ok {
 		return nil
@@ -465,26 +462,8 @@ func (r *Robots) groupOf(set int) *Group {
 	ids := r.setIDs(set)
 	r.fill(g, set, ids)
 	g.mergeExt(r, ids)
-	r.addNames(g, set, ids)
-	if p.CompareAndSwap(nil, g) {
-		return g
-	}
-	return p.Load()
-}
-
-// addNames names g, the Group of set, which holds the file's groups ids,
-// by the tokens that select it, each as first written, in file order.
-func (r *Robots) addNames(g *Group, set int, ids []int) {
-	if set < len(r.starts) {
-		// One of the file's groups: its tokens say which name it.
-		lo, hi := r.groupTokens(set)
-		for t := lo; t < hi; t++ {
-			if r.toks[t].names {
-				g.agents = append(g.agents, r.tokenText(uint32(t)))
-			}
-		}
-		return
-	}
+	// The group is named by the tokens that select it, each as first
+	// written, in file order.
 	for _, id := range ids {
 		lo, hi := r.groupTokens(id)
 		for t := lo; t < hi; t++ {
@@ -495,6 +474,10 @@ func (r *Robots) addNames(g *Group, set int, ids []int) {
 			}
 		}
 	}
+	if p.CompareAndSwap(nil, g) {
+		return g
+	}
+	return p.Load()
 }
 
 // fill makes g the group of the file's groups ids (ascending), which are
