@@ -20,12 +20,12 @@ import (
 func Leading(s string) string {
 	for i := 0; i < len(s); {
 		c := s[i]
-		if nameOctets[c] {
+		if c < utf8.RuneSelf {
+			if !IsNameByte(c) {
+				return s[:i]
+			}
 			i++
 			continue
-		}
-		if c < utf8.RuneSelf {
-			return s[:i]
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && n <= 1 || !unicode.IsLetter(r) && !unicode.IsDigit(r) {
@@ -35,17 +35,6 @@ func Leading(s string) string {
 	}
 	return s
 }
-
-// nameOctets marks the ASCII octets IsNameByte accepts: a caller's name is
-// read at every query, and one look-up per octet is cheaper there than
-// IsNameByte's six comparisons (BenchmarkSmallFirstQuery in the root
-// package).
-var nameOctets = func() (t [256]bool) {
-	for c := range utf8.RuneSelf {
-		t[c] = IsNameByte(byte(c))
-	}
-	return t
-}()
 
 // IsNameByte reports whether an ASCII octet may be part of a crawler
 // name.
