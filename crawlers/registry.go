@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+
+	"github.com/rfc9309/robotstxt/internal/agentname"
 )
 
 // The registry's date and the AI crawler list it absorbs (MIT licence; see
@@ -235,4 +237,62 @@ func (r *registry) byName(name string) (int32, bool) {
 	key := lower(buf[:0], name)
 	i, ok := r.names[string(key)]
 	return i, ok
+}
+
+// identify returns the index of the crawler userAgent names: by its
+// header names, else as a name.
+func (r *registry) identify(userAgent string) (int32, bool) {
+	if i, ok, _ := r.scan(userAgent); ok {
+		return i, true
+	}
+	return r.byName(userAgent)
+}
+
+// scan looks up each word position of ua as Identify describes, and
+// returns the number of key bytes it looked up, which TestIdentifyLinear
+// counts. Shaped for speed (BenchmarkIdentify): the key is lowered into a
+// buffer on the stack, and a map index by string(bytes) does not
+// allocate.
+func (r *registry) scan(ua string) (crawler int32, ok bool, work int) {
+	var buf [maxNameLen]byte
+	for i := 0; i < len(ua); {
+		if !agentname.IsNameByte(ua[i]) || i > 0 && !agentname.IsDelim(ua[i-1]) {
+			i++
+			continue
+		}
+		// ends[k] is the key's length after k+1 words.
+		var ends [maxNameWords]int
+		n, key, j := 0, buf[:0], i
+		for n < maxNameWords {
+			end := j
+			for end < len(ua) && agentname.IsNameByte(ua[end]) && len(key)+end-j <= maxNameLen {
+				end++
+			}
+			if len(key)+end-j > maxNameLen {
+				break
+			}
+			key = lower(key, ua[j:end])
+			ends[n] = len(key)
+			n++
+			if end+1 >= len(ua) || ua[end] != ' ' || !agentname.IsNameByte(ua[end+1]) || len(key) == maxNameLen {
+				break
+			}
+			key = append(key, ' ')
+			j = end + 1
+		}
+		for k := n - 1; k >= 0; k-- {
+			if !r.filter.has(key[:ends[k]]) {
+				continue
+			}
+			work += ends[k] + 1
+			if c, ok := r.headers[string(key[:ends[k]])]; ok {
+				return c, true, work
+			}
+		}
+		// Skip the first word: a position is only at a word's start.
+		for i < len(ua) && agentname.IsNameByte(ua[i]) {
+			i++
+		}
+	}
+	return 0, false, work
 }

@@ -44,14 +44,6 @@ func encode(e robotshttp.Entry, lim limits) ([]byte, error) {
 	return b[:n], nil
 }
 
-// maxValue is the longest value encode writes within lim: the layout of
-// an entry of two fetches, each with a body and three texts at their
-// limits. It counts in int64, where limits of maxLimit sum to 4.3 GB,
-// past an int of 32 bits.
-func (lim limits) maxValue() int64 {
-	return entryTextOverhead + 2*(int64(lim.body)+3*int64(lim.text))
-}
-
 // heldValue is the bytes of the array that the bodies of an entry
 // decoded from a value of n bytes share: UnmarshalText decodes the
 // value's base64 text into an array of DecodedLen bytes, which is n and
@@ -81,25 +73,4 @@ func decode(b []byte, lim limits) (robotshttp.Entry, error) {
 		return robotshttp.Entry{}, fmt.Errorf("redisstore: bad value: %w", err)
 	}
 	return e, nil
-}
-
-// check reports a body of e over lim.body, or a URL, final URL or error
-// text over lim.text.
-func (lim limits) check(e robotshttp.Entry) error {
-	for _, f := range [2]*robotshttp.Fetch{e.Fetch, e.Good} {
-		if f == nil {
-			continue
-		}
-		if len(f.Body) > lim.body {
-			return fmt.Errorf("%s: body of %d bytes: %w", cutText(f.URL, lim.text), len(f.Body), errTooLarge)
-		}
-		var errText string
-		if f.Err != nil {
-			errText = f.Err.Error()
-		}
-		if n := max(len(f.URL), len(f.FinalURL), len(errText)); n > lim.text {
-			return fmt.Errorf("%s: text of %d bytes: %w", cutText(f.URL, lim.text), n, errTooLarge)
-		}
-	}
-	return nil
 }

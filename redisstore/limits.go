@@ -7,6 +7,7 @@ package redisstore
 
 import (
 	"errors"
+	"fmt"
 	"unicode/utf8"
 
 	"github.com/rfc9309/robotstxt/robotshttp"
@@ -33,13 +34,6 @@ type limits struct {
 // sum of the limits, cannot wrap: MaxBody math.MaxInt made it 65,800
 // bytes, and every longer value a miss.
 const maxLimit = 512 << 20
-
-func (s *Store) limits() limits {
-	return limits{
-		body: min(cmpOr(s.MaxBody, DefaultMaxBody), maxLimit),
-		text: min(max(cmpOr(s.MaxText, DefaultMaxText), minMaxText), maxLimit),
-	}
-}
 
 // cutText returns s whole if it has at most max bytes, else its start
 // and textCut in max bytes, cut between runes (its start alone where max
@@ -94,4 +88,33 @@ func cutFetch(f *robotshttp.Fetch, max int) *robotshttp.Fetch {
 		c.Err = errors.New(cutText(errText, max))
 	}
 	return &c
+}
+
+// maxValue is the longest value encode writes within lim: the layout of
+// an entry of two fetches, each with a body and three texts at their
+// limits. It counts in int64, where limits of maxLimit sum to 4.3 GB,
+// past an int of 32 bits.
+func (lim limits) maxValue() int64 {
+	return entryTextOverhead + 2*(int64(lim.body)+3*int64(lim.text))
+}
+
+// check reports a body of e over lim.body, or a URL, final URL or error
+// text over lim.text.
+func (lim limits) check(e robotshttp.Entry) error {
+	for _, f := range [2]*robotshttp.Fetch{e.Fetch, e.Good} {
+		if f == nil {
+			continue
+		}
+		if len(f.Body) > lim.body {
+			return fmt.Errorf("%s: body of %d bytes: %w", cutText(f.URL, lim.text), len(f.Body), errTooLarge)
+		}
+		var errText string
+		if f.Err != nil {
+			errText = f.Err.Error()
+		}
+		if n := max(len(f.URL), len(f.FinalURL), len(errText)); n > lim.text {
+			return fmt.Errorf("%s: text of %d bytes: %w", cutText(f.URL, lim.text), n, errTooLarge)
+		}
+	}
+	return nil
 }

@@ -345,3 +345,10 @@ func (s *Store) Lease(ctx context.Context, origin string, ttl time.Duration) (re
 
 // The Cache finds the lease through its Store.
 var _ robotshttp.Leaser = (*Store)(nil)
+
+func (s *Store) limits() limits {
+	return limits{
+		body: min(cmpOr(s.MaxBody, DefaultMaxBody), maxLimit),
+		text: min(max(cmpOr(s.MaxText, DefaultMaxText), minMaxText), maxLimit),
+	}
+}

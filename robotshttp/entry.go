@@ -148,15 +148,16 @@ func (e Entry) appendLayout(dst []byte) []byte {
 		dst = appendTime(dst, e.Expires)
 	}
 	if flags&entryFetch != 0 {
-		dst = e.Fetch.appendLayout(dst)
+		dst = appendFetch(dst, e.Fetch)
 	}
 	if flags&entryGood != 0 {
-		dst = e.Good.appendLayout(dst)
+		dst = appendFetch(dst, e.Good)
 	}
 	return dst
 }
 
-func (f *Fetch) appendLayout(dst []byte) []byte {
+// appendFetch appends f in the layout of a fetch (see entryVersion).
+func appendFetch(dst []byte, f *Fetch) []byte {
 	var flags byte
 	if f.Truncated {
 		flags |= fetchTruncated

@@ -7,7 +7,6 @@ package main
 
 import (
 	"github.com/rfc9309/robotstxt"
-	"github.com/rfc9309/robotstxt/crawlers"
 )
 
 // A choice is the group one crawler obeys in one file, and why.
@@ -24,26 +23,6 @@ type choice struct {
 	// changed says the group differs from the plain reading of the
 	// name, which the tab-separated output says once on standard error.
 	changed bool
-}
-
-// asCrawler reports whether c is decided as the crawler it names: one
-// name, not "*". A list of names ("a,b") is RFC 9309's one crawler with
-// several names, whose groups merge, and is read plainly.
-func (c crawler) asCrawler(plain bool) bool {
-	return !plain && len(c.tokens) == 1 && c.tokens[0] != "*"
-}
-
-// choose finds the group c obeys in r.
-func (c crawler) choose(r *robotstxt.Robots, plain bool) choice {
-	if !c.asCrawler(plain) {
-		g := r.Group(c.tokens...)
-		return choice{group: g, agents: g.Agents(), own: true}
-	}
-	name := c.tokens[0]
-	e := crawlers.Explain(r, name, "/")
-	g := crawlers.Group(r, name)
-	return choice{group: g, agents: e.Agents, because: e.Reason,
-		own: e.Token != "" && e.Token == e.Name, changed: g != r.Group(name)}
 }
 
 // plainText names the plain reading -plain gives, for the note that says
