@@ -192,7 +192,7 @@ func (b *builder) finish(r *Robots, s *slab) (conflicts []int) {
 		b.buildLists.arena = b.arena.pooled[:0] // its room, grown, for the next parse
 	}
 	if len(b.written) > 0 {
-		w := r.newWrittenForms()
+		w := newWrittenForms(r)
 		switch {
 		case s != nil:
 			*w = writtenForms{forms: carve(s, b.written), text: carveString(s, b.writtenText)}
@@ -283,7 +283,7 @@ func (b *builder) finish(r *Robots, s *slab) (conflicts []int) {
 	if pos, ok := r.find("*"); ok {
 		r.global = int32(r.setAt(pos) + 1)
 	}
-	r.cache = r.groupTable(sets)
+	r.cache = groupTable(r, sets)
 	slices.Sort(conflicts)
 	return slices.Compact(conflicts)
 }

@@ -133,7 +133,7 @@ func (p *parser) finish(src string, compact bool) *Robots {
 		r = new(Robots)
 	}
 	if p.hasRecords() {
-		r.file = r.newFileRecords()
+		r.file = newFileRecords(r)
 		*r.file = fileRecords{
 			text: carveString(s, p.recs.text),
 			recordSpans: recordSpans{

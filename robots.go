@@ -270,7 +270,7 @@ func (r *Robots) Footprint() int64 {
 	}
 	n := heapBytes(int64(unsafe.Sizeof(*r)))
 	if r.small != nil {
-		n = heapBytes(r.smallFileBytes()) // its Robots, text, table, first Group and extra room
+		n = heapBytes(smallFileBytes(r)) // its Robots, text, table, first Group and extra room
 	}
 	if t := r.text; t != nil {
 		// The arena may keep up to half its length again of spare room
@@ -458,7 +458,7 @@ func (r *Robots) groupOf(set int) *Group {
 	if g := p.Load(); g != nil {
 		return g
 	}
-	g := r.newGroup()
+	g := newGroup(r)
 	ids := r.setIDs(set)
 	r.fill(g, set, ids)
 	g.mergeExt(r, ids)

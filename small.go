@@ -86,7 +86,7 @@ func newSmall(extra bool, n int) (*Robots, slab) {
 }
 
 // smallFileBytes returns the bytes of the smallFile that holds r.
-func (r *Robots) smallFileBytes() int64 {
+func smallFileBytes(r *Robots) int64 {
 	if r.small.extra != nil {
 		return int64(unsafe.Sizeof(smallFile[smallExtra]{}))
 	}
@@ -95,7 +95,7 @@ func (r *Robots) smallFileBytes() int64 {
 
 // newGroup returns an empty Group: the room a small file keeps for its
 // first Group, once, or a new one.
-func (r *Robots) newGroup() *Group {
+func newGroup(r *Robots) *Group {
 	if s := r.small; s != nil && s.taken.CompareAndSwap(false, true) {
 		s.group.agents = s.agents[:0:len(s.agents)]
 		return &s.group
@@ -105,7 +105,7 @@ func (r *Robots) newGroup() *Group {
 
 // newFileRecords returns room for r's file-wide records: in r's
 // smallParts, or new.
-func (r *Robots) newFileRecords() *fileRecords {
+func newFileRecords(r *Robots) *fileRecords {
 	if s := r.small; s != nil && s.extra != nil {
 		return &s.extra.file
 	}
@@ -114,7 +114,7 @@ func (r *Robots) newFileRecords() *fileRecords {
 
 // newWrittenForms returns room for the written forms of r's rules: in
 // r's smallParts, or new.
-func (r *Robots) newWrittenForms() *writtenForms {
+func newWrittenForms(r *Robots) *writtenForms {
 	if s := r.small; s != nil && s.extra != nil {
 		return &s.extra.forms
 	}
@@ -123,7 +123,7 @@ func (r *Robots) newWrittenForms() *writtenForms {
 
 // groupTable returns the table of n sets' Groups: in r's smallParts when
 // it has room, else new.
-func (r *Robots) groupTable(n int) []atomic.Pointer[Group] {
+func groupTable(r *Robots, n int) []atomic.Pointer[Group] {
 	if s := r.small; s != nil && n <= len(s.cache) {
 		return s.cache[:n:n]
 	}
