@@ -116,7 +116,7 @@ func streamDecide(src string, d *dialect, agent, target string) (Decision, bool)
 			}
 		}
 	}
-	t := newTokenizer(parsedBody(src), d.lineCut, defaultLimits.lines, looksLikeHTML(src))
+	t := newLineReader(parsedBody(src), d.lineCut, defaultLimits.lines, looksLikeHTML(src))
 	var f lineFact
 	for {
 		if kind, value, ok := t.nextPlain(); ok {
