@@ -221,10 +221,15 @@ func (r *Robots) Allowed(agent, target string) bool {
 
 // Decide reports whether the crawler agent may fetch target, and which
 // rule decided. agent is read as for [Robots.Allowed], whose order of
-// arguments Decide takes. It is r.Group(agent).Decide(target); a real
-// crawler with several product tokens asks the group that
+// arguments Decide takes. It gives what r.Group(agent).Decide(target)
+// gives; a real crawler with several product tokens asks the group that
 // [github.com/rfc9309/robotstxt/crawlers.Group] chooses (see
 // [Robots.Group]).
+//
+// The first Allowed or Decide of a file of up to 1 KB, parsed whole, is
+// answered by one pass over its text, which allocates nothing and builds
+// none of the tables that Group, the other methods and later queries
+// build once: bulk work that asks each file once pays for no more.
 func (r *Robots) Decide(agent, target string) Decision {
 	if r != nil && r.lazy != nil {
 		if d, ok := r.lazy.first(agent, target); ok {
