@@ -363,8 +363,18 @@ func BenchmarkSmallFirstQuery(b *testing.B) {
 				Parse(f.data).Allowed("Googlebot", "/some/page.html?id=1")
 			}
 		})
+		// The same with the tables built for the first query, in the
+		// allocations of a small file (see smallFile), rather than a pass
+		// over the text (see lazyFile).
+		b.Run("tables/"+strings.TrimSuffix(f.name, ".txt"), func(b *testing.B) {
+			b.SetBytes(int64(len(f.data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				parseTables(f.data).Allowed("Googlebot", "/some/page.html?id=1")
+			}
+		})
 		// The same on the plain path, which allocates each table on its
-		// own (see smallFile).
+		// own.
 		b.Run("general/"+strings.TrimSuffix(f.name, ".txt"), func(b *testing.B) {
 			b.SetBytes(int64(len(f.data)))
 			b.ReportAllocs()
@@ -407,8 +417,21 @@ func dollarInside() []byte {
 // parseGeneral parses data as Parse does, but on the plain path that
 // files too large for smallFile take.
 func parseGeneral(data []byte) *Robots {
+	return parseBuilt(data, false)
+}
+
+// parseTables parses data as Parse does, building its tables at once,
+// in the allocations of a small file (see smallFile), rather than
+// keeping its text for the first query (see lazyFile).
+func parseTables(data []byte) *Robots {
+	return parseBuilt(data, true)
+}
+
+// parseBuilt parses data with its tables built, as a small file (see
+// smallFile) when compact.
+func parseBuilt(data []byte, compact bool) *Robots {
 	buf, own := borrowBuffers(len(data))
-	r := Options{}.parseWith(buf, own, view(data), false, -1, defaultLimits, false)
+	r := Options{}.parseWith(buf, own, view(data), false, -1, defaultLimits, compact)
 	if !own {
 		returnBuffers(buf)
 	}

@@ -159,6 +159,16 @@ func (d *dialect) targetPath(target string) string {
 	return pathOf(target, d.authorityEnds)
 }
 
+// finishPath returns a canonical path in RFC mode with its dot segments
+// removed, when dots says it may hold one (see dotSegments), and whether
+// it is /robots.txt, which RFC 9309 section 2.2.2 always allows.
+func (d *dialect) finishPath(path string, dots bool) (string, bool) {
+	if dots && d.dotSegments {
+		path = removeDotSegments(path)
+	}
+	return path, isRobotsTxt(path)
+}
+
 // indexRule returns the pattern of the rule Google's index.html rule
 // adds for an allow rule's pattern, and whether it adds one.
 func (d *dialect) indexRule(pattern string) (string, bool) {

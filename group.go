@@ -123,10 +123,8 @@ func (g *Group) matchPath(path string) (bool, *rule) {
 // the path may hold a dot segment: it holds "/.", or is the canonical
 // form built, in which "%2E" may have become '.'.
 func (g *Group) matchRFC(path string, dots bool) (bool, *rule) {
-	if dots && g.d.dotSegments {
-		path = removeDotSegments(path)
-	}
-	if isRobotsTxt(path) {
+	path, robots := g.d.finishPath(path, dots)
+	if robots {
 		return true, nil
 	}
 	return g.decide(path)

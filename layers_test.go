@@ -21,7 +21,7 @@ import (
 // compiled rule, the matcher, octet classes, memory). Files on one floor
 // are separated by spaces.
 var floors = []string{
-	"robotstxt.go",
+	"robotstxt.go stream.go",
 	"lint.go lint_webmaster.go lint_budget.go",
 	"write.go",
 	"parse.go",
@@ -55,6 +55,7 @@ var upward = map[[2]string]string{
 	{"robots.go", "lint.go"}:           "Robots.Diagnostics runs the checks of a finished file",
 	{"robots.go", "lint_webmaster.go"}: "Robots.Diagnostics runs the checks of a finished file",
 	{"robots.go", "write.go"}:          "Robots.WriteTo writes the file back",
+	{"robots.go", "stream.go"}:         "a small file kept as its text answers from the tables it builds on first need",
 	{"robots.go", "small.go"}:          "a small file's first Group is carved from its slab",
 	{"small.go", "build.go"}:           "a small file's tables are carved from the builder's lists",
 	{"group.go", "robots.go"}:          "a Group reads its file's records",

@@ -58,3 +58,13 @@ func matches(pattern, path string) bool {
 	}
 	return strings.Contains(path, pattern)
 }
+
+// patternMatches is matches for a rule's pattern: an empty pattern
+// matches nothing in RFC mode; emptyMatches lets it match every path, as
+// Google's library does (see dialect.emptyMatches).
+func patternMatches(pattern, path string, emptyMatches bool) bool {
+	if pattern == "" {
+		return emptyMatches
+	}
+	return matches(pattern, path)
+}

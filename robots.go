@@ -49,11 +49,29 @@ type Robots struct {
 	notesMu sync.Mutex
 	file    *fileRecords // nil when the file has none
 	small   *smallParts  // in r's allocation; nil unless a small file (see smallFile)
+	// lazy is the text of a small file whose tables are built on first
+	// need (see lazyFile); every other field is then unused, and each
+	// method answers from full().
+	lazy *lazyFile
+}
+
+// full returns the Robots that holds r's tables: r itself, or a lazy
+// file's, built on first use.
+func (r *Robots) full() *Robots {
+	if r.lazy == nil {
+		return r
+	}
+	return r.lazy.robots()
 }
 
 // Mode returns the mode r was parsed in.
 func (r *Robots) Mode() Mode {
-	if r == nil || r.d == nil {
+	switch {
+	case r == nil:
+		return RFC
+	case r.lazy != nil:
+		return r.lazy.mode
+	case r.d == nil:
 		return RFC
 	}
 	return r.d.mode
@@ -124,6 +142,7 @@ func (r *Robots) Group(agents ...string) *Group {
 	if r == nil {
 		return nil
 	}
+	r = r.full()
 	key := unionKey{-1, -1, -1, -1}
 	n, over := 0, false
 	for _, a := range agents {
@@ -192,16 +211,31 @@ func (r *Robots) union(agents []string) *Group {
 // whole User-Agent header, read as r's mode reads it (see "Crawler names"
 // at [Robots.Group]). It is r.Group(agent).Allowed(target).
 func (r *Robots) Allowed(agent, target string) bool {
+	if r != nil && r.lazy != nil {
+		if d, ok := r.lazy.first(agent, target); ok {
+			return d.Allowed
+		}
+	}
 	return r.Group(agent).Allowed(target)
 }
 
 // Decide reports whether the crawler agent may fetch target, and which
 // rule decided. agent is read as for [Robots.Allowed], whose order of
-// arguments Decide takes. It is r.Group(agent).Decide(target); a real
-// crawler with several product tokens asks the group that
+// arguments Decide takes. It gives what r.Group(agent).Decide(target)
+// gives; a real crawler with several product tokens asks the group that
 // [github.com/rfc9309/robotstxt/crawlers.Group] chooses (see
 // [Robots.Group]).
+//
+// The first Allowed or Decide of a file of up to 1 KB, parsed whole, is
+// answered by one pass over its text, which allocates nothing and builds
+// none of the tables that Group, the other methods and later queries
+// build once: bulk work that asks each file once pays for no more.
 func (r *Robots) Decide(agent, target string) Decision {
+	if r != nil && r.lazy != nil {
+		if d, ok := r.lazy.first(agent, target); ok {
+			return d
+		}
+	}
 	return r.Group(agent).Decide(target)
 }
 
@@ -213,6 +247,7 @@ func (r *Robots) Sitemaps() []string {
 	if r == nil {
 		return nil
 	}
+	r = r.full()
 	f := r.fileRecs()
 	if len(f.sitemaps) == 0 {
 		return nil
@@ -236,6 +271,7 @@ func (r *Robots) Diagnostics() []Diagnostic {
 	if r == nil {
 		return nil
 	}
+	r = r.full()
 	r.diagOnce.Do(func() {
 		if r.text == nil {
 			return // the zero Robots
@@ -267,6 +303,10 @@ func (r *Robots) Diagnostics() []Diagnostic {
 func (r *Robots) Footprint() int64 {
 	if r == nil {
 		return 0
+	}
+	if r.lazy != nil {
+		// The text kept beside the tables it built.
+		return heapBytes(lazyBytes(len(r.lazy.src))) + r.full().Footprint()
 	}
 	n := heapBytes(int64(unsafe.Sizeof(*r)))
 	if r.small != nil {
@@ -329,6 +369,9 @@ func (r *Robots) Footprint() int64 {
 
 // Host returns the first valid Host record (Yandex's preferred host name).
 func (r *Robots) Host() (string, bool) {
+	if r != nil {
+		r = r.full()
+	}
 	if r == nil || r.fileRecs().host == "" {
 		return "", false
 	}
@@ -341,6 +384,7 @@ func (r *Robots) ContentSignals() map[string]bool {
 	if r == nil {
 		return nil
 	}
+	r = r.full()
 	return maps.Clone(r.fileRecs().signals)
 }
 
@@ -354,6 +398,7 @@ func (r *Robots) Records() []Record {
 	if r == nil {
 		return nil
 	}
+	r = r.full()
 	f := r.fileRecs()
 	n := len(f.records) + len(f.cleanParams)
 	if n == 0 {
@@ -396,7 +441,7 @@ func (r *Robots) fileRecs() *fileRecords {
 func (r *Robots) WriteTo(w io.Writer) (int64, error) {
 	cw := &countingWriter{w: bufio.NewWriter(w)}
 	if r != nil {
-		writeRobots(cw, r)
+		writeRobots(cw, r.full())
 	}
 	if cw.err == nil {
 		cw.err = cw.w.(*bufio.Writer).Flush()
@@ -411,6 +456,7 @@ func (r *Robots) Groups() []*Group {
 	if r == nil {
 		return nil
 	}
+	r = r.full()
 	return r.distinctGroups()
 }
 

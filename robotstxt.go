@@ -112,6 +112,9 @@ func ParseReader(r io.Reader) (*Robots, error) { return Options{}.ParseReader(r)
 // whole body, so that the rules past the limit can be counted.
 func (o Options) parse(data string, count bool, lim limits) *Robots {
 	keep, truncated := o.cut(data)
+	if !truncated && keep <= streamBytes && lim == defaultLimits {
+		return newLazy(data, o.Mode.dialect().mode)
+	}
 	lost := -1
 	if truncated && count {
 		lost = countRules(data[keep:], o.Mode.dialect())

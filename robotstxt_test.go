@@ -781,7 +781,7 @@ func TestConcurrentFirstUse(t *testing.T) {
 // window of Robots.rules keeps its rules (see Robots.rules), and a rule
 // of one that repeats a rule of another is reported.
 func TestMergedGroups(t *testing.T) {
-	r := Parse([]byte("User-agent: *\nDisallow: /a\n\nUser-agent: *\nAllow: /a/b\nDisallow: /a\n\nUser-agent: FooBot\nDisallow: /f\n"))
+	r := Parse([]byte("User-agent: *\nDisallow: /a\n\nUser-agent: *\nAllow: /a/b\nDisallow: /a\n\nUser-agent: FooBot\nDisallow: /f\n")).full()
 	g := r.Group("other")
 	if r.Allowed("other", "/a") || !r.Allowed("other", "/a/b") || !r.Allowed("other", "/f") || r.Allowed("FooBot", "/f") {
 		t.Fatal("wrong verdicts for the merged global groups")
@@ -1202,7 +1202,7 @@ var smallShapes = []corpusEntry{
 func TestGroupAgents(t *testing.T) {
 	for _, f := range append(corpus(t), smallShapes...) {
 		for _, o := range []Options{{}, {Mode: Google}} {
-			r := o.Parse(f.data)
+			r := o.Parse(f.data).full()
 			for tok := range r.toks {
 				set := r.tokenSet(tok)
 				var want []string

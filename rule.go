@@ -119,10 +119,7 @@ func (t *ruleText) pattern(r *rule) string { return t.arena[r.off : r.off+r.n] }
 // empty pattern matches nothing in RFC mode; emptyMatches lets it match
 // every path, as Google's library does (see dialect.emptyMatches).
 func (t *ruleText) matches(r *rule, path string, emptyMatches bool) bool {
-	if r.n == 0 {
-		return emptyMatches
-	}
-	return matches(t.pattern(r), path)
+	return patternMatches(t.pattern(r), path, emptyMatches)
 }
 
 // writtenAt returns the written form of the rule of line, when it differs

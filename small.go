@@ -4,11 +4,19 @@ package robotstxt
 // most robots.txt files are small (over public collections the median is
 // 250 bytes and four in five are at most 1 KB), and a batch job that
 // parses millions of them and asks each once pays its fixed cost each
-// time. A small file's Robots, its rule text, its table of Groups and the
-// Group of its first query share one allocation (smallFile), and so do
-// its plain tables (patterns, rules, tokens, notes: a slab), in the same
+// time. It comes in two steps. Parse keeps a file of up to streamBytes
+// (1 KB) as a copy of its text alone, in one allocation with its Robots
+// (see lazyFile in stream.go), and answers its first Allowed or Decide
+// with one name in one pass over that text, as Google's library answers
+// every query: no table is built, and the pass allocates nothing. Every
+// other method, and every later query, builds the tables once: a small
+// file's Robots, its rule text, its table of Groups and the Group of its
+// first query share one allocation (smallFile), and so do its plain
+// tables (patterns, rules, tokens, notes: a slab), in the same
 // allocation when they fit its room, else in one of their own.
-// BenchmarkSmallFirstQuery measures both against the plain path.
+// BenchmarkSmallFirstQuery measures the pass, the tables ("tables/") and
+// the plain path ("general/"); FuzzFirstQuery checks that the pass
+// answers as the tables do.
 
 import (
 	"sync/atomic"
