@@ -2,9 +2,12 @@ package robotstxt
 
 import (
 	"fmt"
+	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"unicode/utf16"
 )
 
 // TestFirstQueryBuildsNothing checks that the first query of a small file
@@ -131,5 +134,216 @@ func TestFirstQueriesConcurrent(t *testing.T) {
 		for e := range errs {
 			t.Error(e)
 		}
+	}
+}
+
+// firstQueryShapes returns data and the shapes of file made from it that
+// the pass must read as the parser does, each named: line ends (CRLF, CR
+// alone), byte-order marks (UTF-8, part of one, UTF-16 before UTF-8
+// text, a whole UTF-16 file), NUL bytes, invalid UTF-8, an HTML page,
+// misspelt keys and keys without a colon, blank lines and comments
+// inside groups, and padding to streamBytes and one byte past it.
+func firstQueryShapes(name string, data []byte) []corpusEntry {
+	s := string(data)
+	utf16LE := []byte{0xFF, 0xFE}
+	for _, c := range utf16.Encode([]rune(s)) {
+		utf16LE = append(utf16LE, byte(c), byte(c>>8))
+	}
+	pad := s
+	for len(pad) <= streamBytes {
+		pad += "# a comment that pads the file\n"
+	}
+	shapes := []struct{ how, text string }{
+		{"as served", s},
+		{"CRLF", strings.ReplaceAll(s, "\n", "\r\n")},
+		{"CR alone", strings.ReplaceAll(s, "\n", "\r")},
+		{"UTF-8 byte-order mark", "\ufeff" + s},
+		{"part of a byte-order mark", "\xEF\xBB" + s},
+		{"UTF-16 mark before UTF-8 text", "\xFF\xFE" + s},
+		{"UTF-16LE", string(utf16LE)},
+		{"NUL bytes", strings.Replace(s, "\n", "\x00 /x\n", 3)},
+		{"invalid UTF-8", strings.Replace(s, "/", "/\xFF", 2)},
+		{"an HTML page", "<html>\n" + s + "</html>\n"},
+		{"an HTML page of marked-up lines", "<html><body>\n<p>" + strings.ReplaceAll(s, "\n", "</p>\n<p>") + "</p></body></html>\n"},
+		{"misspelt keys", strings.ReplaceAll(strings.ReplaceAll(s, "Disallow:", "disalow:"), "User-agent:", "useragent:")},
+		{"no colons", strings.ReplaceAll(strings.ReplaceAll(s, "Disallow: ", "Disallow "), "User-agent: ", "User-agent ")},
+		{"blank lines and comments", strings.ReplaceAll(s, "\n", "\n\n# c\n")},
+		{"streamBytes", pad[:streamBytes]},
+		{"streamBytes+1", pad[:streamBytes+1]},
+	}
+	out := make([]corpusEntry, len(shapes))
+	for i, sh := range shapes {
+		out[i] = corpusEntry{name + ", " + sh.how, []byte(sh.text)}
+	}
+	return out
+}
+
+// firstQueryAgents returns the crawler names to ask a file: each value of
+// its user-agent lines as written, upper-cased and as its product token,
+// and names that find no group, the "*" group, or a group only in one
+// mode.
+func firstQueryAgents(data []byte) []string {
+	agents := []string{"Googlebot", "googlebot/2.1", "*", "", " ", "unknownbot", "ÄBot", "MJ12bot", "MJ",
+		"Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)"}
+	for line := range strings.Lines(string(data)) {
+		if k, v, ok := strings.Cut(line, ":"); ok && strings.Contains(strings.ToLower(k), "agent") {
+			v, _, _ = strings.Cut(v, "#")
+			v = strings.TrimSpace(v)
+			agents = append(agents, v, strings.ToUpper(v), ProductToken(v))
+		}
+	}
+	slices.Sort(agents)
+	return slices.Compact(agents)
+}
+
+// firstQueryTargets returns the targets to ask a file: paths made from
+// each rule's value (the path it names, one below it, one octet short of
+// it, with a query, as an absolute URL, the directory of an index.html),
+// and targets that the normaliser changes.
+func firstQueryTargets(data []byte) []string {
+	targets := []string{"/", "/robots.txt", "/ROBOTS.TXT", "", "https://example.com/a?b#c", "/%7Ea/./b/../ä",
+		"/a/index.html", "/a/", "http://u:a;b@example.com/private", "/%2e%2e/x", "/x;y=1"}
+	for line := range strings.Lines(string(data)) {
+		k, v, ok := strings.Cut(line, ":")
+		if !ok || !strings.Contains(strings.ToLower(k), "allow") {
+			continue
+		}
+		v, _, _ = strings.Cut(v, "#")
+		p := strings.TrimSuffix(strings.ReplaceAll(strings.TrimSpace(v), "*", "x"), "$")
+		targets = append(targets, p, p+"/sub", p+"?q", "https://example.com"+p, strings.TrimSuffix(p, "index.html"))
+		if len(p) > 2 {
+			targets = append(targets, p[:len(p)-1])
+		}
+	}
+	slices.Sort(targets)
+	return slices.Compact(targets)
+}
+
+// parseBuiltMode parses data in o's mode with its tables built, as Parse
+// did for every file before small files were kept as their text.
+func parseBuiltMode(o Options, data []byte) *Robots {
+	buf, own := borrowBuffers(len(data))
+	r := o.parseWith(buf, own, string(data), false, -1, defaultLimits, true)
+	if !own {
+		returnBuffers(buf)
+	}
+	return r
+}
+
+// TestFirstQueryCorpus compares the first query of each corpus file of up
+// to streamBytes, and of the shapes made from it (see firstQueryShapes),
+// with the same query of its built tables, in both modes: every name its
+// user-agent lines give and a few others, crossed with paths made from
+// its rules. Each query is a fresh parse's first, so that the pass
+// answers it; a file that cannot be kept as its text (one byte too long)
+// checks that the tables answer alike.
+func TestFirstQueryCorpus(t *testing.T) {
+	var files []corpusEntry
+	for _, f := range append(corpus(t), smallShapes...) {
+		if len(f.data) <= streamBytes {
+			files = append(files, firstQueryShapes(f.name, f.data)...)
+		}
+	}
+	queries, streamed := 0, 0
+	for _, f := range files {
+		agents, targets := firstQueryAgents(f.data), firstQueryTargets(f.data)
+		for _, o := range []Options{{}, {Mode: Google}} {
+			built := parseBuiltMode(o, f.data)
+			for _, a := range agents {
+				for _, u := range targets {
+					want := built.Group(a).Decide(u)
+					r := o.Parse(f.data)
+					streamed += countStreamed(r)
+					queries++
+					if got := r.Decide(a, u); got != want {
+						t.Fatalf("%s, mode %v: first Decide(%q, %q) = %+v, want %+v", f.name, o.Mode, a, u, got, want)
+					}
+					if got := o.Parse(f.data).Allowed(a, u); got != want.Allowed {
+						t.Fatalf("%s, mode %v: first Allowed(%q, %q) = %v, want %v", f.name, o.Mode, a, u, got, want.Allowed)
+					}
+				}
+			}
+		}
+	}
+	// Most shapes are kept as their text: a test whose files all took the
+	// tables would leave the pass unchecked.
+	if streamed < queries*3/4 {
+		t.Errorf("%d of %d first queries were answered by the pass over the text, want at least three in four", streamed, queries)
+	}
+}
+
+// TestLazyMethods checks that every exported method of a Robots kept as
+// its text (see lazyFile) answers as the same file's built tables do, on
+// a fresh parse, before any query: on each corpus file of up to
+// streamBytes and the shapes made from it, in both modes. It lists the
+// methods by reflection, so that a method added later without reading
+// the tables (see Robots.full) fails here until it is compared.
+func TestLazyMethods(t *testing.T) {
+	written := func(r *Robots) string {
+		var b strings.Builder
+		r.WriteTo(&b)
+		return b.String()
+	}
+	groups := func(gs []*Group) string {
+		var b strings.Builder
+		for _, g := range gs {
+			fmt.Fprintf(&b, "%q %+v; ", g.Agents(), g.Rules())
+		}
+		return b.String()
+	}
+	methods := map[string]func(r *Robots, agent, target string) any{
+		"Allowed":        func(r *Robots, a, u string) any { return r.Allowed(a, u) },
+		"Decide":         func(r *Robots, a, u string) any { return r.Decide(a, u) },
+		"ContentSignals": func(r *Robots, _, _ string) any { return fmt.Sprint(r.ContentSignals()) },
+		"Diagnostics":    func(r *Robots, _, _ string) any { return fmt.Sprint(r.Diagnostics()) },
+		"Group":          func(r *Robots, a, _ string) any { return groups([]*Group{r.Group(a)}) },
+		"Groups":         func(r *Robots, _, _ string) any { return groups(r.Groups()) },
+		"Host":           func(r *Robots, _, _ string) any { h, ok := r.Host(); return fmt.Sprint(h, ok) },
+		"Mode":           func(r *Robots, _, _ string) any { return r.Mode() },
+		"Records":        func(r *Robots, _, _ string) any { return fmt.Sprint(r.Records()) },
+		"Sitemaps":       func(r *Robots, _, _ string) any { return fmt.Sprint(r.Sitemaps()) },
+		"WriteTo":        func(r *Robots, _, _ string) any { return written(r) },
+		// A kept file counts its text beside its tables.
+		"Footprint": func(r *Robots, _, _ string) any {
+			if r.lazy != nil {
+				return r.Footprint() - heapBytes(lazyBytes(len(r.lazy.src)))
+			}
+			return r.Footprint()
+		},
+	}
+	typ := reflect.TypeFor[*Robots]()
+	for i := range typ.NumMethod() {
+		if name := typ.Method(i).Name; methods[name] == nil {
+			t.Errorf("Robots.%s is not compared here: add it, and have it answer from Robots.full", name)
+		}
+	}
+	lazy := 0
+	for _, f := range append(corpus(t), smallShapes...) {
+		if len(f.data) > streamBytes {
+			continue
+		}
+		for _, sh := range firstQueryShapes(f.name, f.data) {
+			agent := "Googlebot"
+			if as := firstQueryAgents(sh.data); len(as) > 10 {
+				agent = as[len(as)/2]
+			}
+			for _, o := range []Options{{}, {Mode: Google}} {
+				for name, call := range methods {
+					// Both fresh: Footprint counts the Groups and notes
+					// that earlier calls build.
+					r, built := o.Parse(sh.data), parseBuiltMode(o, sh.data)
+					if r.lazy != nil {
+						lazy++
+					}
+					got, want := call(r, agent, "/some/page.html?id=1"), call(built, agent, "/some/page.html?id=1")
+					if got != want {
+						t.Errorf("%s, mode %v: %s on a fresh parse = %v, the tables give %v", sh.name, o.Mode, name, got, want)
+					}
+				}
+			}
+		}
+	}
+	if lazy == 0 {
+		t.Error("no file was kept as its text: the methods of a kept file went unchecked")
 	}
 }
