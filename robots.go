@@ -229,7 +229,9 @@ func (r *Robots) Allowed(agent, target string) bool {
 // The first Allowed or Decide of a file of up to 1 KB, parsed whole, is
 // answered by one pass over its text, which allocates nothing and builds
 // none of the tables that Group, the other methods and later queries
-// build once: bulk work that asks each file once pays for no more.
+// build once: bulk work that asks each file once pays for no more. A
+// caller that will ask such a file many times saves that pass by asking
+// Group first.
 func (r *Robots) Decide(agent, target string) Decision {
 	if r != nil && r.lazy != nil {
 		if d, ok := r.lazy.first(agent, target); ok {
@@ -305,8 +307,9 @@ func (r *Robots) Footprint() int64 {
 		return 0
 	}
 	if r.lazy != nil {
-		// The text kept beside the tables it built.
-		return heapBytes(lazyBytes(len(r.lazy.src))) + r.full().Footprint()
+		// The tables, and the Robots that kept the text until they
+		// were built.
+		return r.full().Footprint() + heapBytes(lazyBytes(r.lazy.n))
 	}
 	n := heapBytes(int64(unsafe.Sizeof(*r)))
 	if r.small != nil {

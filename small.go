@@ -5,8 +5,8 @@ package robotstxt
 // 250 bytes and four in five are at most 1 KB), and a batch job that
 // parses millions of them and asks each once pays its fixed cost each
 // time. It comes in two steps. Parse keeps a file of up to streamBytes
-// (1 KB) as a copy of its text alone, in one allocation with its Robots
-// (see lazyFile in stream.go), and answers its first Allowed or Decide
+// (1 KB) as a copy of its text alone (see lazyFile in stream.go), and
+// answers its first Allowed or Decide
 // with one name in one pass over that text, as Google's library answers
 // every query: no table is built, and the pass allocates nothing. Every
 // other method, and every later query, builds the tables once: a small

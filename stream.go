@@ -169,66 +169,74 @@ const streamBytes = 1 << 10
 // query, the common case of a batch job that asks each file once, is
 // answered by one pass over that text (see streamDecide), and the file's
 // tables are built only for what that pass does not answer (another
-// method, a later query, a file shape it does not read), once.
+// method, a later query, a file shape it does not read), once. The text
+// is let go once the tables are built: a file kept for many queries, as
+// robotshttp.Cache keeps files, holds its tables and a small lazyFile
+// beside them, not a second copy of its text.
 type lazyFile struct {
-	src   string // a copy of the body, never the caller's bytes
+	// text is the first byte of the copy of the body, of n bytes; nil
+	// once the tables are built. A pass that began before keeps the copy
+	// alive for as long as it reads it.
+	text  atomic.Pointer[byte]
+	n     int
 	mode  Mode
 	asked atomic.Bool // the first query was taken
 	once  sync.Once
 	built atomic.Pointer[Robots]
 }
 
-// lazyBytes returns the bytes of the allocation newLazy makes for a
-// file of n bytes.
-func lazyBytes(n int) int64 {
-	return int64(unsafe.Sizeof(lazyRobots[struct{}]{})) + int64(lazyRoom(n))
-}
+// lazyInline bounds the files whose copy shares the allocation of their
+// Robots: 64 bytes of room keep that allocation in the allocator's size
+// class of 448 bytes, and a copy kept there costs no allocation of its
+// own; a longer copy is an allocation of its own, which can be collected
+// once the tables are built.
+const lazyInline = 64
 
-// lazyRoom returns the room for its text that newLazy gives a file of n
-// bytes: size classes, so that a small file's copy shares the
-// allocation of its Robots.
-func lazyRoom(n int) int {
-	switch {
-	case n <= 64:
-		return 64
-	case n <= 192:
-		return 192
-	case n <= 448:
-		return 448
-	}
-	return streamBytes
-}
-
-// lazyRobots is a lazy file's Robots, its lazyFile and room A for its
-// text, in one allocation.
+// lazyRobots is a lazy file's Robots and its lazyFile, with room A for a
+// copy of at most lazyInline bytes, in one allocation.
 type lazyRobots[A any] struct {
 	r    Robots
 	l    lazyFile
 	room A
 }
 
-// newLazy returns a Robots that keeps a copy of src, of at most
-// streamBytes, and builds its tables on first need, in one allocation of
-// the room src needs.
-func newLazy(src string, mode Mode) *Robots {
-	switch lazyRoom(len(src)) {
-	case 64:
-		return lazyIn[[64]byte](src, mode)
-	case 192:
-		return lazyIn[[192]byte](src, mode)
-	case 448:
-		return lazyIn[[448]byte](src, mode)
+// lazyBytes returns the bytes a lazy file of n bytes keeps once its
+// tables are built: the allocation of its Robots.
+func lazyBytes(n int) int64 {
+	if n <= lazyInline {
+		return int64(unsafe.Sizeof(lazyRobots[[lazyInline]byte]{}))
 	}
-	return lazyIn[[streamBytes]byte](src, mode)
+	return int64(unsafe.Sizeof(lazyRobots[struct{}]{}))
 }
 
-func lazyIn[A any](src string, mode Mode) *Robots {
-	f := new(lazyRobots[A])
-	room := unsafe.Slice((*byte)(unsafe.Pointer(&f.room)), unsafe.Sizeof(f.room))
-	n := copy(room, src)
-	f.l.src, f.l.mode = unsafe.String(&room[0], n), mode
-	f.r.lazy = &f.l
-	return &f.r
+// newLazy returns a Robots that keeps a copy of src, of at most
+// streamBytes, and builds its tables on first need: one allocation for a
+// src of at most lazyInline bytes, two for a longer one.
+func newLazy(src string, mode Mode) *Robots {
+	var l *lazyFile
+	var r *Robots
+	var room []byte
+	if len(src) <= lazyInline {
+		f := new(lazyRobots[[lazyInline]byte])
+		r, l, room = &f.r, &f.l, f.room[:]
+	} else {
+		f := new(lazyRobots[struct{}])
+		r, l, room = &f.r, &f.l, make([]byte, len(src))
+	}
+	l.n, l.mode = copy(room, src), mode
+	l.text.Store(&room[0])
+	r.lazy = l
+	return r
+}
+
+// src returns the copy of the file's text, and false once the tables
+// are built.
+func (l *lazyFile) src() (string, bool) {
+	p := l.text.Load()
+	if p == nil {
+		return "", false
+	}
+	return unsafe.String(p, l.n), true
 }
 
 // first answers the first query of the file, for one crawler, by one pass
@@ -238,7 +246,11 @@ func (l *lazyFile) first(agent, target string) (Decision, bool) {
 	if l.built.Load() != nil || l.asked.Load() || !l.asked.CompareAndSwap(false, true) {
 		return Decision{}, false
 	}
-	return streamDecide(l.src, l.mode.dialect(), agent, target)
+	src, ok := l.src()
+	if !ok {
+		return Decision{}, false
+	}
+	return streamDecide(src, l.mode.dialect(), agent, target)
 }
 
 // robots returns the file's tables, built on first use. Callers that
@@ -248,13 +260,20 @@ func (l *lazyFile) robots() *Robots {
 		return r
 	}
 	l.once.Do(func() {
-		o := Options{Mode: l.mode}
-		buf, own := borrowBuffers(len(l.src))
-		r := o.parseWith(buf, own, l.src, false, -1, defaultLimits, true)
-		if !own {
-			returnBuffers(buf)
-		}
-		l.built.Store(r)
+		src, _ := l.src() // only the build lets it go
+		l.built.Store(buildTables(src, l.mode))
+		l.text.Store(nil) // the tables hold their own copies
 	})
 	return l.built.Load()
+}
+
+// buildTables parses src, a whole file of at most streamBytes, into a
+// Robots with its tables, as Parse would without the pass.
+func buildTables(src string, mode Mode) *Robots {
+	buf, own := borrowBuffers(len(src))
+	r := Options{Mode: mode}.parseWith(buf, own, src, false, -1, defaultLimits, true)
+	if !own {
+		returnBuffers(buf)
+	}
+	return r
 }
