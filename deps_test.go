@@ -11,8 +11,24 @@ import (
 // program that only parses robots.txt files should not link net/http and
 // the ~190 packages behind it. Fetching lives in package robotshttp.
 func TestNoNetworkDeps(t *testing.T) {
+	checkNoDeps(t, "net/http", "compress/gzip", "golang.org/x/net/idna")
+}
+
+// TestNoFmtDeps keeps fmt out of the root package: the WebAssembly
+// module (wasm/) links what the package calls, and fmt, with the reflect
+// code it runs, was about 170 kB of the module's code, for a few messages
+// that strconv and appends write as well. net/url imports fmt, so it
+// stays out too. (encoding/binary imports reflect, but the module links
+// only the functions it calls, which use none of it.)
+func TestNoFmtDeps(t *testing.T) {
+	checkNoDeps(t, "fmt", "net/url")
+}
+
+// checkNoDeps fails t for each of forbidden that the root package
+// imports, directly or not, naming a chain of imports that brings it.
+func checkNoDeps(t *testing.T, forbidden ...string) {
+	t.Helper()
 	const pkg = "github.com/rfc9309/robotstxt"
-	forbidden := []string{"net/http", "compress/gzip", "golang.org/x/net/idna"}
 
 	// go test puts its own GOROOT/bin first on PATH, so this is the go
 	// command that built the test.

@@ -1,8 +1,6 @@
 package robotstxt
 
-import (
-	"fmt"
-)
+import "strconv"
 
 // A Diagnostic is a problem found in a robots.txt file: something a
 // webmaster should fix, or something a crawler read in a way the file's
@@ -37,7 +35,7 @@ func (s Severity) String() string {
 	case Error:
 		return "error"
 	}
-	return fmt.Sprintf("severity(%d)", uint8(s))
+	return "severity(" + strconv.Itoa(int(s)) + ")"
 }
 
 // A Code identifies the kind of a [Diagnostic]. The codes are stable:

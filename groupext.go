@@ -2,7 +2,6 @@ package robotstxt
 
 import (
 	"errors"
-	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -121,7 +120,7 @@ func parseContentSignal(v string) (map[string]bool, error) {
 			ok = false
 		}
 		if !ok || k == "" {
-			return nil, fmt.Errorf("%q is not name=yes or name=no", item)
+			return nil, errors.New(strconv.Quote(item) + " is not name=yes or name=no")
 		}
 	}
 	if len(m) == 0 {

@@ -17,9 +17,9 @@ import (
 // docs/ARCHITECTURE.md describes them: the entry points, the checks of a
 // finished file, writing back, the parse (bytes to lines to groups), the
 // parsed file, its groups and their indexes, records and notes, the two
-// modes, and the leaves (crawler names, URLs, percent-encoding, the
-// compiled rule, the matcher, octet classes, memory). Files on one floor
-// are separated by spaces.
+// modes, and the leaves (crawler names, URLs, Host values,
+// percent-encoding, the compiled rule, the matcher, octet classes,
+// memory). Files on one floor are separated by spaces.
 var floors = []string{
 	"robotstxt.go stream.go",
 	"lint.go lint_webmaster.go lint_budget.go",
@@ -39,7 +39,7 @@ var floors = []string{
 	"groupext.go rate.go records.go",
 	"notes.go diagnostic.go",
 	"dialect.go",
-	"agent.go url.go percent.go",
+	"agent.go url.go host.go percent.go",
 	"rule.go",
 	"match.go",
 	"octets.go",

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestAppendMessage checks that each kind of note is worded as
@@ -92,6 +93,69 @@ func BenchmarkAgentNotes(b *testing.B) {
 				}
 				b.ReportMetric(float64(len(n.args)), "args-B")
 			})
+		}
+	}
+}
+
+// TestNoteArguments parses the corpus in both modes, and with a limit
+// that cuts most files, and checks that no diagnostic is a format left
+// unfilled: appendMessage formats every note the parser and the checks
+// record, with the arguments they pass.
+func TestNoteArguments(t *testing.T) {
+	unfilled := make(map[string]bool)
+	for _, k := range noteKinds {
+		if strings.Contains(k.format, "%") {
+			unfilled[k.format] = true
+		}
+	}
+	formatted := 0
+	for _, f := range corpus(t) {
+		for _, o := range []Options{{}, {Mode: Google}, {MaxBytes: 2000}} {
+			for _, d := range o.Parse(f.data).Diagnostics() {
+				if unfilled[d.Message] {
+					t.Errorf("%s, %+v: line %d: message %q left unfilled", f.name, o, d.Line, d.Message)
+				}
+				formatted++
+			}
+		}
+	}
+	if formatted == 0 {
+		t.Fatal("the corpus drew no diagnostics")
+	}
+}
+
+// TestMessagesAsFmt checks that the package's other messages read as the
+// fmt formats they replace.
+func TestMessagesAsFmt(t *testing.T) {
+	for _, s := range []Severity{Info, Warning, Error, 3, 200} {
+		var want string
+		switch s {
+		case Info, Warning, Error:
+			want = []string{"info", "warning", "error"}[s]
+		default:
+			want = fmt.Sprintf("severity(%d)", uint8(s))
+		}
+		if got := s.String(); got != want {
+			t.Errorf("Severity(%d).String() = %q, want %q", uint8(s), got, want)
+		}
+	}
+	for _, w := range []Window{
+		{Start: 0, End: 0},
+		{Start: 6 * time.Hour, End: 8*time.Hour + 45*time.Minute},
+		{Start: 23*time.Hour + 59*time.Minute, End: 10*time.Hour + 5*time.Minute},
+		{Start: 100 * time.Hour, End: -5 * time.Minute},
+	} {
+		f := func(d time.Duration) string {
+			return fmt.Sprintf("%02d%02d", int(d/time.Hour), int(d%time.Hour/time.Minute))
+		}
+		if got, want := w.String(), f(w.Start)+"-"+f(w.End); got != want {
+			t.Errorf("%#v.String() = %q, want %q", w, got, want)
+		}
+	}
+	for _, item := range []string{"ai-train=maybe", `a"é\x01=`, "=yes"} {
+		_, err := parseContentSignal(item)
+		if want := fmt.Sprintf("%q is not name=yes or name=no", item); err == nil || err.Error() != want {
+			t.Errorf("parseContentSignal(%q) error = %v, want %q", item, err, want)
 		}
 	}
 }

@@ -2,7 +2,6 @@ package robotstxt
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -72,10 +71,26 @@ func (w Window) length() time.Duration {
 }
 
 func (w Window) String() string {
-	f := func(d time.Duration) string {
-		return fmt.Sprintf("%02d%02d", int(d/time.Hour), int(d%time.Hour/time.Minute))
+	b := make([]byte, 0, len("0000-0000"))
+	b = appendHHMM(b, w.Start)
+	b = append(b, '-')
+	b = appendHHMM(b, w.End)
+	return string(b)
+}
+
+// appendHHMM appends d's hours and minutes as "%02d%02d" formats them.
+func appendHHMM(b []byte, d time.Duration) []byte {
+	b = appendTwoDigits(b, int(d/time.Hour))
+	return appendTwoDigits(b, int(d%time.Hour/time.Minute))
+}
+
+// appendTwoDigits appends n as "%02d" formats it: zero-padded to two
+// digits, a sign counting as one.
+func appendTwoDigits(b []byte, n int) []byte {
+	if 0 <= n && n < 10 {
+		b = append(b, '0')
 	}
-	return f(w.Start) + "-" + f(w.End)
+	return strconv.AppendInt(b, int64(n), 10)
 }
 
 // parseRequestRate reads "n/d", "n/dU" with U one of s, m, h, d (bare d is

@@ -2,7 +2,6 @@ package robotstxt
 
 import (
 	"errors"
-	"net/url"
 	"strings"
 	"unsafe"
 )
@@ -99,29 +98,16 @@ type recordSpan struct {
 // parseHost reads a Host value: a host name or address, with an optional
 // port and an optional http or https scheme.
 func parseHost(v string) (string, error) {
-	if plainHost(v) {
+	if plainHost(v) || urlHost(v) {
 		return v, nil
 	}
-	return urlHost(v)
-}
-
-// urlHost is parseHost by url.Parse, for any value.
-func urlHost(v string) (string, error) {
-	s := v
-	if !strings.Contains(s, "://") {
-		s = "http://" + s
-	}
-	u, err := url.Parse(s)
-	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") || strings.Trim(u.Path, "/") != "" || u.RawQuery != "" || u.User != nil {
-		return "", errors.New("not a host name")
-	}
-	return v, nil
+	return "", errors.New("not a host name")
 }
 
 // plainHost reports whether v is a host name of ASCII letters, digits,
 // dots and hyphens, with an optional port of digits, after an optional
 // "http://" or "https://": the common Host value, which parseHost then
-// accepts without the allocations of url.Parse (which accepts all such
+// accepts without the further checks of urlHost (which accepts all such
 // values, TestPlainHost).
 func plainHost(v string) bool {
 	if rest, ok := strings.CutPrefix(v, "http://"); ok {

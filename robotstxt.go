@@ -19,7 +19,6 @@
 package robotstxt
 
 import (
-	"fmt"
 	"io"
 	"math"
 	"strings"
@@ -65,7 +64,7 @@ func (o Options) Parse(data []byte) *Robots {
 // ParseReader reads and parses a robots.txt body from r. It reads at most
 // one byte more than the limit (to learn whether there is more), so a huge
 // or endless body costs no more memory than the limit. The only errors are
-// those of r.
+// those of r, wrapped: errors.Is and errors.As find them.
 func (o Options) ParseReader(r io.Reader) (*Robots, error) {
 	var sb strings.Builder
 	src := r
@@ -76,12 +75,21 @@ func (o Options) ParseReader(r io.Reader) (*Robots, error) {
 		src = io.LimitReader(r, min(int64(l), math.MaxInt64-1)+1)
 	}
 	if _, err := io.Copy(&sb, src); err != nil {
-		return nil, fmt.Errorf("robotstxt: reading: %w", err)
+		return nil, &readError{err}
 	}
 	// The body stops one byte past the limit, so the rules past the
 	// limit cannot be counted.
 	return o.parse(sb.String(), false, defaultLimits), nil
 }
+
+// readError is an error of the reader [Options.ParseReader] read from,
+// with the package's prefix. It unwraps to that error, so that errors.Is
+// and errors.As find it.
+type readError struct{ err error }
+
+func (e *readError) Error() string { return "robotstxt: reading: " + e.err.Error() }
+
+func (e *readError) Unwrap() error { return e.err }
 
 // cut returns how many bytes of src to parse and whether the rest is cut
 // off by the size limit. The limit falls back to the end of the last

@@ -1259,3 +1259,33 @@ func TestSmallPathMatchesPlain(t *testing.T) {
 		}
 	}
 }
+
+// pathError is a reader's error that callers find with errors.As.
+type pathError struct{ path string }
+
+func (e *pathError) Error() string { return "reading " + e.path + " failed" }
+
+// TestParseReaderErrorWrapped checks that a reader's error comes back wrapped,
+// worded as "robotstxt: reading: %w" words it, and found by errors.Is and
+// errors.As.
+func TestParseReaderErrorWrapped(t *testing.T) {
+	sentinel := errors.New("connection reset")
+	typed := &pathError{"/robots.txt"}
+	for _, readErr := range []error{sentinel, typed, io.ErrUnexpectedEOF} {
+		r, err := ParseReader(iotest.ErrReader(readErr))
+		if r != nil || err == nil {
+			t.Fatalf("ParseReader(reader failing with %v) = %v, %v, want nil, an error", readErr, r, err)
+		}
+		if want := fmt.Errorf("robotstxt: reading: %w", readErr).Error(); err.Error() != want {
+			t.Errorf("ParseReader error = %q, want %q", err, want)
+		}
+		if !errors.Is(err, readErr) {
+			t.Errorf("errors.Is(%v, %v) = false, want true", err, readErr)
+		}
+	}
+	_, err := ParseReader(iotest.ErrReader(typed))
+	var pe *pathError
+	if !errors.As(err, &pe) || pe != typed {
+		t.Errorf("errors.As(%v, *pathError) = %v, %v, want true, %v", err, pe != nil, pe, typed)
+	}
+}

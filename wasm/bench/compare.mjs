@@ -67,7 +67,7 @@ function sizeByPackage() {
 		writeFileSync(join(dir, 'main.go'), 'package main\n\n//go:wasmexport add\nfunc add(a, b int32) int32 { return a + b }\n\nfunc main() {}\n');
 		build(dir, join(dir, 'bare.wasm'), ['-ldflags=-s -w']);
 		const bare = readFileSync(join(dir, 'bare.wasm'));
-		const { code, data, byPackage } = wasmSections(readFileSync(join(dir, 'named.wasm')));
+		const { code, data, byPackage, largest } = wasmSections(readFileSync(join(dir, 'named.wasm')));
 		print('\nWhat the module holds: its code by Go package (from the function names of a build without `-s -w`), and a module of the Go runtime alone\n');
 		print('| | bytes |');
 		print('|---|---:|');
@@ -79,6 +79,10 @@ function sizeByPackage() {
 		}
 		print(`| — the other ${top.length - 14} packages | ${kB(top.slice(14).reduce((a, [, n]) => a + n, 0))} |`);
 		print(`| this module's data | ${kB(data)} |`);
+		// V8 compiles the functions that run often again, optimised, and
+		// the memory the process keeps after grows with the largest of
+		// them: see "What is left in memory" in README.md.
+		print(`| the library's largest functions | ${largest.map(([name, n]) => `\`${name}\` ${kB(n)}`).join(', ')} |`);
 	} finally {
 		rmSync(dir, { recursive: true, force: true });
 	}
@@ -153,14 +157,20 @@ function wasmSections(b) {
 		p = end;
 	}
 	const byPackage = new Map();
+	const library = [];
 	bodies.forEach((s, i) => {
 		// Go names a function package.Name, with the package's path's
 		// dots and slashes written as _ in the name section.
 		const name = names.get(i + imported) ?? '?';
 		const pkg = name.startsWith('github.com_rfc9309_robotstxt.') ? 'the robotstxt library' : name.startsWith('main.') ? 'this module (exports.go, ...)' : name.replace(/\..*$/, '').replace(/^type_$/, 'type equality functions').replace(/_/g, '/');
 		byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + s);
+		if (pkg === 'the robotstxt library') {
+			// The name section writes (*T).M as __T_.M.
+			library.push([name.slice('github.com_rfc9309_robotstxt.'.length).replace(/^__(\w+)_\./, '(*$1).'), s]);
+		}
 	});
-	return { code, data, byPackage };
+	const largest = library.sort((a, b) => b[1] - a[1]).slice(0, 3);
+	return { code, data, byPackage, largest };
 }
 
 // The small file of the start-up, small-file and memory figures: 448
