@@ -168,7 +168,32 @@ func (b *builder) keepExts(r *Robots) []extAt {
 // costs memory only for the groups crawlers ask for.
 //
 // A small file's tables are copied into s (see slab); s is nil otherwise.
+//
+// Its steps are functions of their own: in one, it was the largest
+// function of the WebAssembly module, and what V8's optimising compiler
+// freed after compiling it made glibc keep megabytes more in its arenas
+// (wasm/README.md, "What is left in memory").
 func (b *builder) finish(r *Robots, s *slab) (conflicts []int) {
+	b.finishText(r, s)
+	b.finishTokens(r, s)
+	var m multiSets // moved to the heap only when a token names several groups
+	conflicts, seen := finishSets(r, &m)
+	sets := len(r.starts)
+	if seen != nil {
+		r.multi = &multiSets{ids: trim(m.ids), end: trim(m.end), at: trim(m.at)}
+		sets += len(m.end)
+	}
+	if pos, ok := r.find("*"); ok {
+		r.global = int32(r.setAt(pos) + 1)
+	}
+	r.cache = groupTable(r, sets)
+	slices.Sort(conflicts)
+	return slices.Compact(conflicts)
+}
+
+// finishText hands r the rules' patterns, the rules and their written
+// forms.
+func (b *builder) finishText(r *Robots, s *slab) {
 	// The patterns are copied out of the file's text as they are read, so
 	// the text (comments, keys and all) is not retained; the rest is
 	// copied out of the parse's pooled buffers (see parseBuffers), or kept
@@ -206,6 +231,11 @@ func (b *builder) finish(r *Robots, s *slab) (conflicts []int) {
 		}
 		r.text.written = w
 	}
+}
+
+// finishTokens hands r the groups' starts and lines and the user-agent
+// tokens, sorted case-insensitively.
+func (b *builder) finishTokens(r *Robots, s *slab) {
 	// The groups' starts and lines and the sorted tokens share one
 	// allocation: a file of one group would otherwise make one for each
 	// few words (BenchmarkParse, allocations). The lines are kept only
@@ -240,10 +270,14 @@ func (b *builder) finish(r *Robots, s *slab) (conflicts []int) {
 		}
 		return cmp.Compare(x, y)
 	})
-	var seen map[string]uint32
+}
+
+// finishSets lists, in m, each set of several groups that one of r's
+// tokens names, and returns the lines of extension values that disagree
+// within such a set; seen is nil when no token names several groups.
+func finishSets(r *Robots, m *multiSets) (conflicts []int, seen map[string]uint32) {
 	var ids []uint32
 	var key []byte
-	var m multiSets // moved to the heap only when a token names several groups
 	for lo := 0; lo < len(r.sorted); {
 		hi := r.runEnd(lo)
 		// Within a run tokens are in file order, so their groups ascend.
@@ -275,17 +309,7 @@ func (b *builder) finish(r *Robots, s *slab) (conflicts []int) {
 		}
 		lo = hi
 	}
-	sets := len(r.starts)
-	if seen != nil {
-		r.multi = &multiSets{ids: trim(m.ids), end: trim(m.end), at: trim(m.at)}
-		sets += len(m.end)
-	}
-	if pos, ok := r.find("*"); ok {
-		r.global = int32(r.setAt(pos) + 1)
-	}
-	r.cache = groupTable(r, sets)
-	slices.Sort(conflicts)
-	return slices.Compact(conflicts)
+	return conflicts, seen
 }
 
 // starDisallows reports whether a "*" group has a rule that disallows
