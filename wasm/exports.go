@@ -68,10 +68,12 @@ func parseFile(mode, maxBytes, n int32) (result float64) {
 	if n < 0 || int(n) > len(input) {
 		return float64(fail("robotstxt: internal error: the file does not fit the input buffer"))
 	}
-	// A copy: the library may keep views of what it is given.
-	data := bytes.Clone(input[:n])
-	dropBigInput()
+	// No copy: the library keeps no view of what it is given
+	// (TestParseKeepsNoViewOfItsInput), so the input buffer may be
+	// written again at once.
+	data := input[:n]
 	h := files.add(parse(o, data), len(data))
+	dropBigInput()
 	yieldToCollector()
 	if h == 0 {
 		return float64(fail("robotstxt: every handle has been given"))
@@ -162,6 +164,11 @@ func query(h float64, agents int32) (robotstxt.Decision, int32) {
 	texts, err := readTexts(int(agents) + 1)
 	if err != nil {
 		return robotstxt.Decision{}, fail(err.Error())
+	}
+	if len(texts) == 2 {
+		// One name: a small file's first query is then answered by one
+		// pass over its text, without building its tables.
+		return r.Decide(texts[1], texts[0]), 0
 	}
 	return r.Group(texts[1:]...).Decide(texts[0]), 0
 }
