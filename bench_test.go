@@ -89,6 +89,22 @@ func BenchmarkRobotsAllowedByName(b *testing.B) {
 	}
 }
 
+// BenchmarkGroupByName times finding a crawler's group by its name, as
+// the file writes it, which foldCompare compares word-wide at once, and
+// in another case, which takes its octet-by-octet fold (the plain path).
+func BenchmarkGroupByName(b *testing.B) {
+	r := Parse(corpusFile(b, "024_github.com.txt"))
+	for _, c := range []struct{ name, agent string }{{"as-written", "Googlebot"}, {"other-case", "GOOGLEBOT"}} {
+		r.Group(c.agent) // builds the group; time the look-up
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				r.Group(c.agent)
+			}
+		})
+	}
+}
+
 // BenchmarkProductToken times reading a crawler name out of a whole
 // User-Agent header.
 func BenchmarkProductToken(b *testing.B) {

@@ -132,7 +132,7 @@ func (s *groupSets) tokenSet(t int) int {
 // foldCompare compares a and b as if both were lower-cased (ASCII letters
 // only). Equal strings, the common case of a crawler that passes its name
 // as files write it, are compared by the runtime's word-wide equality
-// first (BenchmarkSeveralNames).
+// first (BenchmarkGroupByName, whose "other-case" takes the fold).
 func foldCompare(a, b string) int {
 	if a == b {
 		return 0
