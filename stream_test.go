@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 	"unicode/utf16"
 )
 
@@ -379,4 +380,54 @@ func TestKeptSmallFileLetsTextGo(t *testing.T) {
 		t.Errorf("a kept file of %d bytes holds %d bytes, want at most %d (its tables %d, its Robots %d)",
 			len(data), lazy, limit, tables, heapBytes(lazyBytes(len(data))))
 	}
+}
+
+// TestBuiltTablesKeepNoViewOfTheCopy checks that a small file's tables,
+// once built, hold nothing of the copy of its text that they were built
+// from: the copy of a text longer than lazyInline is collected while the
+// Robots lives on. Footprint counts the tables and not that copy, so a
+// table that pointed into it would keep it alive uncounted.
+func TestBuiltTablesKeepNoViewOfTheCopy(t *testing.T) {
+	files := []corpusEntry{
+		{"records of every kind", []byte("Content-Signal: search=yes\nUser-agent: FooBot/1\nDisallow: /a\nAllow: /b/index.html\nCrawl-delay: 1\nContent-Signal: ai-train=no\nHost: example.com\nClean-param: a&b /x\nX-Thing: value\nSitemap: https://e.com/s.xml\nDissallow /%7e\n")},
+		{"lazyInline+1 bytes", []byte("User-agent: *\nDisallow: /" + strings.Repeat("a", lazyInline+1-26) + "\n")},
+		{"streamBytes bytes", []byte("User-agent: *\nDisallow: /" + strings.Repeat("b", streamBytes-26) + "\n")},
+	}
+	for _, f := range corpus(t) {
+		if len(f.data) > lazyInline && len(f.data) <= streamBytes {
+			files = append(files, f)
+		}
+	}
+	for _, f := range files {
+		for _, mode := range []Mode{RFC, Google} {
+			r := Options{Mode: mode}.Parse(f.data)
+			if r.lazy == nil || r.lazy.n <= lazyInline {
+				t.Fatalf("%s (%d bytes): not kept as a copy of its own", f.name, len(f.data))
+			}
+			collected := make(chan struct{})
+			runtime.AddCleanup(r.lazy.text.Load(), func(c chan struct{}) { close(c) }, collected)
+			buildAll(r, f.data)
+			r.Diagnostics()
+			r.Sitemaps()
+			r.Records()
+			if !copyCollected(collected) {
+				t.Errorf("%v: %s (%d bytes): the copy of the text outlives the building of its tables", mode, f.name, len(f.data))
+			}
+			runtime.KeepAlive(r)
+		}
+	}
+}
+
+// copyCollected runs the garbage collector until collected is closed,
+// for at most 20 cycles.
+func copyCollected(collected chan struct{}) bool {
+	for range 20 {
+		runtime.GC()
+		select {
+		case <-collected:
+			return true
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	return false
 }
