@@ -88,6 +88,16 @@ func streamDecide(src string, d *dialect, agent, target string) (Decision, bool)
 	// The open group, as builder.userAgent forms groups: one starts at a
 	// user-agent line that follows a rule, or at the first one.
 	open, sawRule, isOwn, isGlobal := false, false, false, false
+	// take offers a rule that matched to the best of each kind the open
+	// group is: a group may name the caller and be a "*" group at once.
+	take := func(allow bool, prio int, empty bool, num int, value string) {
+		if isOwn {
+			own.offer(allow, prio, empty, num, value)
+		}
+		if isGlobal {
+			global.offer(allow, prio, empty, num, value)
+		}
+	}
 	offer := func(num int, allow bool, value string, plain bool) {
 		if !open || !isOwn && !isGlobal {
 			return // outside any group (see builder.addRule), or another crawler's
@@ -98,25 +108,16 @@ func streamDecide(src string, d *dialect, agent, target string) (Decision, bool)
 			pattern, prio, _, scratch = d.pattern(scratch, value)
 		}
 		if patternMatches(pattern, path, d.emptyMatches) {
-			if isOwn {
-				own.offer(allow, prio, pattern == "", num, value)
-			}
-			if isGlobal {
-				global.offer(allow, prio, pattern == "", num, value)
-			}
+			take(allow, prio, pattern == "", num, value)
 		}
 		if allow {
 			if dp, ok := d.indexRule(pattern); ok && matches(dp, path) {
-				if isOwn {
-					own.offer(true, len(dp), false, num, value)
-				}
-				if isGlobal {
-					global.offer(true, len(dp), false, num, value)
-				}
+				take(true, len(dp), false, num, value)
 			}
 		}
 	}
-	t := newLineReader(parsedBody(src), d.lineCut, defaultLimits.lines, looksLikeHTML(src))
+	body, _ := skipBOM(src) // as parser.run reads it
+	t := newLineReader(body, d.lineCut, defaultLimits.lines, looksLikeHTML(src))
 	var f lineFact
 	for {
 		if kind, value, ok := t.nextPlain(); ok {
@@ -151,13 +152,6 @@ func streamDecide(src string, d *dialect, agent, target string) (Decision, bool)
 		return global.decision(), true
 	}
 	return Decision{Allowed: true}, true
-}
-
-// parsedBody returns the part of src the tokenizer reads: the body after
-// a UTF-8 byte-order mark (see parser.run).
-func parsedBody(src string) string {
-	body, _ := skipBOM(src)
-	return body
 }
 
 // streamBytes bounds the files that Parse keeps unbuilt (see lazyFile):
@@ -241,9 +235,10 @@ func (l *lazyFile) src() (string, bool) {
 
 // first answers the first query of the file, for one crawler, by one pass
 // over its text, and reports whether it did: a later query, or one after
-// the tables were built, is answered by the tables.
+// the tables were built (which let the text go), is answered by the
+// tables.
 func (l *lazyFile) first(agent, target string) (Decision, bool) {
-	if l.built.Load() != nil || l.asked.Load() || !l.asked.CompareAndSwap(false, true) {
+	if l.asked.Load() || !l.asked.CompareAndSwap(false, true) {
 		return Decision{}, false
 	}
 	src, ok := l.src()
