@@ -1,8 +1,10 @@
 package robotstxt
 
 import (
+	"runtime"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // TestAllowedNonCanonicalDoesNotAllocate checks that a target the RFC
@@ -94,6 +96,53 @@ func TestSmallFileAllocations(t *testing.T) {
 		})
 		if n > want {
 			t.Errorf("%s (%d bytes): the tables' parse then Allowed allocates %v times, want at most %v (%s)", f.name, len(f.data), n, want, why)
+		}
+	}
+}
+
+// sizeClass returns the bytes the allocator takes for one new T: the
+// size class it falls in, read from the heap's count of bytes allocated
+// over enough objects that the spans in use at either end round it away.
+func sizeClass[T any]() int64 {
+	const n = 1 << 14
+	keep := make([]*T, n)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for i := range keep {
+		keep[i] = new(T)
+	}
+	runtime.ReadMemStats(&after)
+	runtime.KeepAlive(keep)
+	return int64(after.TotalAlloc-before.TotalAlloc) / n
+}
+
+// TestSmallFileSizeClasses checks that the room the one-allocation shapes
+// keep fills the allocator's size class they fall in, so that it costs
+// nothing: a smallFile's slab room (smallRoom), with and without extra
+// room, and a lazy file's inline copy (lazyInline). An object of more than
+// 512 bytes with pointers takes a header of 8 bytes beside it.
+func TestSmallFileSizeClasses(t *testing.T) {
+	withHeader := func(n uintptr) int64 {
+		if n > 512 {
+			n += 8
+		}
+		return int64(n)
+	}
+	tests := []struct {
+		name  string
+		size  int64
+		class int64
+		slack int64 // the bytes it may leave: less than what one more unit of room takes
+	}{
+		{"smallFile with extra room", withHeader(unsafe.Sizeof(smallFile[smallExtra]{})), sizeClass[smallFile[smallExtra]](), 4},
+		// Its room is bounded by the other's: more would move that one
+		// to the next class.
+		{"smallFile", withHeader(unsafe.Sizeof(smallFile[struct{}]{})), sizeClass[smallFile[struct{}]](), 32},
+		{"lazy file with its copy", withHeader(unsafe.Sizeof(lazyRobots[[lazyInline]byte]{})), sizeClass[lazyRobots[[lazyInline]byte]](), 16},
+	}
+	for _, tt := range tests {
+		if tt.class < tt.size || tt.class-tt.size >= tt.slack {
+			t.Errorf("%s: %d bytes in a size class of %d, want room that fills it to less than %d bytes short", tt.name, tt.size, tt.class, tt.slack)
 		}
 	}
 }

@@ -130,7 +130,7 @@ func (p *parser) finish(src string, compact bool) *Robots {
 		r, room = newSmall(len(p.b.extIDs) > 0 || len(p.b.written) > 0 || p.hasRecords(), slabBytes(&p.b, p.notes.notes, p.recs)+len(p.host)+3)
 		s = &room
 	} else {
-		r = new(Robots)
+		r = newRobots()
 	}
 	if p.hasRecords() {
 		r.file = newFileRecords(r)

@@ -24,6 +24,17 @@ import (
 // the zero Robots allow everything too, so that a missing file never
 // makes a crawler fail, but they are not values to make on purpose.
 type Robots struct {
+	// robotsTables are the parsed file, in the allocation of the Robots
+	// but for a lazy file, whose Robots is kept small: nil in a lazy
+	// file's Robots and in the zero Robots, which answer from full().
+	*robotsTables
+	// lazy is the text of a small file whose tables are built on first
+	// need (see lazyFile).
+	lazy *lazyFile
+}
+
+// robotsTables are what a parse builds: a Robots's tables.
+type robotsTables struct {
 	diagOnce sync.Once // adds the notes of neverDecides on first use
 	global   int32     // the set of the "*" groups plus one; 0: none (beside diagOnce, which leaves it room)
 	d        *dialect  // the mode's way of reading
@@ -49,20 +60,36 @@ type Robots struct {
 	notesMu sync.Mutex
 	file    *fileRecords // nil when the file has none
 	small   *smallParts  // in r's allocation; nil unless a small file (see smallFile)
-	// lazy is the text of a small file whose tables are built on first
-	// need (see lazyFile); every other field is then unused, and each
-	// method answers from full().
-	lazy *lazyFile
 }
 
-// full returns the Robots that holds r's tables: r itself, or a lazy
-// file's, built on first use.
-func (r *Robots) full() *Robots {
-	if r.lazy == nil {
-		return r
-	}
-	return r.lazy.robots()
+// wholeRobots is a Robots and its tables in one allocation.
+type wholeRobots struct {
+	r Robots
+	t robotsTables
 }
+
+// newRobots returns a new Robots with empty tables, in one allocation.
+func newRobots() *Robots {
+	w := new(wholeRobots)
+	w.r.robotsTables = &w.t
+	return &w.r
+}
+
+// full returns the Robots that holds r's tables: r itself, a lazy
+// file's, built on first use, or for the zero Robots, empty tables.
+func (r *Robots) full() *Robots {
+	switch {
+	case r.lazy != nil:
+		return r.lazy.robots()
+	case r.robotsTables == nil:
+		return &zeroRobots
+	}
+	return r
+}
+
+// zeroRobots is the zero Robots with tables: empty ones, which allow
+// everything.
+var zeroRobots = Robots{robotsTables: new(robotsTables)}
 
 // Mode returns the mode r was parsed in.
 func (r *Robots) Mode() Mode {
@@ -71,7 +98,7 @@ func (r *Robots) Mode() Mode {
 		return RFC
 	case r.lazy != nil:
 		return r.lazy.mode
-	case r.d == nil:
+	case r.robotsTables == nil || r.d == nil:
 		return RFC
 	}
 	return r.d.mode
@@ -311,7 +338,10 @@ func (r *Robots) Footprint() int64 {
 		// were built.
 		return r.full().Footprint() + heapBytes(lazyBytes(r.lazy.n))
 	}
-	n := heapBytes(int64(unsafe.Sizeof(*r)))
+	if r.robotsTables == nil {
+		return heapBytes(int64(unsafe.Sizeof(*r))) // the zero Robots
+	}
+	n := heapBytes(int64(unsafe.Sizeof(wholeRobots{})))
 	if r.small != nil {
 		n = heapBytes(smallFileBytes(r)) // its Robots, text, table, first Group and extra room
 	}

@@ -28,10 +28,11 @@ import (
 const smallSets = 4
 
 // smallRoom is the room, in words, that a smallFile keeps for the
-// file's plain tables (see slab): 176 bytes, which fill the size class of
-// 704 bytes of the allocator for a smallFile without extra room and hold
-// the tables of most files of up to 200 bytes.
-const smallRoom = 44
+// file's plain tables (see slab): 208 bytes, which fill the allocator's
+// size class of 1,152 bytes for a smallFile with extra room and leave 16
+// of the 768 of one without it (TestSmallFileSizeClasses), and hold the
+// tables of most files of up to 200 bytes.
+const smallRoom = 52
 
 // smallBytes bounds the body of a small file: a larger one takes the
 // plain path, which keeps its large pattern text without a copy.
@@ -42,6 +43,7 @@ const smallBytes = 4 << 10
 // that a file without them allocates no more bytes than it needs.
 type smallFile[E any] struct {
 	r     Robots
+	t     robotsTables
 	parts smallParts
 	extra E
 	room  [smallRoom]uint32 // the slab's words, when they fit
@@ -78,11 +80,13 @@ func newSmall(extra bool, n int) (*Robots, slab) {
 	var room []uint32
 	if extra {
 		f := new(smallFile[smallExtra])
+		f.r.robotsTables = &f.t
 		f.r.small, f.parts.extra = &f.parts, &f.extra
 		f.r.text = &f.parts.text
 		r, room = &f.r, f.room[:]
 	} else {
 		f := new(smallFile[struct{}])
+		f.r.robotsTables = &f.t
 		f.r.small = &f.parts
 		f.r.text = &f.parts.text
 		r, room = &f.r, f.room[:]

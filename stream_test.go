@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 	"unicode/utf16"
+	"unsafe"
 )
 
 // TestFirstQueryBuildsNothing checks that the first query of a small file
@@ -280,39 +281,40 @@ func TestFirstQueryCorpus(t *testing.T) {
 // streamBytes and the shapes made from it, in both modes. It lists the
 // methods by reflection, so that a method added later without reading
 // the tables (see Robots.full) fails here until it is compared.
-func TestLazyMethods(t *testing.T) {
-	written := func(r *Robots) string {
-		var b strings.Builder
-		r.WriteTo(&b)
-		return b.String()
-	}
-	groups := func(gs []*Group) string {
-		var b strings.Builder
-		for _, g := range gs {
-			fmt.Fprintf(&b, "%q %+v; ", g.Agents(), g.Rules())
+// robotsMethods calls each method of Robots and gives its answer as a
+// comparable value, for TestLazyMethods and TestZeroRobotsMethods.
+var robotsMethods = map[string]func(r *Robots, agent, target string) any{
+	"Allowed":        func(r *Robots, a, u string) any { return r.Allowed(a, u) },
+	"Decide":         func(r *Robots, a, u string) any { return r.Decide(a, u) },
+	"ContentSignals": func(r *Robots, _, _ string) any { return fmt.Sprint(r.ContentSignals()) },
+	"Diagnostics":    func(r *Robots, _, _ string) any { return fmt.Sprint(r.Diagnostics()) },
+	"Group":          func(r *Robots, a, _ string) any { return groupsText([]*Group{r.Group(a)}) },
+	"Groups":         func(r *Robots, _, _ string) any { return groupsText(r.Groups()) },
+	"Host":           func(r *Robots, _, _ string) any { h, ok := r.Host(); return fmt.Sprint(h, ok) },
+	"Mode":           func(r *Robots, _, _ string) any { return r.Mode() },
+	"Records":        func(r *Robots, _, _ string) any { return fmt.Sprint(r.Records()) },
+	"Sitemaps":       func(r *Robots, _, _ string) any { return fmt.Sprint(r.Sitemaps()) },
+	"WriteTo":        func(r *Robots, _, _ string) any { var b strings.Builder; r.WriteTo(&b); return b.String() },
+	// A kept file counts its text beside its tables.
+	"Footprint": func(r *Robots, _, _ string) any {
+		if r.lazy != nil {
+			return r.Footprint() - heapBytes(lazyBytes(r.lazy.n))
 		}
-		return b.String()
+		return r.Footprint()
+	},
+}
+
+// groupsText writes the names and rules of gs.
+func groupsText(gs []*Group) string {
+	var b strings.Builder
+	for _, g := range gs {
+		fmt.Fprintf(&b, "%q %+v; ", g.Agents(), g.Rules())
 	}
-	methods := map[string]func(r *Robots, agent, target string) any{
-		"Allowed":        func(r *Robots, a, u string) any { return r.Allowed(a, u) },
-		"Decide":         func(r *Robots, a, u string) any { return r.Decide(a, u) },
-		"ContentSignals": func(r *Robots, _, _ string) any { return fmt.Sprint(r.ContentSignals()) },
-		"Diagnostics":    func(r *Robots, _, _ string) any { return fmt.Sprint(r.Diagnostics()) },
-		"Group":          func(r *Robots, a, _ string) any { return groups([]*Group{r.Group(a)}) },
-		"Groups":         func(r *Robots, _, _ string) any { return groups(r.Groups()) },
-		"Host":           func(r *Robots, _, _ string) any { h, ok := r.Host(); return fmt.Sprint(h, ok) },
-		"Mode":           func(r *Robots, _, _ string) any { return r.Mode() },
-		"Records":        func(r *Robots, _, _ string) any { return fmt.Sprint(r.Records()) },
-		"Sitemaps":       func(r *Robots, _, _ string) any { return fmt.Sprint(r.Sitemaps()) },
-		"WriteTo":        func(r *Robots, _, _ string) any { return written(r) },
-		// A kept file counts its text beside its tables.
-		"Footprint": func(r *Robots, _, _ string) any {
-			if r.lazy != nil {
-				return r.Footprint() - heapBytes(lazyBytes(r.lazy.n))
-			}
-			return r.Footprint()
-		},
-	}
+	return b.String()
+}
+
+func TestLazyMethods(t *testing.T) {
+	methods := robotsMethods
 	typ := reflect.TypeFor[*Robots]()
 	for i := range typ.NumMethod() {
 		if name := typ.Method(i).Name; methods[name] == nil {
@@ -430,4 +432,31 @@ func copyCollected(collected chan struct{}) bool {
 		}
 	}
 	return false
+}
+
+// TestZeroRobotsMethods checks that every method of the zero Robots, whose
+// tables are nil (see Robots.full), answers as the parse of an empty file
+// does, but for Footprint, which counts the zero Robots alone, and
+// Diagnostics, which has no file to report as empty.
+func TestZeroRobotsMethods(t *testing.T) {
+	empty := Parse(nil)
+	for name, call := range robotsMethods {
+		var zero Robots
+		got := call(&zero, "Googlebot", "/some/page.html?id=1")
+		if name == "Footprint" {
+			if got != heapBytes(int64(unsafe.Sizeof(zero))) {
+				t.Errorf("Footprint of the zero Robots = %v, want its own size", got)
+			}
+			continue
+		}
+		if name == "Diagnostics" {
+			if got != "[]" {
+				t.Errorf("Diagnostics of the zero Robots = %v, want none", got)
+			}
+			continue
+		}
+		if want := call(empty, "Googlebot", "/some/page.html?id=1"); got != want {
+			t.Errorf("zero Robots: %s = %v, Parse(nil) gives %v", name, got, want)
+		}
+	}
 }
