@@ -119,14 +119,22 @@ func sizeClass[T any]() int64 {
 // TestSmallFileSizeClasses checks that the room the one-allocation shapes
 // keep fills the allocator's size class they fall in, so that it costs
 // nothing: a smallFile's slab room (smallRoom), with and without extra
-// room, and a lazy file's inline copy (lazyInline). An object of more than
-// 512 bytes with pointers takes a header of 8 bytes beside it.
+// room, and a lazy file's inline copy (lazyInline). An object with
+// pointers of more than 8*8 pointers' bytes (512 on 64-bit platforms, 128
+// on 32-bit ones) takes a header of 8 bytes beside it. The room is fitted
+// for 64-bit platforms; on 32-bit ones, whose pointers leave other gaps,
+// the smallFile with extra room may leave as much as the other.
 func TestSmallFileSizeClasses(t *testing.T) {
+	ptr := unsafe.Sizeof(uintptr(0))
 	withHeader := func(n uintptr) int64 {
-		if n > 512 {
+		if n > 8*ptr*ptr { // the runtime's minSizeForMallocHeader
 			n += 8
 		}
 		return int64(n)
+	}
+	extraSlack := int64(4)
+	if ptr != 8 {
+		extraSlack = 32
 	}
 	tests := []struct {
 		name  string
@@ -134,7 +142,7 @@ func TestSmallFileSizeClasses(t *testing.T) {
 		class int64
 		slack int64 // the bytes it may leave: less than what one more unit of room takes
 	}{
-		{"smallFile with extra room", withHeader(unsafe.Sizeof(smallFile[smallExtra]{})), sizeClass[smallFile[smallExtra]](), 4},
+		{"smallFile with extra room", withHeader(unsafe.Sizeof(smallFile[smallExtra]{})), sizeClass[smallFile[smallExtra]](), extraSlack},
 		// Its room is bounded by the other's: more would move that one
 		// to the next class.
 		{"smallFile", withHeader(unsafe.Sizeof(smallFile[struct{}]{})), sizeClass[smallFile[struct{}]](), 32},

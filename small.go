@@ -28,9 +28,10 @@ import (
 const smallSets = 4
 
 // smallRoom is the room, in words, that a smallFile keeps for the
-// file's plain tables (see slab): 208 bytes, which fill the allocator's
-// size class of 1,152 bytes for a smallFile with extra room and leave 16
-// of the 768 of one without it (TestSmallFileSizeClasses), and hold the
+// file's plain tables (see slab): 208 bytes, which on 64-bit platforms
+// fill the allocator's size class of 1,152 bytes for a smallFile with
+// extra room and leave 8 of the 768 of one without it, counting the
+// allocator's header of 8 bytes (TestSmallFileSizeClasses), and hold the
 // tables of most files of up to 200 bytes.
 const smallRoom = 52
 
