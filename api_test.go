@@ -115,3 +115,22 @@ func TestCodeType(t *testing.T) {
 		}
 	}
 }
+
+// TestRobotsNotComparable checks that Robots and Group values cannot be
+// compared with ==: a Robots holds its tables behind pointers, so == would
+// compare where they live, not what they say (two parses of one file
+// differ, two copies of one Robots are equal), and a type comparable by
+// accident is a promise that keeping the tables inline would break.
+func TestRobotsNotComparable(t *testing.T) {
+	for _, tt := range []struct {
+		typ    reflect.Type
+		source string
+	}{
+		{reflect.TypeFor[robotstxt.Robots](), "Robots: parse once into an immutable *Robots"},
+		{reflect.TypeFor[robotstxt.Group](), "Group: its rules are a slice"},
+	} {
+		if tt.typ.Comparable() {
+			t.Errorf("%s: %v is comparable, want it not", tt.source, tt.typ)
+		}
+	}
+}

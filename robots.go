@@ -24,6 +24,10 @@ import (
 // the zero Robots allow everything too, so that a missing file never
 // makes a crawler fail, but they are not values to make on purpose.
 type Robots struct {
+	// The zero-size func array keeps Robots values from being compared
+	// with ==, which would compare where the tables live, not what they
+	// say; first, so that it adds no padding.
+	_ [0]func()
 	// robotsTables are the parsed file, in the allocation of the Robots
 	// but for a lazy file, whose Robots is kept small: nil in a lazy
 	// file's Robots and in the zero Robots, which answer from full().
