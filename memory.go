@@ -75,10 +75,11 @@ const (
 	// share; one such object keeps its whole block alive.
 	tinySize = 16
 	// mallocHeaderSize is the header beside an object with pointers of
-	// more than minSizeForMallocHeader bytes (8 pointers' worth of
-	// pointer-sized words: 512 bytes on 64-bit platforms, 128 on 32-bit
-	// ones) and at most maxSmallSize-mallocHeaderSize bytes. It is 8 bytes
-	// on every platform.
+	// more than minSizeForMallocHeader bytes (a pointer's bytes times its
+	// bits: 512 on 64-bit platforms, 128 on 32-bit ones) and at most
+	// maxSmallSize-mallocHeaderSize bytes; it is 8 bytes on every
+	// platform. minSizeForMallocHeader is written as 8 times a pointer's
+	// bytes squared, which is the same and a constant.
 	mallocHeaderSize       = 8
 	minSizeForMallocHeader = 8 * unsafe.Sizeof(uintptr(0)) * unsafe.Sizeof(uintptr(0))
 )
