@@ -67,14 +67,14 @@ func heapSizes() []int64 {
 // bound, and exactly that where it can be, so that a Go release whose
 // size classes, malloc header or page size differ from the table in
 // memory.go fails here rather than making Footprint undercount. Where
-// heapBytes is not exact, it says why: objects of fewer than tinySize
+// heapBytes is not exact, it is at least: objects of fewer than tinySize
 // bytes without pointers share blocks of tinySize bytes, and one of
 // fewer than tinySize with pointers (a single pointer) takes 8; an
 // object without pointers takes no header, which heapBytes counts for
 // every object above minSizeForMallocHeader (classBytes, without the
-// header, must be exact for it). Every size a step of the allocator's
-// begins or ends with is measured, so a class added, moved or removed
-// shows at one of them.
+// header, must be exact for it). The first and last size of each class
+// of the table are measured, so a class the allocator adds inside one
+// shows at its first size, and one it removes or moves at its last.
 func TestHeapBytes(t *testing.T) {
 	ptr := int64(unsafe.Sizeof(unsafe.Pointer(nil)))
 	for _, n := range heapSizes() {
