@@ -83,7 +83,7 @@ func (e *groupExt) footprint() int64 {
 	if e == nil {
 		return 0
 	}
-	return heapBytes(int64(unsafe.Sizeof(*e))) + mapBytes(len(e.signals))
+	return heapBytes(int64(unsafe.Sizeof(*e))) + signalBytes(e.signals)
 }
 
 var errAbsurd = errors.New("longer than a day")

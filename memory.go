@@ -143,11 +143,45 @@ func sliceBytes[S ~[]E, E any](s S) int64 {
 	return heapBytes(int64(cap(s)) * int64(unsafe.Sizeof(e)))
 }
 
-// mapBytes bounds the bytes of a map[string]bool of n entries whose keys
-// point into text held elsewhere.
+// mapBytes bounds the bytes of a map of n entries whose key and value
+// take at most 24 bytes together (a map[string]bool, whose keys are
+// counted apart, and the unions' map[unionKey]*Group), as Go's maps lay
+// them out: a header, and slots of key and value in groups of eight with
+// a control word, filled to at most seven eighths; past eight entries,
+// tables of at most 1,024 slots with a directory of them. Past one
+// table, how the entries spread over the tables follows their hashes:
+// a table splits when it is full, and the bound takes each to hold at
+// least half its 896 entries. TestMapBytes measures it.
 func mapBytes(n int) int64 {
-	if n == 0 {
+	const (
+		header   = 48       // the map itself
+		group    = 8 + 8*24 // a control word and eight slots
+		table    = 48       // one table's own fields
+		maxTable = 1024     // slots in one table
+	)
+	switch {
+	case n == 0:
 		return 0
+	case n <= 8:
+		return heapBytes(header) + heapBytes(group) // one group, no table
 	}
-	return heapBytes(int64(48 + 2*n*(16+1+8)))
+	slots, tables := 16, 1
+	for slots*7/8 < n && slots < maxTable {
+		slots *= 2
+	}
+	if full := maxTable * 7 / 8; n > full {
+		tables = (2*n + full - 1) / full
+	}
+	each := heapBytes(table) + heapBytes(int64(slots/8*group))
+	return heapBytes(header) + heapBytes(int64(8*tables)) + int64(tables)*each
+}
+
+// signalBytes bounds the bytes of a map of content signals with its keys,
+// each a copy of its own.
+func signalBytes(m map[string]bool) int64 {
+	n := mapBytes(len(m))
+	for k := range m {
+		n += heapBytes(int64(len(k)))
+	}
+	return n
 }

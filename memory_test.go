@@ -2,6 +2,7 @@ package robotstxt
 
 import (
 	"runtime"
+	"strconv"
 	"testing"
 	"unsafe"
 )
@@ -97,6 +98,67 @@ func TestHeapBytes(t *testing.T) {
 			t.Errorf("heapBytes(%d) = %d, want at least the %d bytes a new %d-byte object with pointers takes", n, got, scan, n)
 		} else if n >= tinySize && scan != got {
 			t.Errorf("heapBytes(%d) = %d, want the %d bytes a new %d-byte object with pointers takes", n, got, scan, n)
+		}
+	}
+}
+
+// TestMapBytes checks that mapBytes bounds the bytes that maps of the two
+// kinds it counts hold, measured on the heap, at each size where Go's
+// layout steps and between, and that it is not far above them.
+func TestMapBytes(t *testing.T) {
+	const maps = 64
+	for _, n := range []int{1, 2, 8, 9, 14, 15, 28, 29, 56, 57, 100, 448, 449, 896, 897, 1000, 1792, 1793, 5000} {
+		keys := make([]string, n)
+		for i := range keys {
+			keys[i] = strconv.Itoa(i)
+		}
+		// The fewest bytes over three rounds, so that what the runtime
+		// holds of its own meanwhile cannot raise the figure.
+		measure := func(fill func() any) int64 {
+			best := int64(-1)
+			for range 3 {
+				kept := make([]any, maps)
+				before := liveHeap()
+				for i := range kept {
+					kept[i] = fill()
+				}
+				if held := (liveHeap() - before) / maps; best < 0 || held < best {
+					best = held
+				}
+				runtime.KeepAlive(kept)
+			}
+			return best
+		}
+		signals := measure(func() any {
+			m := make(map[string]bool)
+			for _, k := range keys {
+				m[k] = true
+			}
+			return m
+		})
+		unions := measure(func() any {
+			m := make(map[unionKey]*Group)
+			for i := range n {
+				m[unionKey{int32(i), -1, -1, -1}] = nil
+			}
+			return m
+		})
+		// Each kept map also holds its slot in kept, an interface of two
+		// words.
+		const slot = 16
+		for _, tt := range []struct {
+			kind string
+			held int64
+		}{{"map[string]bool", signals - slot}, {"map[unionKey]*Group", unions - slot}} {
+			// Past one table (896 entries) the bound takes the tables
+			// to be half full, the least they can be after a split.
+			over := tt.held/4 + 64
+			if n > 896 {
+				over = tt.held
+			}
+			if got := mapBytes(n); got < tt.held || got > tt.held+over {
+				t.Errorf("mapBytes(%d) = %d, a %s of %d entries holds %d", n, got, tt.kind, n, tt.held)
+			}
 		}
 	}
 }

@@ -372,7 +372,7 @@ func (r *Robots) Footprint() int64 {
 	r.notesMu.Unlock()
 	if f := r.file; f != nil {
 		n += heapBytes(int64(unsafe.Sizeof(*f))) + heapBytes(int64(len(f.text))) + sliceBytes(f.sitemaps) +
-			sliceBytes(f.cleanParams) + sliceBytes(f.records) + heapBytes(int64(len(f.host))) + mapBytes(len(f.signals))
+			sliceBytes(f.cleanParams) + sliceBytes(f.records) + heapBytes(int64(len(f.host))) + signalBytes(f.signals)
 	}
 	// The Groups of the file's names, which keep the names (agents) that
 	// select them, as strings of tokText; appends may leave their lists
@@ -395,8 +395,9 @@ func (r *Robots) Footprint() int64 {
 	if c := r.unions.Load(); c != nil {
 		n += heapBytes(int64(unsafe.Sizeof(*c)))
 		c.mu.RLock()
+		n += mapBytes(len(c.m))
 		for _, g := range c.m {
-			n += mapBytes(1) + groupBytes(len(g.rules), keyedRules(g.text, g.rules), true) + heapBytes(int64(len(g.agents))*int64(unsafe.Sizeof("")))
+			n += groupBytes(len(g.rules), keyedRules(g.text, g.rules), true) + heapBytes(int64(len(g.agents))*int64(unsafe.Sizeof("")))
 			n += g.ext.footprint()
 		}
 		c.mu.RUnlock()
