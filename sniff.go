@@ -9,7 +9,7 @@ import (
 	"unicode/utf8"
 )
 
-var bom = "\xEF\xBB\xBF"
+const bom = "\xEF\xBB\xBF"
 
 // skipBOM returns src without a leading byte-order mark, or a leading
 // part of one, and whether it had one. Elsewhere its bytes are content.
