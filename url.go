@@ -86,7 +86,10 @@ func indexAnyFrom(s, chars string, from int) int {
 // another file.
 func isRobotsTxt(path string) bool {
 	const p = "/robots.txt"
-	return strings.HasPrefix(path, p) && (len(path) == len(p) || path[len(p)] == '?')
+	// The test of one octet first: comparing the prefix calls a general
+	// comparison, which took 1% of the instructions of a small file's
+	// first query, and most paths differ at their second octet.
+	return len(path) >= len(p) && path[1] == 'r' && path[:len(p)] == p && (len(path) == len(p) || path[len(p)] == '?')
 }
 
 // removeDotSegments removes the "." and ".." segments of the path of a

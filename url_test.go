@@ -25,3 +25,30 @@ func TestPathOfShortcut(t *testing.T) {
 		}
 	}
 }
+
+// TestIsRobotsTxt checks the paths that name /robots.txt, which RFC 9309
+// section 2.2.2 always allows, at each edge of its early tests.
+func TestIsRobotsTxt(t *testing.T) {
+	for _, tt := range []struct {
+		path string
+		want bool
+	}{
+		{"/robots.txt", true},
+		{"/robots.txt?", true},
+		{"/robots.txt?a=b", true},
+		{"/robots.txtx", false},
+		{"/robots.txt/", false},
+		{"/robots.tx", false},
+		{"/Robots.txt", false},
+		{"/robots.TXT", false},
+		{"/rrobots.txt", false},
+		{"/r", false},
+		{"/", false},
+		{"", false},
+		{"/some/page.html?id=1", false},
+	} {
+		if got := isRobotsTxt(tt.path); got != tt.want {
+			t.Errorf("isRobotsTxt(%q) = %v, want %v", tt.path, got, tt.want)
+		}
+	}
+}
