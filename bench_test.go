@@ -446,12 +446,7 @@ func parseTables(data []byte) *Robots {
 // parseBuilt parses data with its tables built, as a small file (see
 // smallFile) when compact.
 func parseBuilt(data []byte, compact bool) *Robots {
-	buf, own := borrowBuffers(len(data))
-	r := Options{}.parseWith(buf, own, view(data), false, -1, defaultLimits, compact)
-	if !own {
-		returnBuffers(buf)
-	}
-	return r
+	return Options{}.build(view(data), false, -1, defaultLimits, compact)
 }
 
 // BenchmarkParseModes weighs RFC mode's parse against Google mode's, the

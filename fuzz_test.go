@@ -321,11 +321,7 @@ func FuzzFirstQuery(f *testing.F) {
 		if google {
 			o.Mode = Google
 		}
-		buf, own := borrowBuffers(len(data))
-		built := o.parseWith(buf, own, string(data), false, -1, defaultLimits, false)
-		if !own {
-			returnBuffers(buf)
-		}
+		built := o.build(string(data), false, -1, defaultLimits, false)
 		want := built.Group(agent).Decide(target)
 		got, ok := streamDecide(string(data), o.Mode.dialect(), agent, target)
 		if !ok && (google || utf16Mark(string(data)) == "") {

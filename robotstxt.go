@@ -127,8 +127,14 @@ func (o Options) parse(data string, count bool, lim limits) *Robots {
 	if truncated && count {
 		lost = countRules(data[keep:], o.Mode.dialect())
 	}
-	buf, own := borrowBuffers(keep)
-	r := o.parseWith(buf, own, data[:keep], truncated, lost, lim, true)
+	return o.build(data[:keep], truncated, lost, lim, true)
+}
+
+// build parses src as parseWith does, with buffers borrowed from the pool
+// for the parse and returned after it.
+func (o Options) build(src string, truncated bool, lost int, lim limits, compact bool) *Robots {
+	buf, own := borrowBuffers(len(src))
+	r := o.parseWith(buf, own, src, truncated, lost, lim, compact)
 	if !own {
 		returnBuffers(buf)
 	}

@@ -259,19 +259,8 @@ func (l *lazyFile) robots() *Robots {
 	}
 	l.once.Do(func() {
 		src, _ := l.src() // only the build lets it go
-		l.built.Store(buildTables(src, l.mode))
+		l.built.Store(Options{Mode: l.mode}.build(src, false, -1, defaultLimits, true))
 		l.text.Store(nil) // the tables hold their own copies
 	})
 	return l.built.Load()
-}
-
-// buildTables parses src, a whole file of at most streamBytes, into a
-// Robots with its tables, as Parse would without the pass.
-func buildTables(src string, mode Mode) *Robots {
-	buf, own := borrowBuffers(len(src))
-	r := Options{Mode: mode}.parseWith(buf, own, src, false, -1, defaultLimits, true)
-	if !own {
-		returnBuffers(buf)
-	}
-	return r
 }

@@ -225,12 +225,7 @@ func firstQueryTargets(data []byte) []string {
 // parseBuiltMode parses data in o's mode with its tables built, as Parse
 // did for every file before small files were kept as their text.
 func parseBuiltMode(o Options, data []byte) *Robots {
-	buf, own := borrowBuffers(len(data))
-	r := o.parseWith(buf, own, string(data), false, -1, defaultLimits, true)
-	if !own {
-		returnBuffers(buf)
-	}
-	return r
+	return o.build(string(data), false, -1, defaultLimits, true)
 }
 
 // TestFirstQueryCorpus compares the first query of each corpus file of up
@@ -376,7 +371,7 @@ func TestKeptSmallFileLetsTextGo(t *testing.T) {
 		runtime.KeepAlive(kept)
 		return (after - before) / copies
 	}
-	tables := held(func() *Robots { return buildTables(string(data), RFC) })
+	tables := held(func() *Robots { return Options{}.build(string(data), false, -1, defaultLimits, true) })
 	lazy := held(func() *Robots { return Parse(data) })
 	if limit := tables + heapBytes(lazyBytes(len(data))) + int64(len(data))/4; lazy > limit {
 		t.Errorf("a kept file of %d bytes holds %d bytes, want at most %d (its tables %d, its Robots %d)",
