@@ -407,13 +407,11 @@ func (r *Robots) Footprint() int64 {
 
 // Host returns the first valid Host record (Yandex's preferred host name).
 func (r *Robots) Host() (string, bool) {
-	if r != nil {
-		r = r.full()
-	}
-	if r == nil || r.fileRecs().host == "" {
+	if r == nil {
 		return "", false
 	}
-	return r.fileRecs().host, true
+	host := r.full().fileRecs().host
+	return host, host != ""
 }
 
 // ContentSignals returns the Content-Signal preferences stated outside any
