@@ -134,10 +134,11 @@ func classifyRuleKey(key string) (kind keyKind, exact bool) {
 		if ks.spellings[0][0] != first {
 			continue
 		}
-		name := ks.spellings[0]
-		for _, s := range ks.spellings {
+		for j, s := range ks.spellings {
 			if len(key) >= len(s) && foldEqual(key[:len(s)], s) {
-				return ks.kind, len(key) == len(name) && (s == name || foldEqual(key, name))
+				// The name is tried first, so the key is the name
+				// exactly when the name matched all of it.
+				return ks.kind, j == 0 && len(key) == len(s)
 			}
 		}
 		break
