@@ -88,12 +88,15 @@ func (p *parser) run(src string) {
 	p.tok = newTokenizer(body, p.d.lineCut, p.lim.lines, p.html)
 	var f lineFact
 	for {
-		if kind, value, ok := p.tok.nextPlain(); ok {
+		if kind, value, ok := p.tok.nextPlain(); ok && kind != keyUserAgent {
 			// Most lines of most files: a rule with nothing to report
 			// (shaped for speed: BenchmarkParse).
 			p.content++
 			p.known++
 			p.rule(p.tok.num, kind == keyAllow, p.tok.text(value), true)
+		} else if ok {
+			p.tok.plainFact(&f, kind, value)
+			p.line(&f)
 		} else if p.tok.nextOther(&f) {
 			p.line(&f)
 		} else {

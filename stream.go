@@ -98,51 +98,55 @@ func streamDecide(src string, d *dialect, agent, target string) (Decision, bool)
 			global.offer(allow, prio, empty, num, value)
 		}
 	}
-	offer := func(num int, allow bool, value string, plain bool) {
-		if !open || !isOwn && !isGlobal {
-			return // outside any group (see builder.addRule), or another crawler's
-		}
-		sawRule = true
-		pattern, prio := value, len(value)
-		if !plain {
-			pattern, prio, _, scratch = d.pattern(scratch, value)
-		}
-		if patternMatches(pattern, path, d.emptyMatches) {
-			take(allow, prio, pattern == "", num, value)
-		}
-		if allow {
-			if dp, ok := d.indexRule(pattern); ok && matches(dp, path) {
-				take(true, len(dp), false, num, value)
-			}
-		}
-	}
 	body, _ := skipBOM(src) // as parser.run reads it
+	// The empty line after a final line break holds nothing the pass
+	// reads, and most files end in one.
+	body = trimFinalBreak(body)
 	t := newLineReader(body, d.lineCut, defaultLimits.lines, looksLikeHTML(src))
 	var f lineFact
 	for {
-		if kind, value, ok := t.nextPlain(); ok {
-			offer(t.num, kind == keyAllow, t.text(value), true)
-			continue
+		// A line nextPlain takes is read as the general path reads it, and
+		// a rule's value is its own pattern.
+		kind, value, plain := t.nextPlain()
+		num := t.num
+		if !plain {
+			if !t.nextOther(&f) {
+				break
+			}
+			if f.flags&flagContent == 0 {
+				continue
+			}
+			kind, value, num = f.kind, f.value, f.num
 		}
-		if !t.nextOther(&f) {
-			break
-		}
-		if f.flags&flagContent == 0 {
-			continue
-		}
-		switch f.kind {
+		switch kind {
 		case keyUserAgent:
 			if !open || sawRule {
 				open, sawRule, isOwn, isGlobal = true, false, false, false
 			}
-			value := t.text(f.value)
+			value := t.text(value)
 			if isGlobalAgent(value) {
 				isGlobal, global.found = true, true
 			} else if named && foldCompare(d.lineName(value), name) == 0 {
 				isOwn, own.found = true, true
 			}
 		case keyAllow, keyDisallow:
-			offer(f.num, f.kind == keyAllow, t.text(f.value), false)
+			if !open || !isOwn && !isGlobal {
+				continue // outside any group (see builder.addRule), or another crawler's
+			}
+			sawRule = true
+			allow, value := kind == keyAllow, t.text(value)
+			pattern, prio := value, len(value)
+			if !plain {
+				pattern, prio, _, scratch = d.pattern(scratch, value)
+			}
+			if patternMatches(pattern, path, d.emptyMatches) {
+				take(allow, prio, pattern == "", num, value)
+			}
+			if allow {
+				if dp, ok := d.indexRule(pattern); ok && matches(dp, path) {
+					take(true, len(dp), false, num, value)
+				}
+			}
 		}
 	}
 	switch {
@@ -263,4 +267,18 @@ func (l *lazyFile) robots() *Robots {
 		l.text.Store(nil) // the tables hold their own copies
 	})
 	return l.built.Load()
+}
+
+// trimFinalBreak returns s without its final line break, which the
+// tokenizer would read as the end of its last line and then an empty
+// line: the lines before it, and their numbers, are unchanged.
+func trimFinalBreak(s string) string {
+	n := len(s)
+	if n > 0 && s[n-1] == '\n' {
+		n--
+	}
+	if n > 0 && s[n-1] == '\r' {
+		n--
+	}
+	return s[:n]
 }

@@ -62,6 +62,12 @@ func TestStreamShapes(t *testing.T) {
 		{"non-canonical target (section 2.2.2)", "User-agent: *\nDisallow: /%7Ea/b\n", "x", "/~a/./c/../b", RFC},
 		{"a UTF-8 byte-order mark", "\ufeffUser-agent: *\nDisallow: /\n", "x", "/x", RFC},
 		{"an HTML page", "<html>\nUser-agent: *\nDisallow: /\n</html>\n", "x", "/x", RFC},
+		{"plain and general user-agent lines form one group", "User-agent: x\nuser-agent: *\nDisallow: /a\n", "x", "/a", RFC},
+		{"a user-agent value with a comment", "User-agent: x # y\nDisallow: /a\nUser-agent: *\nAllow: /\n", "x", "/a", RFC},
+		{"Google reads \"* x\" as the global agent", "User-agent: * x\nDisallow: /a\n", "y", "/a", Google},
+		{"a final CRLF", "User-agent: *\r\nDisallow: /a\r\n", "x", "/a", RFC},
+		{"a final CR after a blank line", "User-agent: *\nDisallow: /a\n\r", "x", "/a", Google},
+		{"a line without a colon (Google's two words)", "User-agent *\nDisallow /a\n", "x", "/a", Google},
 		{"a pattern past the stack's room", "User-agent: *\nDisallow: /" + strings.Repeat("ä", 200) + "\n", "x", "/" + strings.Repeat("ä", 200), RFC},
 	}
 	for _, tt := range tests {
@@ -73,6 +79,28 @@ func TestStreamShapes(t *testing.T) {
 				t.Errorf("streamDecide(%q, %q) = %+v, %v, want %+v, true", tt.agent, tt.target, got, ok, want)
 			}
 		})
+	}
+}
+
+// TestTrimFinalBreak checks that the pass drops exactly one line break
+// at the end of a file, in each of its three spellings (RFC 9309
+// section 2.2: CR, LF or CRLF), and nothing else.
+func TestTrimFinalBreak(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"", ""},
+		{"a", "a"},
+		{"a\n", "a"},
+		{"a\r", "a"},
+		{"a\r\n", "a"},
+		{"a\n\n", "a\n"},
+		{"a\n\r", "a\n"},
+		{"a\r\r\n", "a\r"},
+		{"\n", ""},
+		{"a \t", "a \t"},
+	} {
+		if got := trimFinalBreak(tt.in); got != tt.want {
+			t.Errorf("trimFinalBreak(%q) = %q, want %q", tt.in, got, tt.want)
+		}
 	}
 }
 

@@ -105,11 +105,16 @@ func newLineReader(src string, cut, maxLines int, markup bool) tokenizer {
 // next reads the next line into f and reports whether there was one.
 func (t *tokenizer) next(f *lineFact) bool {
 	if kind, value, ok := t.nextPlain(); ok {
-		key := span{t.start, t.start + len(keyNames[kind])} // spelt so: see spelledKey
-		f.num, f.kind, f.flags, f.key, f.value = t.num, kind, flagContent, key, value
+		t.plainFact(f, kind, value)
 		return true
 	}
 	return t.nextOther(f)
+}
+
+// plainFact writes into f the line nextPlain has just read.
+func (t *tokenizer) plainFact(f *lineFact, kind keyKind, value span) {
+	key := span{t.start, t.start + len(keyNames[kind])} // spelt so: see spelledKey
+	f.num, f.kind, f.flags, f.key, f.value = t.num, kind, flagContent, key, value
 }
 
 // nextOther reads the next line into f, as next does, when nextPlain
@@ -164,14 +169,15 @@ func (t *tokenizer) general(f *lineFact) int {
 	return end
 }
 
-// nextPlain reads the next line when it is a rule in its most common
-// shape: "Disallow:" or "Allow:" spelt so, a value of octets that are
-// canonical in a pattern (see appendRFC), perhaps ending in '$', and
-// nothing after it but blanks. It returns the line's key and value (next
-// adds the key's span, whose spelling fixes its length), or false, having
-// read nothing, for any other line. TestPlainRuleLines checks that it
-// reads each line it takes as the general path does, and takes the lines
-// it should.
+// nextPlain reads the next line when it is a rule or a user-agent line in
+// its most common shape: "Disallow:", "Allow:" or "User-agent:" spelt so,
+// then a value of the octets that plainRuleSpecial or plainAgentSpecial
+// leaves unmarked (for a rule, those canonical in a pattern: see
+// appendRFC), a rule's perhaps ending in '$', and nothing after it but
+// blanks. It returns the line's key and value (next adds the key's span,
+// whose spelling fixes its length), or false, having read nothing, for
+// any other line. TestPlainRuleLines checks that it reads each line it
+// takes as the general path does, and takes the lines it should.
 //
 // Shaped for speed (BenchmarkParse): the parser reads most lines of most
 // files so, with the fact in registers rather than written and read
@@ -184,16 +190,21 @@ func (t *tokenizer) nextPlain() (kind keyKind, value span, ok bool) {
 	}
 	s := t.src[t.i:]
 	kind, k := spelledKey(s)
-	if kind != keyAllow && kind != keyDisallow {
+	if kind == keyNone {
 		return keyNone, span{}, false
 	}
 	k++ // the colon
 	for k < len(s) && (s[k] == ' ' || s[k] == '\t') {
 		k++
 	}
-	v := plainRun(s, k, &plainRuleSpecial)
-	if v < len(s) && s[v] == '$' {
-		v++ // a '$' that ends the value is canonical too; the test below ends it there
+	var v int
+	if kind == keyUserAgent {
+		v = plainAgentEnd(s, k)
+	} else {
+		v = plainRun(s, k, &plainRuleSpecial)
+		if v < len(s) && s[v] == '$' {
+			v++ // a '$' that ends the value is canonical too; the test below ends it there
+		}
 	}
 	j := v
 	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
@@ -217,6 +228,29 @@ var plainRuleSpecial = func() [256]uint8 {
 	t['#'] = 1
 	return t
 }()
+
+// plainAgentSpecial marks the octets that end the value of a plain
+// user-agent line: blanks, line breaks and other controls, '#', which
+// starts a comment, and the octets outside ASCII, which the general path
+// checks for invalid UTF-8. Most values hold none ("*", "Googlebot",
+// "Googlebot/2.1").
+var plainAgentSpecial = func() (t [256]uint8) {
+	for c := range t {
+		if c <= ' ' || c >= 0x7F || c == '#' {
+			t[c] = 1
+		}
+	}
+	return t
+}()
+
+// plainAgentEnd returns the end of the plain value of a user-agent line
+// that starts at s[k] (see plainAgentSpecial).
+func plainAgentEnd(s string, k int) int {
+	if k < len(s) && s[k] == '*' {
+		return k + 1 // the most common value needs no scan; the caller ends it there
+	}
+	return plainRun(s, k, &plainAgentSpecial)
+}
 
 // indexFrom returns the index of the first c in s at or after i, or
 // len(s).
@@ -305,7 +339,7 @@ func (t *tokenizer) split(f *lineFact, a, b int) {
 	sep := strings.IndexByte(c, ':')
 	if sep < 0 {
 		sep = indexBlank(c)
-		if sep < 0 || indexBlank(trimSpace(c[sep:])) >= 0 {
+		if sep < 0 || indexBlank(c[skipBlanks(c, sep):]) >= 0 {
 			f.flags |= flagNotKeyValue
 			return
 		}
@@ -322,14 +356,36 @@ func (t *tokenizer) split(f *lineFact, a, b int) {
 
 // indexBlank returns the index of the first space or tab in s, or -1. Two
 // IndexByte scans beat one strings.IndexAny on long lines (BenchmarkParse
-// on HTML served as robots.txt).
+// on HTML served as robots.txt), and a loop beats both on a short one,
+// as most lines without a colon are ("Disallow /x").
 func indexBlank(s string) int {
+	if len(s) <= shortBlankScan {
+		for i := 0; i < len(s); i++ {
+			if s[i] == ' ' || s[i] == '\t' {
+				return i
+			}
+		}
+		return -1
+	}
 	i := strings.IndexByte(s, ' ')
 	if i < 0 {
 		return strings.IndexByte(s, '\t')
 	}
 	if j := strings.IndexByte(s[:i], '\t'); j >= 0 {
 		return j
+	}
+	return i
+}
+
+// shortBlankScan is the longest string indexBlank scans a byte at a time:
+// below it, a loop costs less than the setup of the IndexByte scans.
+const shortBlankScan = 32
+
+// skipBlanks returns the index of the first octet of s at or after i that
+// is not white space (see isSpace), or len(s).
+func skipBlanks(s string, i int) int {
+	for i < len(s) && isSpace(s[i]) {
+		i++
 	}
 	return i
 }
