@@ -78,10 +78,7 @@ func streamDecide(src string, d *dialect, agent, target string) (Decision, bool)
 			return Decision{Allowed: true}, true
 		}
 	}
-	// The caller's name, read as Robots.lookupSet reads it: a name that
-	// finds no group leaves the "*" groups to decide.
-	name := d.callerName(agent)
-	named := !(name == "*" || name == "" && !d.googleNames)
+	var caller streamCaller
 	var own, global streamBest
 	var scratchRoom [streamScratch]byte
 	scratch := scratchRoom[:0]
@@ -126,7 +123,7 @@ func streamDecide(src string, d *dialect, agent, target string) (Decision, bool)
 			value := t.text(value)
 			if isGlobalAgent(value) {
 				isGlobal, global.found = true, true
-			} else if named && foldCompare(d.lineName(value), name) == 0 {
+			} else if caller.names(d, agent, value) {
 				isOwn, own.found = true, true
 			}
 		case keyAllow, keyDisallow:
@@ -156,6 +153,24 @@ func streamDecide(src string, d *dialect, agent, target string) (Decision, bool)
 		return global.decision(), true
 	}
 	return Decision{Allowed: true}, true
+}
+
+// streamCaller is the caller's name in a pass, read at the first
+// user-agent line that is not "*": many small files have no other.
+type streamCaller struct {
+	name        string
+	read, named bool
+}
+
+// names reports whether the user-agent line value names the caller
+// agent, as Robots.lookupSet finds a group: a name that can find no group
+// ("*", or none in RFC mode) leaves the "*" groups to decide.
+func (c *streamCaller) names(d *dialect, agent, value string) bool {
+	if !c.read {
+		c.name, c.read = d.callerName(agent), true
+		c.named = !(c.name == "*" || c.name == "" && !d.googleNames)
+	}
+	return c.named && foldCompare(d.lineName(value), c.name) == 0
 }
 
 // streamBytes bounds the files that Parse keeps unbuilt (see lazyFile):

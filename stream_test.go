@@ -68,6 +68,9 @@ func TestStreamShapes(t *testing.T) {
 		{"a final CRLF", "User-agent: *\r\nDisallow: /a\r\n", "x", "/a", RFC},
 		{"a final CR after a blank line", "User-agent: *\nDisallow: /a\n\r", "x", "/a", Google},
 		{"a line without a colon (Google's two words)", "User-agent *\nDisallow /a\n", "x", "/a", Google},
+		{"a non-canonical path past the stack's room", "User-agent: *\nDisallow: /%7E" + strings.Repeat("a", 200) + "\n", "x", "/~" + strings.Repeat("a", 200) + "/./b", RFC},
+		{"/robots.txt in a file without rules for the caller", "User-agent: y\nDisallow: /\nUser-agent: *\n", "x", "/robots.txt", RFC},
+		{"the caller's name after global groups", "User-agent: *\nDisallow: /a\n\nUser-agent: X\nAllow: /a\n", "x/1.0", "/a", RFC},
 		{"a pattern past the stack's room", "User-agent: *\nDisallow: /" + strings.Repeat("ä", 200) + "\n", "x", "/" + strings.Repeat("ä", 200), RFC},
 	}
 	for _, tt := range tests {
