@@ -572,9 +572,9 @@ func TestPlainRuleLines(t *testing.T) {
 		"Disallow: /f$\nDisallow: $\nDisallow: /a$b\nDisallow: /a$$\nDisallow: /a$ \nDisallow: /a$#c\nAllow: /x$\r\nDisallow: /*.gif$\t\nDisallow: /g h\nDisallow: /%41\nDisallow: /é\nDisallow: foo\nAllow: /x/index.html\n" +
 		"Disallow: /n\x00m\nDisallow: /v\vw\nDisallow: /*.gif\nDisallow:/\n  Disallow: /i\nDisallow: /last\n" +
 		"Disallow: /" + strings.Repeat("a", googleMaxLineLen) + "\nAllow: /" + strings.Repeat("b", googleMaxLineLen-len("Allow: /")) + "\n"
-	// Lines 1-4 and 12 are plain user-agent lines; the others end their
-	// value with a comment, a blank and more, an octet outside ASCII or a
-	// control, or spell their key otherwise.
+	// Lines 1-5, 8, 11 and 12 are plain user-agent lines; the others end
+	// their value with a comment, an octet outside ASCII or a control, or
+	// spell their key otherwise.
 	agents := "User-agent: *\nUser-agent: Googlebot/2.1\nUser-agent:  bot \t\r\nUser-agent:\nUser-agent: *x\n" +
 		"User-agent: * # c\nUser-agent: a#b\nUser-agent: Mozilla/5.0 (compatible)\nUser-agent: b\xc3\xb8t\nUser-Agent: x\n" +
 		"User-agent: *\tfoo\nUser-agent: $%2f\nUser-agent: a\vb\nuser-agent: y\n"
@@ -596,8 +596,8 @@ func TestPlainRuleLines(t *testing.T) {
 	}{
 		{RFC, edges, []int{1, 2, 3, 4, 5, 8, 9, 12, 14, 15, 19, 20, 23, 24, 26, 27, 28}},
 		{Google, edges, []int{1, 2, 3, 4, 5, 8, 9, 12, 14, 15, 19, 20, 23, 24, 26, 28}}, // 27 is cut
-		{RFC, agents, []int{1, 2, 3, 4, 12}},
-		{Google, agents, []int{1, 2, 3, 4, 12}},
+		{RFC, agents, []int{1, 2, 3, 4, 5, 8, 11, 12}},
+		{Google, agents, []int{1, 2, 3, 4, 5, 8, 11, 12}},
 	} {
 		tok := newTokenizer(tt.src, tt.mode.dialect().lineCut, defaultLimits.lines, false)
 		var f lineFact

@@ -230,13 +230,13 @@ var plainRuleSpecial = func() [256]uint8 {
 }()
 
 // plainAgentSpecial marks the octets that end the value of a plain
-// user-agent line: blanks, line breaks and other controls, '#', which
-// starts a comment, and the octets outside ASCII, which the general path
-// checks for invalid UTF-8. Most values hold none ("*", "Googlebot",
-// "Googlebot/2.1").
+// user-agent line: line breaks and the other controls but the tab, '#',
+// which starts a comment, and the octets outside ASCII, which the general
+// path checks for invalid UTF-8. Most values hold none ("*", "Googlebot",
+// "Googlebot/2.1", a browser's header).
 var plainAgentSpecial = func() (t [256]uint8) {
 	for c := range t {
-		if c <= ' ' || c >= 0x7F || c == '#' {
+		if c < ' ' && c != '\t' || c >= 0x7F || c == '#' {
 			t[c] = 1
 		}
 	}
@@ -244,12 +244,17 @@ var plainAgentSpecial = func() (t [256]uint8) {
 }()
 
 // plainAgentEnd returns the end of the plain value of a user-agent line
-// that starts at s[k] (see plainAgentSpecial).
+// that starts at s[k] (see plainAgentSpecial), without the blanks after
+// it.
 func plainAgentEnd(s string, k int) int {
-	if k < len(s) && s[k] == '*' {
-		return k + 1 // the most common value needs no scan; the caller ends it there
+	if k+1 < len(s) && s[k] == '*' && (s[k+1] == '\n' || s[k+1] == '\r') {
+		return k + 1 // the most common value needs no scan
 	}
-	return plainRun(s, k, &plainAgentSpecial)
+	v := plainRun(s, k, &plainAgentSpecial)
+	for v > k && (s[v-1] == ' ' || s[v-1] == '\t') {
+		v--
+	}
+	return v
 }
 
 // indexFrom returns the index of the first c in s at or after i, or
