@@ -188,16 +188,32 @@ func passCost(rules, n int) int32 {
 }
 
 // scan decides path by trying every rule of g, in file order. It costs a
-// prefix comparison for most rules, and no set-up.
+// prefix comparison for most rules, and no set-up: most rules of a large
+// group differ from the path in their first two octets, which rule them
+// out before the matcher is called (see headMismatch).
 func (g *Group) scan(path string) *rule {
 	var best *rule
 	for i := range g.rules {
 		r := &g.rules[i]
-		if (best == nil || g.text.better(r, best)) && g.text.matches(r, path, g.d.emptyMatches) {
+		p := g.text.pattern(r)
+		if headMismatch(p, path) {
+			continue
+		}
+		if (best == nil || g.text.better(r, best)) && patternMatches(p, path, g.d.emptyMatches) {
 			best = r
 		}
 	}
 	return best
+}
+
+// headMismatch reports whether pattern cannot match path because its first
+// two octets, neither a wildcard nor the anchor that ends it, are not the
+// path's first two. It is false when it cannot tell.
+func headMismatch(pattern, path string) bool {
+	if len(pattern) < 2 || pattern[0] == '*' || pattern[1] == '*' || len(pattern) == 2 && pattern[1] == '$' {
+		return false
+	}
+	return len(path) < 2 || pattern[0] != path[0] || pattern[1] != path[1]
 }
 
 // prepare builds g's index, once, and returns it. Sorting is the one cost

@@ -186,6 +186,9 @@ func FuzzMatch(f *testing.F) {
 		if got, want := matches(pattern, path), slowMatch(pattern, path); got != want {
 			t.Fatalf("matches(%q, %q) = %v, slowMatch says %v", pattern, path, got, want)
 		}
+		if headMismatch(pattern, path) && slowMatch(pattern, path) {
+			t.Fatalf("headMismatch(%q, %q) rules out a pattern that matches", pattern, path)
+		}
 		for _, isPattern := range []bool{false, true} {
 			got, _ := normalizeRFC(path, isPattern)
 			if want := slowNormalize(path, isPattern); got != want {
@@ -201,6 +204,37 @@ func FuzzMatch(f *testing.F) {
 			t.Fatalf("RFC match of %q against %q = %v, slow says %v", pattern, path, got, want)
 		}
 	})
+}
+
+// TestHeadMismatch checks the quick test of Group.scan on each edge of
+// what it can tell: it rules a pattern out only when one of its first two
+// octets, neither a wildcard nor its anchor, differs from the path's.
+func TestHeadMismatch(t *testing.T) {
+	for _, tt := range []struct {
+		pattern, path string
+		want          bool
+	}{
+		{"/a=1/", "/some/page", true},
+		{"/s", "/some", false},
+		{"/so", "/some", false},
+		{"/x", "/", true},     // the path is too short to match
+		{"/", "/x", false},    // one octet: the matcher decides
+		{"", "/x", false},     // empty: Google's library matches every path
+		{"*x", "/x", false},   // a leading wildcard
+		{"/*x", "/yx", false}, // a wildcard second
+		{"/$", "/", false},    // the anchor that ends the pattern
+		{"/$x", "/$x", false}, // a '$' inside is an octet like any other
+		{"/$x", "/ax", true},  // and must match as one
+		{"$$", "$", false},    // an anchored "$"
+		{"/ab*$", "/zz", true},
+	} {
+		if got := headMismatch(tt.pattern, tt.path); got != tt.want {
+			t.Errorf("headMismatch(%q, %q) = %v, want %v", tt.pattern, tt.path, got, tt.want)
+		}
+		if headMismatch(tt.pattern, tt.path) && matches(tt.pattern, tt.path) {
+			t.Errorf("headMismatch(%q, %q) rules out a pattern that matches", tt.pattern, tt.path)
+		}
+	}
 }
 
 // TestIndexAgreesWithScan checks the index of every group of the corpus,
