@@ -1,9 +1,11 @@
 package robotstxt
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -506,4 +508,73 @@ func modeRatio(data []byte, rounds int) float64 {
 		}
 	}
 	return float64(best[0]) / float64(best[1])
+}
+
+// BenchmarkPlainLines keeps the gain of the tokenizer's shortcut for
+// lines in their plainest shape visible (tokenizer.nextPlain): each file
+// is read as written ("plain"), and with its keys in lower case
+// ("general"), which the shortcut does not take, so that the general
+// path reads every line. "first" is Parse and the first query, one pass
+// over a small file's text; "tables" builds the tables for it.
+func BenchmarkPlainLines(b *testing.B) {
+	keys := regexp.MustCompile(`(?m)^(User-agent|Allow|Disallow):`)
+	for _, name := range []string{"043_www.wacom.com.txt", "033_www.ups.com.txt", "011_reddit.com.txt"} {
+		data := corpusFile(b, name)
+		lower := keys.ReplaceAllFunc(data, bytes.ToLower)
+		if bytes.Equal(lower, data) {
+			b.Fatalf("%s: no key to write in lower case", name)
+		}
+		if Parse(data).Allowed("Googlebot", "/some/page.html?id=1") != Parse(lower).Allowed("Googlebot", "/some/page.html?id=1") {
+			b.Fatalf("%s: the lower-case keys change the answer", name)
+		}
+		for _, v := range []struct {
+			name string
+			data []byte
+		}{{"plain", data}, {"general", lower}} {
+			b.Run("first/"+v.name+"/"+strings.TrimSuffix(name, ".txt"), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					Parse(v.data).Allowed("Googlebot", "/some/page.html?id=1")
+				}
+			})
+			b.Run("tables/"+v.name+"/"+strings.TrimSuffix(name, ".txt"), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					parseTables(v.data).Allowed("Googlebot", "/some/page.html?id=1")
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkGroupScan keeps the gain of headMismatch visible: the linear
+// pass of a large group's first queries (Group.scan) over the 5,000 rules
+// of runescape.com's "*" group, as Group.scan makes it ("scan") and with
+// the matcher tried on every rule ("plain").
+func BenchmarkGroupScan(b *testing.B) {
+	g := Parse(corpusFile(b, "018_www.runescape.com.txt")).Group("Googlebot")
+	const path = "/some/page.html?id=1"
+	plain := func() *rule {
+		var best *rule
+		for i := range g.rules {
+			r := &g.rules[i]
+			if (best == nil || g.text.better(r, best)) && g.text.matches(r, path, g.d.emptyMatches) {
+				best = r
+			}
+		}
+		return best
+	}
+	if len(g.rules) < 1000 || plain() != g.scan(path) {
+		b.Fatalf("the group has %d rules, or the two passes disagree", len(g.rules))
+	}
+	b.Run("scan", func(b *testing.B) {
+		for b.Loop() {
+			g.scan(path)
+		}
+	})
+	b.Run("plain", func(b *testing.B) {
+		for b.Loop() {
+			plain()
+		}
+	})
 }
