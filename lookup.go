@@ -9,7 +9,10 @@ package robotstxt
 import (
 	"cmp"
 	"slices"
+	"strings"
 	"sync"
+	"sync/atomic"
+	"unsafe"
 )
 
 // groupSets finds the set of groups a crawler's name selects. The
@@ -183,6 +186,38 @@ func (k *unionKey) add(set int32, n int, over bool) (int, bool) {
 type unionCache struct {
 	mu sync.RWMutex
 	m  map[unionKey]*Group
+	// last is the names whose Group was kept last, and that Group: a
+	// crawler passes the same names with every query, and finds its
+	// Group by comparing them, without reading each name, looking it up
+	// or taking the lock (BenchmarkSeveralNames).
+	last atomic.Pointer[namedUnion]
+}
+
+// namedUnion is a list of names and the Group they find.
+type namedUnion struct {
+	names []string // copies, so that a caller's larger string is not kept
+	g     *Group
+}
+
+// recent returns the Group that names found when it was kept last, or
+// nil; c may be nil, when none is kept yet.
+func (c *unionCache) recent(names []string) *Group {
+	if c == nil {
+		return nil
+	}
+	if u := c.last.Load(); u != nil && slices.Equal(u.names, names) {
+		return u.g
+	}
+	return nil
+}
+
+// bytes returns the bytes of the names c.last keeps (see Robots.Footprint).
+func (u *namedUnion) bytes() int64 {
+	n := heapBytes(int64(unsafe.Sizeof(*u))) + heapBytes(int64(len(u.names))*int64(unsafe.Sizeof("")))
+	for _, name := range u.names {
+		n += heapBytes(int64(len(name)))
+	}
+	return n
 }
 
 // get returns the Group kept for k, or nil; c may be nil, when none is
@@ -196,9 +231,9 @@ func (c *unionCache) get(k unionKey) *Group {
 	return c.m[k]
 }
 
-// put keeps g for k, unless the cache is full, and returns the Group kept
-// for k: an earlier one, when callers raced to build it.
-func (c *unionCache) put(k unionKey, g *Group) *Group {
+// put keeps g for k, found by names, unless the cache is full, and returns
+// the Group kept for k: an earlier one, when callers raced to build it.
+func (c *unionCache) put(k unionKey, names []string, g *Group) *Group {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if old := c.m[k]; old != nil {
@@ -209,6 +244,11 @@ func (c *unionCache) put(k unionKey, g *Group) *Group {
 			c.m = make(map[unionKey]*Group)
 		}
 		c.m[k] = g
+		u := &namedUnion{names: make([]string, len(names)), g: g}
+		for i, name := range names {
+			u.names[i] = strings.Clone(name)
+		}
+		c.last.Store(u)
 	}
 	return g
 }

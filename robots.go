@@ -174,6 +174,11 @@ func (r *Robots) Group(agents ...string) *Group {
 		return nil
 	}
 	r = r.full()
+	if len(agents) > 1 {
+		if g := r.unions.Load().recent(agents); g != nil {
+			return g
+		}
+	}
 	key := unionKey{-1, -1, -1, -1}
 	n, over := 0, false
 	for _, a := range agents {
@@ -198,7 +203,7 @@ func (r *Robots) Group(agents ...string) *Group {
 	}
 	g := r.union(agents)
 	if !over {
-		g = r.unionCache().put(key, g)
+		g = r.unionCache().put(key, agents, g)
 	}
 	return g
 }
@@ -401,6 +406,9 @@ func (r *Robots) Footprint() int64 {
 			n += g.ext.footprint()
 		}
 		c.mu.RUnlock()
+		if u := c.last.Load(); u != nil {
+			n += u.bytes()
+		}
 	}
 	return n
 }

@@ -1196,6 +1196,55 @@ func TestUnionGroups(t *testing.T) {
 	}
 }
 
+// TestRecentUnion checks the names kept beside the union they found last
+// (unionCache.last): the same names find the same Group without a
+// look-up, other names still find theirs, and a caller that changes its
+// slice of names after the call changes nothing kept.
+func TestRecentUnion(t *testing.T) {
+	r := Parse([]byte("User-agent: a\nDisallow: /a\n\nUser-agent: b\nDisallow: /b\n\nUser-agent: c\nDisallow: /c\n"))
+	names := []string{"a", "c"}
+	ac := r.Group(names...)
+	if got := r.full().unions.Load().recent([]string{"a", "c"}); got != ac {
+		t.Fatalf("recent(a, c) = %p, want the union just built, %p", got, ac)
+	}
+	names[1] = "b" // the caller's slice, reused
+	if got := r.full().unions.Load().recent([]string{"a", "b"}); got != nil {
+		t.Errorf("recent(a, b) = %p after the caller changed its slice, want nil", got)
+	}
+	ab := r.Group("a", "b")
+	for _, tt := range []struct {
+		names []string
+		want  *Group
+	}{
+		{[]string{"a", "c"}, ac}, // kept in the map, no longer the last
+		{[]string{"a", "b"}, ab},
+		{[]string{"b", "a"}, ab}, // other names, the same groups
+		{[]string{"A", "B"}, ab},
+	} {
+		if got := r.Group(tt.names...); got != tt.want {
+			t.Errorf("Group(%q) = %p, want %p", tt.names, got, tt.want)
+		}
+	}
+	if ab.Allowed("/a") || ab.Allowed("/b") || !ab.Allowed("/c") {
+		t.Error("the union of a and b does not hold their rules alone")
+	}
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range 200 {
+				pair := [][]string{{"a", "b"}, {"a", "c"}, {"b", "c"}}[(i+j)%3]
+				if g := r.Group(pair...); g.Allowed("/"+pair[0]) || g.Allowed("/"+pair[1]) {
+					t.Errorf("Group(%q) allows its own rules' paths", pair)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
 // smallShapes are small files of the shapes the small path treats apart:
 // one group or two, groups merged by a name they share, a "*" group beside
 // a named one, names written twice in different cases.
