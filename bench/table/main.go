@@ -60,7 +60,7 @@ func run(args []string, stdin io.Reader, stdout io.Writer) error {
 	}
 	files := make(map[string][]block)
 	if *readme != "" {
-		small, err := smallTable(s, cppQuotes)
+		small, err := smallTable(s)
 		if err != nil {
 			return err
 		}
@@ -109,7 +109,7 @@ func perfBlocks(s *side, rootPath, comparePath string) ([]block, error) {
 	if err != nil {
 		return nil, err
 	}
-	small, err := smallTable(s, cppQuotes)
+	small, err := smallTable(s)
 	if err != nil {
 		return nil, err
 	}
