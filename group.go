@@ -206,16 +206,6 @@ func (g *Group) scan(path string) *rule {
 	return best
 }
 
-// headMismatch reports whether pattern cannot match path because its first
-// two octets, neither a wildcard nor the anchor that ends it, are not the
-// path's first two. It is false when it cannot tell.
-func headMismatch(pattern, path string) bool {
-	if len(pattern) < 2 || pattern[0] == '*' || pattern[1] == '*' || len(pattern) == 2 && pattern[1] == '$' {
-		return false
-	}
-	return len(path) < 2 || pattern[0] != path[0] || pattern[1] != path[1]
-}
-
 // prepare builds g's index, once, and returns it. Sorting is the one cost
 // of a parse that grows faster than the file; doing it when a crawler
 // asks often keeps Parse linear, and costs nothing for files that are only

@@ -59,6 +59,16 @@ func matches(pattern, path string) bool {
 	return strings.Contains(path, pattern)
 }
 
+// headMismatch reports whether pattern cannot match path because its first
+// two octets, neither a wildcard nor the anchor that ends it, are not the
+// path's first two. It is false when it cannot tell.
+func headMismatch(pattern, path string) bool {
+	if len(pattern) < 2 || pattern[0] == '*' || pattern[1] == '*' || len(pattern) == 2 && pattern[1] == '$' {
+		return false
+	}
+	return len(path) < 2 || pattern[0] != path[0] || pattern[1] != path[1]
+}
+
 // patternMatches is matches for a rule's pattern: an empty pattern
 // matches nothing in RFC mode; emptyMatches lets it match every path, as
 // Google's library does (see dialect.emptyMatches).

@@ -344,7 +344,7 @@ func (t *tokenizer) split(f *lineFact, a, b int) {
 	sep := strings.IndexByte(c, ':')
 	if sep < 0 {
 		sep = indexBlank(c)
-		if sep < 0 || indexBlank(c[skipBlanks(c, sep):]) >= 0 {
+		if sep < 0 || indexBlank(trimSpace(c[sep:])) >= 0 {
 			f.flags |= flagNotKeyValue
 			return
 		}
@@ -385,12 +385,3 @@ func indexBlank(s string) int {
 // shortBlankScan is the longest string indexBlank scans a byte at a time:
 // below it, a loop costs less than the setup of the IndexByte scans.
 const shortBlankScan = 32
-
-// skipBlanks returns the index of the first octet of s at or after i that
-// is not white space (see isSpace), or len(s).
-func skipBlanks(s string, i int) int {
-	for i < len(s) && isSpace(s[i]) {
-		i++
-	}
-	return i
-}
