@@ -578,3 +578,28 @@ func BenchmarkGroupScan(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkGroupUnion keeps the gain of unionCache.last visible:
+// Group(a, c).Decide with the names that built the union kept last
+// ("recent"), and Group(a, b).Decide, whose union was built earlier, so
+// that each call reads and looks up its names and finds the union in the
+// map ("looked-up").
+func BenchmarkGroupUnion(b *testing.B) {
+	r := Parse([]byte("User-agent: a\nDisallow: /a\n\nUser-agent: b\nDisallow: /b\n\nUser-agent: c\nDisallow: /c\n"))
+	ab, ac := r.Group("a", "b"), r.Group("a", "c")
+	c := r.full().unions.Load()
+	if c.recent([]string{"a", "c"}) != ac || c.recent([]string{"a", "b"}) != nil || r.Group("a", "b") != ab {
+		b.Fatal("the union built last is not the one kept as recent")
+	}
+	for _, bc := range []struct {
+		name  string
+		names []string
+	}{{"recent", []string{"a", "c"}}, {"looked-up", []string{"a", "b"}}} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				r.Group(bc.names...).Decide("/a/x")
+			}
+		})
+	}
+}
