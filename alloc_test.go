@@ -1,10 +1,8 @@
 package robotstxt
 
 import (
-	"runtime"
 	"strings"
 	"testing"
-	"unsafe"
 )
 
 // TestAllowedNonCanonicalDoesNotAllocate checks that a target the RFC
@@ -51,106 +49,42 @@ func TestAllowedNonCanonicalDoesNotAllocate(t *testing.T) {
 
 // TestSmallFileAllocations checks that a parse and a first query of the
 // corpus files of at most 1 KB (four in five real files are that small)
-// allocate at most twice: the Robots and the copy of the text that the
-// first query is answered from, in one pass (see lazyFile), which share
-// one allocation for a text of at most lazyInline bytes. It also checks the
-// tables, which a later query builds: at most twice more, the Robots with
-// its first Group and small tables and its plain tables, and for those of
-// at most 150 bytes (the corpus's ten smallest) once, their plain tables
-// in the room at the end of the Robots' allocation. The rows that allow
-// more name what costs them more.
+// allocate what the parsed file keeps and no more: its Robots, the block
+// of its tables (see block) and its table of Groups (made on demand), and
+// for the files that have them, its
+// file-wide records, its extension records, its rules' written forms and
+// the rules of its sets of several groups. Buffers of its own rather
+// than the pool's, which the race detector empties at random.
 func TestSmallFileAllocations(t *testing.T) {
-	over := map[string]struct {
-		allocs float64
-		why    string
-	}{
-		"093_rutracker.org.txt": {4, "18 groups: the plain path's Robots and tables"},
-	}
 	for _, f := range corpus(t) {
 		if len(f.data) > 1<<10 {
 			continue
 		}
-		first, firstWhy := 2.0, "the Robots, and its text apart, let go once the tables are built"
-		if len(f.data) <= lazyInline {
-			first, firstWhy = 1, "the Robots with its text"
-		}
-		if n := testing.AllocsPerRun(20, func() {
-			Parse(f.data).Allowed("Googlebot", "/some/page.html?id=1")
-		}); n > first {
-			t.Errorf("%s (%d bytes): Parse then Allowed allocates %v times, want at most %v (%s)", f.name, len(f.data), n, first, firstWhy)
-		}
-		want, why := 2.0, "a small file"
-		if len(f.data) <= 150 {
-			want, why = 1, "plain tables in the Robots' allocation"
-		}
-		if o, ok := over[f.name]; ok {
-			want, why = o.allocs, o.why
-		}
-		// Buffers of its own rather than the pool's, which the race
-		// detector empties at random.
 		var b parseBuffers
 		src := string(f.data)
+		r := Options{}.parseWith(&b, src, false, -1, defaultLimits, false)
+		want, why := 3.0, "the Robots, its block and its table of Groups"
+		if r.file != nil {
+			want, why = want+1+float64(len(r.file.signals)), why+", its records"
+			if r.file.host != "" {
+				want++
+			}
+		}
+		if r.exts != nil {
+			want, why = want+2, why+", its extension records"
+		}
+		if r.text.written != nil {
+			want, why = want+1, why+", its written forms"
+		}
+		if r.multi != nil {
+			want, why = want+4, why+", its sets of several groups"
+		}
 		n := testing.AllocsPerRun(20, func() {
 			b.reset()
-			Options{}.parseWith(&b, false, src, false, -1, defaultLimits, true).Allowed("Googlebot", "/some/page.html?id=1")
+			Options{}.parseWith(&b, src, false, -1, defaultLimits, false).Allowed("Googlebot", "/some/page.html?id=1")
 		})
 		if n > want {
-			t.Errorf("%s (%d bytes): the tables' parse then Allowed allocates %v times, want at most %v (%s)", f.name, len(f.data), n, want, why)
-		}
-	}
-}
-
-// sizeClass returns the bytes the allocator takes for one new T: the
-// size class it falls in, read from the heap's count of bytes allocated
-// over enough objects that the spans in use at either end round it away.
-func sizeClass[T any]() int64 {
-	const n = 1 << 14
-	keep := make([]*T, n)
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	for i := range keep {
-		keep[i] = new(T)
-	}
-	runtime.ReadMemStats(&after)
-	runtime.KeepAlive(keep)
-	return int64(after.TotalAlloc-before.TotalAlloc) / n
-}
-
-// TestSmallFileSizeClasses checks that the room the one-allocation shapes
-// keep fills the allocator's size class they fall in, so that it costs
-// nothing: a smallFile's slab room (smallRoom), with and without extra
-// room, and a lazy file's inline copy (lazyInline). An object with
-// pointers of more than 8*8 pointers' bytes (512 on 64-bit platforms, 128
-// on 32-bit ones) takes a header of 8 bytes beside it. The room is fitted
-// for 64-bit platforms; on 32-bit ones, whose pointers leave other gaps,
-// the smallFile with extra room may leave as much as the other.
-func TestSmallFileSizeClasses(t *testing.T) {
-	ptr := unsafe.Sizeof(uintptr(0))
-	withHeader := func(n uintptr) int64 {
-		if n > 8*ptr*ptr { // the runtime's minSizeForMallocHeader
-			n += 8
-		}
-		return int64(n)
-	}
-	extraSlack := int64(4)
-	if ptr != 8 {
-		extraSlack = 32
-	}
-	tests := []struct {
-		name  string
-		size  int64
-		class int64
-		slack int64 // the bytes it may leave: less than what one more unit of room takes
-	}{
-		{"smallFile with extra room", withHeader(unsafe.Sizeof(smallFile[smallExtra]{})), sizeClass[smallFile[smallExtra]](), extraSlack},
-		// Its room is bounded by the other's: more would move that one
-		// to the next class.
-		{"smallFile", withHeader(unsafe.Sizeof(smallFile[struct{}]{})), sizeClass[smallFile[struct{}]](), 32},
-		{"lazy file with its copy", withHeader(unsafe.Sizeof(lazyRobots[[lazyInline]byte]{})), sizeClass[lazyRobots[[lazyInline]byte]](), 16},
-	}
-	for _, tt := range tests {
-		if tt.class < tt.size || tt.class-tt.size >= tt.slack {
-			t.Errorf("%s: %d bytes in a size class of %d, want room that fills it to less than %d bytes short", tt.name, tt.size, tt.class, tt.slack)
+			t.Errorf("%s (%d bytes): Parse then Allowed allocates %v times, want at most %v (%s)", f.name, len(f.data), n, want, why)
 		}
 	}
 }

@@ -381,23 +381,13 @@ func BenchmarkSmallFirstQuery(b *testing.B) {
 				Parse(f.data).Allowed("Googlebot", "/some/page.html?id=1")
 			}
 		})
-		// The same with the tables built for the first query, in the
-		// allocations of a small file (see smallFile), rather than a pass
-		// over the text (see lazyFile).
-		b.Run("tables/"+strings.TrimSuffix(f.name, ".txt"), func(b *testing.B) {
+		// The same with each table in an allocation of its own rather
+		// than a share of one block (see block).
+		b.Run("separate/"+strings.TrimSuffix(f.name, ".txt"), func(b *testing.B) {
 			b.SetBytes(int64(len(f.data)))
 			b.ReportAllocs()
 			for b.Loop() {
-				parseTables(f.data).Allowed("Googlebot", "/some/page.html?id=1")
-			}
-		})
-		// The same on the plain path, which allocates each table on its
-		// own.
-		b.Run("general/"+strings.TrimSuffix(f.name, ".txt"), func(b *testing.B) {
-			b.SetBytes(int64(len(f.data)))
-			b.ReportAllocs()
-			for b.Loop() {
-				parseGeneral(f.data).Allowed("Googlebot", "/some/page.html?id=1")
+				parseSeparate(f.data).Allowed("Googlebot", "/some/page.html?id=1")
 			}
 		})
 	}
@@ -432,23 +422,10 @@ func dollarInside() []byte {
 	return []byte(sb.String())
 }
 
-// parseGeneral parses data as Parse does, but on the plain path that
-// files too large for smallFile take.
-func parseGeneral(data []byte) *Robots {
-	return parseBuilt(data, false)
-}
-
-// parseTables parses data as Parse does, building its tables at once,
-// in the allocations of a small file (see smallFile), rather than
-// keeping its text for the first query (see lazyFile).
-func parseTables(data []byte) *Robots {
-	return parseBuilt(data, true)
-}
-
-// parseBuilt parses data with its tables built, as a small file (see
-// smallFile) when compact.
-func parseBuilt(data []byte, compact bool) *Robots {
-	return Options{}.build(view(data), false, -1, defaultLimits, compact)
+// parseSeparate parses data as Parse does, but with each of the parsed
+// file's tables in an allocation of its own (see block).
+func parseSeparate(data []byte) *Robots {
+	return Options{}.build(view(data), false, -1, defaultLimits, true)
 }
 
 // BenchmarkParseModes weighs RFC mode's parse against Google mode's, the
@@ -514,8 +491,7 @@ func modeRatio(data []byte, rounds int) float64 {
 // lines in their plainest shape visible (tokenizer.nextPlain): each file
 // is read as written ("plain"), and with its keys in lower case
 // ("general"), which the shortcut does not take, so that the general
-// path reads every line. "first" is Parse and the first query, one pass
-// over a small file's text; "tables" builds the tables for it.
+// path reads every line: Parse and the first query.
 func BenchmarkPlainLines(b *testing.B) {
 	keys := regexp.MustCompile(`(?m)^(User-agent|Allow|Disallow):`)
 	for _, name := range []string{"043_www.wacom.com.txt", "033_www.ups.com.txt", "011_reddit.com.txt"} {
@@ -535,12 +511,6 @@ func BenchmarkPlainLines(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
 					Parse(v.data).Allowed("Googlebot", "/some/page.html?id=1")
-				}
-			})
-			b.Run("tables/"+v.name+"/"+strings.TrimSuffix(name, ".txt"), func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
-					parseTables(v.data).Allowed("Googlebot", "/some/page.html?id=1")
 				}
 			})
 		}
@@ -577,29 +547,4 @@ func BenchmarkGroupScan(b *testing.B) {
 			plain()
 		}
 	})
-}
-
-// BenchmarkGroupUnion keeps the gain of unionCache.last visible:
-// Group(a, c).Decide with the names that built the union kept last
-// ("recent"), and Group(a, b).Decide, whose union was built earlier, so
-// that each call reads and looks up its names and finds the union in the
-// map ("looked-up").
-func BenchmarkGroupUnion(b *testing.B) {
-	r := Parse([]byte("User-agent: a\nDisallow: /a\n\nUser-agent: b\nDisallow: /b\n\nUser-agent: c\nDisallow: /c\n"))
-	ab, ac := r.Group("a", "b"), r.Group("a", "c")
-	c := r.full().unions.Load()
-	if c.recent([]string{"a", "c"}) != ac || c.recent([]string{"a", "b"}) != nil || r.Group("a", "b") != ab {
-		b.Fatal("the union built last is not the one kept as recent")
-	}
-	for _, bc := range []struct {
-		name  string
-		names []string
-	}{{"recent", []string{"a", "c"}}, {"looked-up", []string{"a", "b"}}} {
-		b.Run(bc.name, func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				r.Group(bc.names...).Decide("/a/x")
-			}
-		})
-	}
 }

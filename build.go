@@ -9,6 +9,7 @@ import (
 	"cmp"
 	"encoding/binary"
 	"slices"
+	"sync/atomic"
 )
 
 // builder collects groups line by line (RFC 9309 section 2.1). A group
@@ -21,8 +22,7 @@ import (
 // a file of 500 one-line groups costs a few dozen bytes per group.
 type builder struct {
 	*buildLists
-	d     *dialect
-	arena patternArena // the canonical patterns, back to back
+	d *dialect
 	// maxText bounds the bytes of the patterns, of the written forms and
 	// of the tokens, each: rules and notes address them with 32-bit
 	// offsets (see limits).
@@ -33,7 +33,6 @@ type builder struct {
 	sawRule bool // a rule followed the last user-agent line
 	star    bool // the open group has a "*" line
 	closed  bool // a token did not fit: no more groups or rules are taken
-	own     bool // the lists are the parse's own, not pooled (see borrowBuffers)
 }
 
 // buildLists are the lists a builder grows (see parseBuffers).
@@ -48,7 +47,7 @@ type buildLists struct {
 	// groupLines holds the line of each group's first user-agent line:
 	// checks that speak of a whole group put their note there.
 	groupLines []uint32
-	// arena is room for a small file's patterns (see builder.arena).
+	// arena holds the canonical patterns, back to back.
 	arena []byte
 	// extIDs and extVals are the groups that have extension records, by
 	// group, ascending, and their records.
@@ -115,8 +114,8 @@ func (b *builder) addRule(pattern, written string, prio uint32, line int32, allo
 	// and the rule it returned cost 1.5% of the instructions of a parse
 	// of a file of rules (BenchmarkParse, confex).
 	odd := prio != uint32(len(pattern))
-	b.rules = append(b.rules, newRule(uint32(b.arena.Len()), uint32(len(pattern)), line, allow, derived, odd))
-	b.arena.WriteString(pattern)
+	b.rules = append(b.rules, newRule(uint32(len(b.arena)), uint32(len(pattern)), line, allow, derived, odd))
+	b.arena = append(b.arena, pattern...)
 	if (written != "" || derived) && (len(b.written) == 0 || b.written[len(b.written)-1].line != line) {
 		b.writtenText = append(b.writtenText, written...)
 		b.written = append(b.written, writtenForm{line: line, end: uint32(len(b.writtenText)), prio: prio})
@@ -137,21 +136,14 @@ func (b *builder) ext() *groupExt {
 	return &b.extVals[len(b.extVals)-1]
 }
 
-// keepExts returns r's list of extension records, copied out of the
-// builder's: in r's smallParts when there is room, else in two
-// allocations, however many records there are.
-func (b *builder) keepExts(r *Robots) []extAt {
+// keepExts returns a copy of the builder's extension records, in two
+// allocations however many there are.
+func (b *builder) keepExts() []extAt {
 	n := len(b.extIDs)
 	if n == 0 {
 		return nil
 	}
-	var exts []extAt
-	var vals []groupExt
-	if s := r.small; s != nil && s.extra != nil && n <= len(s.extra.exts) {
-		exts, vals = s.extra.exts[:n:n], s.extra.extVals[:n:n]
-	} else {
-		exts, vals = make([]extAt, n), make([]groupExt, n)
-	}
+	exts, vals := make([]extAt, n), make([]groupExt, n)
 	copy(vals, b.extVals)
 	for i, id := range b.extIDs {
 		exts[i] = extAt{id: id, ext: &vals[i]}
@@ -159,94 +151,67 @@ func (b *builder) keepExts(r *Robots) []extAt {
 	return exts
 }
 
-// finish hands the collected groups to r and returns the lines of
-// extension values that disagree within a merged group. It sorts the
-// tokens case-insensitively, so that selecting a crawler's group is a
-// binary search, and lists each set of several groups that one token
-// names (RFC 9309 section 2.2.1: such groups merge). No Group is built
-// here: each is built on first use (see groupOf), so a file of many groups
-// costs memory only for the groups crawlers ask for.
-//
-// A small file's tables are copied into s (see slab); s is nil otherwise.
+// blockBytes returns the bytes of the block that finish takes r's tables
+// from.
+func (b *builder) blockBytes() int {
+	ng, nt := len(b.starts), len(b.toks)
+	return blockBytes[byte](len(b.arena)) + blockBytes[rule](len(b.rules)) +
+		blockBytes[writtenForm](len(b.written)) + blockBytes[byte](len(b.writtenText)) +
+		blockBytes[uint32](2*ng+nt) + blockBytes[token](nt) + blockBytes[byte](len(b.tokText))
+}
+
+// finish hands the collected groups to r, its tables taken from blk, and
+// returns the lines of extension values that disagree within a merged
+// group. It sorts the tokens case-insensitively, so that selecting a
+// crawler's group is a binary search, and lists each set of several
+// groups that one token names (RFC 9309 section 2.2.1: such groups
+// merge). A set's Group is made when asked for (see Robots.group).
 //
 // Its steps are functions of their own: in one, it was the largest
 // function of the WebAssembly module, and what V8's optimising compiler
 // freed after compiling it made glibc keep megabytes more in its arenas
 // (wasm/README.md, "What is left in memory").
-func (b *builder) finish(r *Robots, s *slab) (conflicts []int) {
-	b.finishText(r, s)
-	b.finishTokens(r, s)
+func (b *builder) finish(r *Robots, blk *block) (conflicts []int) {
+	b.finishText(r, blk)
+	b.finishTokens(r, blk)
 	var m multiSets // moved to the heap only when a token names several groups
 	conflicts, seen := finishSets(r, &m)
-	sets := len(r.starts)
 	if seen != nil {
 		r.multi = &multiSets{ids: trim(m.ids), end: trim(m.end), at: trim(m.at)}
-		sets += len(m.end)
 	}
 	if pos, ok := r.find("*"); ok {
 		r.global = int32(r.setAt(pos) + 1)
 	}
-	r.cache = groupTable(r, sets)
+	r.groups = make([]atomic.Pointer[Group], r.sets())
 	slices.Sort(conflicts)
 	return slices.Compact(conflicts)
 }
 
 // finishText hands r the rules' patterns, the rules and their written
 // forms.
-func (b *builder) finishText(r *Robots, s *slab) {
+func (b *builder) finishText(r *Robots, blk *block) {
 	// The patterns are copied out of the file's text as they are read, so
 	// the text (comments, keys and all) is not retained; the rest is
-	// copied out of the parse's pooled buffers (see parseBuffers), or kept
-	// as it is when they were the parse's own.
+	// copied out of the parse's buffers (see parseBuffers).
 	r.d = b.d
-	if r.text == nil {
-		r.text = new(ruleText)
-	}
-	switch {
-	case s != nil:
-		r.text.arena = carveString(s, b.arena.view())
-		r.rules = carve(s, b.rules)
-	case b.own:
-		r.text.arena = b.arena.String()
-		r.rules = trim(b.rules)
-	default:
-		r.text.arena = b.arena.String()
-		r.rules = keep(b.rules)
-	}
-	if b.arena.isPooled {
-		b.buildLists.arena = b.arena.pooled[:0] // its room, grown, for the next parse
-	}
+	r.text.arena = carveString(blk, b.arena)
+	r.rules = carve(blk, b.rules)
 	if len(b.written) > 0 {
-		w := newWrittenForms(r)
-		switch {
-		case s != nil:
-			*w = writtenForms{forms: carve(s, b.written), text: carveString(s, b.writtenText)}
-		case b.own:
-			// Kept as they are, as the rules are: in a file whose every
-			// rule has a written form they are as large as its patterns
-			// (BenchmarkParseDollarInside, RFC mode).
-			*w = writtenForms{forms: trim(b.written), text: view(trim(b.writtenText))}
-		default:
-			*w = writtenForms{forms: keep(b.written), text: string(b.writtenText)}
-		}
-		r.text.written = w
+		r.text.written = &writtenForms{forms: carve(blk, b.written), text: carveString(blk, b.writtenText)}
 	}
 }
 
 // finishTokens hands r the groups' starts and lines and the user-agent
 // tokens, sorted case-insensitively.
-func (b *builder) finishTokens(r *Robots, s *slab) {
-	// The groups' starts and lines and the sorted tokens share one
-	// allocation: a file of one group would otherwise make one for each
-	// few words (BenchmarkParse, allocations). The lines are kept only
-	// for the one check that reads them, which needs a "*" group that
-	// disallows something and another group (BenchmarkRetained, 504
-	// groups).
+func (b *builder) finishTokens(r *Robots, blk *block) {
+	// The lines are kept only for the one check that reads them, which
+	// needs a "*" group that disallows something and another group
+	// (BenchmarkRetained, 504 groups).
 	ng, nt, nl := len(b.starts), len(b.toks), 0
 	if ng > 1 && b.starDisallows() { // with one group, there is no other to speak of
 		nl = ng
 	}
-	words := take[uint32](s, ng+nl+nt)
+	words := take[uint32](blk, ng+nl+nt)
 	r.starts = words[:ng:ng]
 	copy(r.starts, b.starts)
 	if nl > 0 {
@@ -257,13 +222,9 @@ func (b *builder) finishTokens(r *Robots, s *slab) {
 	for i := range r.sorted {
 		r.sorted[i] = uint32(i)
 	}
-	r.toks = carve(s, b.toks)
-	r.exts = b.keepExts(r)
-	if s != nil {
-		r.tokText = carveString(s, b.tokText)
-	} else {
-		r.tokText = string(b.tokText)
-	}
+	r.toks = carve(blk, b.toks)
+	r.exts = b.keepExts()
+	r.tokText = carveString(blk, b.tokText)
 	slices.SortFunc(r.sorted, func(x, y uint32) int {
 		if c := foldCompare(r.tokenText(x), r.tokenText(y)); c != 0 {
 			return c

@@ -233,12 +233,11 @@ func checkSameExtensions(t testing.TB, a, b *Robots) {
 		Groups      map[string][5]any
 	}
 	get := func(r *Robots) ext {
-		r = r.full()
 		h, _ := r.Host()
 		e := ext{Sitemaps: r.Sitemaps(), Host: h, CleanParams: cleanParams(t, r), Signals: r.ContentSignals(), Groups: map[string][5]any{}}
 		for _, g := range r.Groups() {
 			for _, a := range g.Agents() {
-				if set := r.lookupSet(a); set < 0 || r.groupOf(set) != g {
+				if set := r.lookupSet(a); set < 0 || set != int(g.set) {
 					continue
 				}
 				cd, _ := g.CrawlDelay()
@@ -284,57 +283,4 @@ func asciiLower(s string) string {
 		}
 	}
 	return string(b)
-}
-
-// FuzzFirstQuery compares the first query of a small file, answered by
-// one pass over its text (see streamDecide), with the same query of the
-// file's built tables, on the plain path: every field of the Decision, in
-// both modes. It also checks that a parsed file's first and second
-// queries, the second answered by its tables, give that Decision.
-func FuzzFirstQuery(f *testing.F) {
-	targets := []string{"/some/page.html?id=1", "/", "/a/b?c", "https://example.com/a?b#c", "/robots.txt", "/%7Ea/./b/../ä"}
-	agents := []string{"Googlebot", "FooBot/1.0", "*", "", "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)"}
-	i := 0
-	seed := func(data []byte, agent, target string) {
-		if len(data) <= streamBytes {
-			f.Add(data, agent, target, i%2 == 1)
-			i++
-		}
-	}
-	for _, cf := range append(corpus(f), smallShapes...) {
-		for j, a := range agents {
-			seed(cf.data, a, targets[(i+j)%len(targets)])
-		}
-	}
-	for _, name := range []string{"google_match.json", "peers_rfc9309.json"} {
-		for _, c := range loadJSON[matchCase](f, name) {
-			if as := c.agents(); len(as) == 1 && c.URLGen == nil && c.RobotsGen == nil {
-				seed(c.body(f), as[0], c.URL)
-			}
-		}
-	}
-	f.Fuzz(func(t *testing.T, data []byte, agent, target string, google bool) {
-		if len(data) > streamBytes {
-			return
-		}
-		o := Options{}
-		if google {
-			o.Mode = Google
-		}
-		built := o.build(string(data), false, -1, defaultLimits, false)
-		want := built.Group(agent).Decide(target)
-		got, ok := streamDecide(string(data), o.Mode.dialect(), agent, target)
-		if !ok && (google || utf16Mark(string(data)) == "") {
-			t.Fatalf("mode %v: the pass declined a file without a UTF-16 mark:\n%q", o.Mode, data)
-		}
-		if ok && got != want {
-			t.Fatalf("mode %v: streamed Decide(%q, %q) = %+v, tables give %+v; file:\n%q", o.Mode, agent, target, got, want, data)
-		}
-		r := o.Parse(data)
-		for _, which := range []string{"first", "second"} {
-			if got := r.Decide(agent, target); got != want {
-				t.Fatalf("mode %v: %s Decide(%q, %q) = %+v, want %+v; file:\n%q", o.Mode, which, agent, target, got, want, data)
-			}
-		}
-	})
 }

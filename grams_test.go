@@ -161,11 +161,11 @@ func TestLongPathBuildsIndex(t *testing.T) {
 		t.Fatalf("the wildcard file has %d rules, want over 10,000", n)
 	}
 	g.Allowed("/short")
-	if g.ix.Load() != nil {
+	if g.c.ix.Load() != nil {
 		t.Errorf("one query of a 6-octet path built the index of %d rules, want it left to the linear pass", len(g.rules))
 	}
 	g.Allowed("/" + strings.Repeat("q", 8<<10))
-	if g.ix.Load() == nil {
+	if g.c.ix.Load() == nil {
 		t.Errorf("one query of an 8 KB path left %d '*' rules to the linear pass, want the index built", len(g.rules))
 	}
 }

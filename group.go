@@ -6,10 +6,8 @@ package robotstxt
 import (
 	"maps"
 	"slices"
-	"sync"
 	"sync/atomic"
 	"time"
-	"unsafe"
 )
 
 // A Group is the set of rules one crawler obeys in one robots.txt file: the
@@ -17,21 +15,26 @@ import (
 // global "*" groups when none does. It is immutable and safe for concurrent
 // use; a nil *Group allows everything.
 type Group struct {
-	set         int32     // the set of the file's groups g is (see setIDs); -1: a union
-	ext         *groupExt // nil when there are none
-	fileSignals map[string]bool
-	d           *dialect
-	text        *ruleText
-	// rules are the group's rules, each group's in file order; they are
-	// never written once g is built, so that a window of Robots.rules can
-	// serve.
-	rules  []rule
-	agents []string
-	// The index is built on demand (see Group.decide): queries counts the
-	// queries answered before it, once builds it, and ix holds it.
-	queries atomic.Int32
-	once    sync.Once
-	ix      atomic.Pointer[index]
+	matcher
+	set    int32      // the set of the file's groups g is (see setIDs); -1: a union
+	ext    *groupExt  // nil when there are none
+	cache  indexCache // the index of the rules, when they are indexMin or more
+	agents []string   // a union's names; a set's are read from the file
+}
+
+// matcher is what decides a path: the rules of a group, in file order,
+// read with a mode's dialect, and the cache of their index, nil when
+// the rules are too few to be worth one (see matcher.decide). The rules
+// are one window, rules, or for a set of several groups that Robots
+// decides for without making a Group, the windows of the groups ids of
+// r, one after another. r is the file in both cases.
+type matcher struct {
+	d     *dialect
+	text  *ruleText
+	rules []rule // never written: a window of Robots.rules can serve
+	r     *Robots
+	ids   []uint32
+	c     *indexCache
 }
 
 // Agents returns the product tokens that select g, as first written in
@@ -40,7 +43,10 @@ func (g *Group) Agents() []string {
 	if g == nil {
 		return nil
 	}
-	return slices.Clone(g.agents)
+	if g.set < 0 {
+		return slices.Clone(g.agents)
+	}
+	return g.r.setAgents(int(g.set))
 }
 
 // Rules returns g's allow and disallow rules in file order. Google's
@@ -78,10 +84,15 @@ func (g *Group) Decide(target string) Decision {
 	if g == nil {
 		return Decision{Allowed: true}
 	}
-	allowed, r := g.match(target)
+	return g.decision(target)
+}
+
+// decision decides target and says which rule decided.
+func (m *matcher) decision(target string) Decision {
+	allowed, r := m.match(target)
 	d := Decision{Allowed: allowed}
 	if r != nil {
-		d.Rule = g.public(r)
+		d.Rule = m.public(r)
 	}
 	return d
 }
@@ -95,12 +106,12 @@ func (g *Group) Decide(target string) Decision {
 const maxStackTarget = 512
 
 // match decides target and returns the deciding rule, if any.
-func (g *Group) match(target string) (bool, *rule) {
+func (g *matcher) match(target string) (bool, *rule) {
 	return g.matchPath(g.d.targetPath(target))
 }
 
 // matchPath is match of the path targetPath returns.
-func (g *Group) matchPath(path string) (bool, *rule) {
+func (g *matcher) matchPath(path string) (bool, *rule) {
 	if !g.d.normalize {
 		return g.decide(path)
 	}
@@ -122,7 +133,7 @@ func (g *Group) matchPath(path string) (bool, *rule) {
 // matchRFC decides a canonical path in RFC mode, as match does. dots says
 // the path may hold a dot segment: it holds "/.", or is the canonical
 // form built, in which "%2E" may have become '.'.
-func (g *Group) matchRFC(path string, dots bool) (bool, *rule) {
+func (g *matcher) matchRFC(path string, dots bool) (bool, *rule) {
 	path, robots := g.d.finishPath(path, dots)
 	if robots {
 		return true, nil
@@ -131,7 +142,7 @@ func (g *Group) matchRFC(path string, dots bool) (bool, *rule) {
 }
 
 // public returns the Rule a caller sees for r: its pattern as written.
-func (g *Group) public(r *rule) Rule {
+func (g *matcher) public(r *rule) Rule {
 	w, ok := g.text.writtenAt(r.line())
 	if !ok {
 		w = g.text.pattern(r)
@@ -140,61 +151,54 @@ func (g *Group) public(r *rule) Rule {
 }
 
 // decide decides a path as the mode's normaliser left it: whether it is
-// allowed, and the rule that decides it, or nil when none matches.
+// allowed, and the rule that decides it, or nil when none matches. An
+// empty pattern matches nothing in RFC mode; Google's library lets it
+// match every path with priority 0 (see dialect.emptyMatches), which
+// allows it.
 //
-// A group answers its first indexAfter queries by a linear pass over its
-// rules, and orders them and builds an index at the next one (see
-// index): a small file asked once, as bulk work asks most files, never
-// pays for ordering its groups (BenchmarkSmallFirstQuery: three
-// allocations fewer a file of the corpus's smallest). A query counts for the work its pass would do: a path of
-// scanWork octets or more over a group of as many rules as that, the
-// shape in which a pass matches every '*' rule against the whole path
-// (17,654 rules that begin with "/*" and an 8 KB path took 66 ms and
-// more a pass), counts for more than one query, so that such a group
-// builds its index before its passes cost more than the build
-// (TestLongPathBuildsIndex). An empty pattern matches nothing in RFC mode; Google's
-// library lets it match every path with priority 0 (see
-// dialect.emptyMatches), which allows it.
-func (g *Group) decide(path string) (bool, *rule) {
-	ix := g.ix.Load()
-	if ix == nil {
-		if g.queries.Add(passCost(len(g.rules), len(path))) <= indexAfter {
-			if r := g.scan(path); r != nil {
-				return r.allows(), r
-			}
-			return true, nil
+// This is where a decision chooses its matcher. A group of fewer than
+// indexMin rules is scanned. A larger one is scanned until its queries
+// have cost it as much as building its index would (see
+// indexCache.index), and answered by its index after that: a file asked
+// a few times, as bulk work asks most files, never pays for the index,
+// and a group asked often pays for it once. The index bounds a
+// decision's time (see index.decide); the scan costs a comparison of a
+// rule's first octets for most rules, and for a rule with '*'s up to
+// the path's length times the rule's.
+func (g *matcher) decide(path string) (bool, *rule) {
+	var r *rule
+	if ix := g.c.index(g, len(path)); ix != nil {
+		if j := ix.decide(g.text, g.d.emptyMatches, path); j >= 0 {
+			r = &ix.rules[j]
 		}
-		ix = g.prepare()
+	} else {
+		r = g.scan(path)
 	}
-	j := ix.decide(g.text, g.d.emptyMatches, path)
-	if j < 0 {
+	if r == nil {
 		return true, nil
 	}
-	r := &ix.rules[j]
 	return r.allows(), r
-}
-
-// scanWork is the rules times path octets that a linear pass may cost
-// and still count as one query: 2^20, a thousand rules over a path of a
-// thousand octets, or 47,000 rules over one of 22: the large groups of
-// the corpus, asked for paths of a few dozen octets, count for one to
-// three queries.
-const scanWork = 1 << 20
-
-// passCost returns how many queries a linear pass over rules rules with
-// a path of n octets counts for (see Group.decide).
-func passCost(rules, n int) int32 {
-	return int32(min(1+rules*n/scanWork, indexAfter+1))
 }
 
 // scan decides path by trying every rule of g, in file order. It costs a
 // prefix comparison for most rules, and no set-up: most rules of a large
 // group differ from the path in their first two octets, which rule them
 // out before the matcher is called (see headMismatch).
-func (g *Group) scan(path string) *rule {
+func (g *matcher) scan(path string) *rule {
+	if g.ids == nil {
+		return g.scanRules(g.rules, path, nil)
+	}
 	var best *rule
-	for i := range g.rules {
-		r := &g.rules[i]
+	for _, id := range g.ids {
+		best = g.scanRules(g.r.groupRules(int(id)), path, best)
+	}
+	return best
+}
+
+// scanRules is scan of rules, which improves on best.
+func (g *matcher) scanRules(rules []rule, path string, best *rule) *rule {
+	for i := range rules {
+		r := &rules[i]
 		p := g.text.pattern(r)
 		if headMismatch(p, path) {
 			continue
@@ -206,13 +210,59 @@ func (g *Group) scan(path string) *rule {
 	return best
 }
 
-// prepare builds g's index, once, and returns it. Sorting is the one cost
-// of a parse that grows faster than the file; doing it when a crawler
-// asks often keeps Parse linear, and costs nothing for files that are only
-// linted, written back or asked a few times.
-func (g *Group) prepare() *index {
-	g.once.Do(func() { g.ix.Store(buildIndex(g.text, g.rules, gramMin)) })
-	return g.ix.Load()
+// all returns g's rules in one slice: its window, or a copy of its
+// groups' windows.
+func (g *matcher) all() []rule {
+	if g.ids == nil {
+		return g.rules
+	}
+	var rules []rule
+	for _, id := range g.ids {
+		rules = append(rules, g.r.groupRules(int(id))...)
+	}
+	return rules
+}
+
+// count returns the number of g's rules.
+func (g *matcher) count() int {
+	if g.ids == nil {
+		return len(g.rules)
+	}
+	n := 0
+	for _, id := range g.ids {
+		n += len(g.r.groupRules(int(id)))
+	}
+	return n
+}
+
+// An indexCache holds the index of one set of rules once its queries
+// have paid for it: it is the one part of a parsed file written after
+// Parse returns, by the query that builds the index. Queries that race
+// to build it build one each, and one is kept; none writes the rules.
+type indexCache struct {
+	work atomic.Int32 // the queries scanned so far, each counted by passCost
+	ix   atomic.Pointer[index]
+}
+
+// index returns the index of m's rules for a query of a path of n
+// octets, building it when the queries scanned so far have cost more
+// than indexAfter; or nil, when the query is to scan. c may be nil:
+// rules too few for an index.
+func (c *indexCache) index(m *matcher, n int) *index {
+	if c == nil {
+		return nil
+	}
+	if ix := c.ix.Load(); ix != nil {
+		return ix
+	}
+	if c.work.Add(passCost(m.count(), n)) <= indexAfter {
+		return nil
+	}
+	ix := buildIndex(m.text, m.all(), gramMin)
+	if c.ix.CompareAndSwap(nil, ix) {
+		return ix
+	}
+	return c.ix.Load()
 }
 
 // noExt stands for the extensions of a group that has none: most groups,
@@ -265,12 +315,11 @@ func (g *Group) ContentSignals() map[string]bool {
 	if len(g.exts().signals) > 0 {
 		return maps.Clone(g.exts().signals)
 	}
-	return maps.Clone(g.fileSignals)
+	return maps.Clone(g.r.fileRecs().signals)
 }
 
 // mergeExt combines the extension records of g's groups, ids.
 func (g *Group) mergeExt(r *Robots, ids []int) {
-	g.fileSignals = r.fileRecs().signals
 	if len(ids) == 1 {
 		g.ext = r.extOf(ids[0]) // nothing to merge; never written after parsing
 		return
@@ -308,16 +357,4 @@ type Rule struct {
 	Allow   bool
 	Pattern string // the path pattern as written in the file
 	Line    int    // 1-based line number
-}
-
-// groupBytes bounds the bytes of a Group of n rules, keyed of which a
-// gram index can key (see keyedRules), with its index built: a Group of
-// one file group shares its window of Robots.rules, one of several
-// (copied) holds its own copy.
-func groupBytes(n, keyed int, copied bool) int64 {
-	b := heapBytes(int64(unsafe.Sizeof(Group{}))) + indexBytes(n, keyed)
-	if copied {
-		b += heapBytes(int64(n) * int64(unsafe.Sizeof(rule{})))
-	}
-	return b
 }

@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unsafe"
 )
 
 // This file holds the records a group carries beside its allow and
@@ -76,14 +75,6 @@ func (e *groupExt) merge(o *groupExt) (conflicts []int) {
 		e.signalsLine = o.signalsLine
 	}
 	return conflicts
-}
-
-// footprint bounds the bytes of e, nil or not.
-func (e *groupExt) footprint() int64 {
-	if e == nil {
-		return 0
-	}
-	return heapBytes(int64(unsafe.Sizeof(*e))) + signalBytes(e.signals)
 }
 
 var errAbsurd = errors.New("longer than a day")

@@ -23,6 +23,21 @@ const indexMin = 32
 // BenchmarkSmallFirstQuery, BenchmarkAllowed).
 const indexAfter = 16
 
+// scanWork is the rules times path octets that a scan may cost and
+// still count as one query: 2^20, a thousand rules over a path of a
+// thousand octets, or 47,000 rules over one of 22: the large groups of
+// the corpus, asked for paths of a few dozen octets, count for one to
+// three queries, while a scan that matches thousands of '*' rules against
+// a long path counts for more, so that such a group builds its index
+// before its scans cost more than the build (TestLongPathBuildsIndex).
+const scanWork = 1 << 20
+
+// passCost returns how many queries a scan of rules rules with a path of
+// n octets counts for.
+func passCost(rules, n int) int32 {
+	return int32(min(1+rules*n/scanWork, indexAfter+1))
+}
+
 // An index holds a group's rules ordered for matching. For a small group
 // they are in priority order (see ruleText.better) and tried in turn; for
 // a large one they are sorted by literal prefix and then by priority, and
@@ -53,7 +68,8 @@ type index struct {
 // indexBytes bounds the bytes of the index of a group of n rules, keyed
 // of which a gram index can key: a copy of the rules, at most one entry
 // and one mask for each, and the gram index when the group gets one.
-func indexBytes(n, keyed int) int64 {
+func indexBytes(t *ruleText, rules []rule) int64 {
+	n, keyed := len(rules), keyedRules(t, rules)
 	if n == 0 {
 		return heapBytes(int64(unsafe.Sizeof(index{})))
 	}

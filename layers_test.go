@@ -21,7 +21,7 @@ import (
 // percent-encoding, the compiled rule, the matcher, octet classes,
 // memory). Files on one floor are separated by spaces.
 var floors = []string{
-	"robotstxt.go stream.go",
+	"robotstxt.go",
 	"lint.go lint_webmaster.go lint_budget.go",
 	"write.go",
 	"parse.go",
@@ -30,7 +30,6 @@ var floors = []string{
 	"keys.go",
 	"buffers.go",
 	"build.go",
-	"small.go",
 	"robots.go",
 	"lookup.go",
 	"group.go",
@@ -55,9 +54,6 @@ var upward = map[[2]string]string{
 	{"robots.go", "lint.go"}:           "Robots.Diagnostics runs the checks of a finished file",
 	{"robots.go", "lint_webmaster.go"}: "Robots.Diagnostics runs the checks of a finished file",
 	{"robots.go", "write.go"}:          "Robots.WriteTo writes the file back",
-	{"robots.go", "stream.go"}:         "a small file kept as its text answers from the tables it builds on first need",
-	{"robots.go", "small.go"}:          "a small file's first Group is carved from its slab",
-	{"small.go", "build.go"}:           "a small file's tables are carved from the builder's lists",
 	{"group.go", "robots.go"}:          "a Group reads its file's records",
 	{"grams.go", "index.go"}:           "the gram index is a part of a group's index",
 }

@@ -6,23 +6,8 @@ package robotstxt
 
 import "strings"
 
-// exclusiveSet returns the set of several groups that every token of the
-// file's group id selects, when every token of each of those groups
-// selects it too: the groups then merge for every crawler that obeys any
-// of them, and no other set holds them.
-func exclusiveSet(r *Robots, id int) (set int, ok bool) {
-	m := r.multi
-	if m == nil {
-		return -1, false
-	}
-	m.once.Do(func() { m.merged = mergedSets(r) })
-	if s := m.merged[id]; s >= 0 {
-		return int(s), true
-	}
-	return -1, false
-}
-
-// mergedSets computes multiSets.merged: a group's tokens all selecting one
+// mergedSets returns, for each of the file's groups, the exclusive set
+// of several groups it belongs to, or -1: a group's tokens all selecting one
 // set of several groups make it a candidate, and a set is exclusive when
 // all its groups are candidates for it.
 func mergedSets(r *Robots) []int32 {
@@ -69,20 +54,25 @@ func mergedSets(r *Robots) []int32 {
 // (the same pattern, or one that differs only by trailing '*'s) where the
 // other is longer, or as long and an allow. Such a rule can never decide;
 // its author usually meant something else. It runs when the diagnostics
-// are first asked for, not at parse time.
-func neverDecides(r *Robots) {
-	w := noteWriter{notes: &r.notes, max: defaultLimits.text}
+// are asked for, not at parse time.
+func neverDecides(r *Robots, w *noteWriter) {
 	var done []bool // groups read with the others of their exclusive set
+	var merged []int32
+	if r.multi != nil {
+		merged = mergedSets(r)
+	}
 	for id := range r.starts {
 		if done != nil && done[id] {
 			continue
 		}
 		var rules []rule
-		if set, ok := exclusiveSet(r, id); ok {
+		if merged != nil && merged[id] >= 0 {
 			// Groups that merge for every crawler that obeys any of them
-			// are read as one: their Group holds all their rules.
-			g := r.groupOf(set)
-			rules = g.rules
+			// (the exclusive set of several groups that every token of
+			// each selects) are read as one: their set holds all their
+			// rules.
+			set := int(merged[id])
+			rules = r.setRules(set)
 			if done == nil {
 				done = make([]bool, len(r.starts))
 			}

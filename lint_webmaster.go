@@ -96,14 +96,13 @@ func groupLine(r *Robots, id int) int {
 }
 
 // webmasterChecks adds the notes of the checks that need the file's
-// groups. It runs once, when the diagnostics are first asked for.
-func webmasterChecks(r *Robots) {
-	w := noteWriter{notes: &r.notes, max: defaultLimits.text}
+// groups, to w. It runs when the diagnostics are asked for.
+func webmasterChecks(r *Robots, w *noteWriter) {
 	var global *Group
 	if r.global > 0 {
-		global = r.groupOf(int(r.global) - 1)
+		global = r.group(int(r.global) - 1)
 	}
-	globalNotInherited(r, &w, global)
+	globalNotInherited(r, w, global)
 	googlebot := r.Group("Googlebot")
 	if googlebot != nil {
 		if line := googlebot.exts().crawlDelayLine; line > 0 {
@@ -112,13 +111,13 @@ func webmasterChecks(r *Robots) {
 	}
 	reported := make(map[int]bool)
 	budget := compareBudgetFor(r)
-	blocksResources(&w, global, "every crawler without a group of its own", reported, &budget)
+	blocksResources(w, global, "every crawler without a group of its own", reported, &budget)
 	if googlebot != global {
-		blocksResources(&w, googlebot, "Googlebot", reported, &budget)
+		blocksResources(w, googlebot, "Googlebot", reported, &budget)
 	}
-	siteClosed(&w, global)
-	sensitivePaths(r, &w)
-	globalRepeated(r, &w)
+	siteClosed(w, global)
+	sensitivePaths(r, w)
+	globalRepeated(r, w)
 }
 
 // globalNotInherited notes each named group whose crawlers may fetch what
@@ -188,7 +187,7 @@ func globalNotInherited(r *Robots, w *noteWriter, global *Group) {
 	// found, -1 before it is compared).
 	type named struct{ id, set, cost, found int }
 	var sets []named
-	seen := make([]bool, len(r.cache))
+	seen := make([]bool, r.sets())
 	seen[r.global-1] = true
 	for lo := 0; lo < len(r.toks); {
 		// r.toks is in the order of the groups: walking it finds each
@@ -227,7 +226,7 @@ func globalNotInherited(r *Robots, w *noteWriter, global *Group) {
 			budget.refund(share)
 			continue
 		}
-		g := r.groupOf(s.set)
+		g := r.group(s.set)
 		if !hasRules(g) {
 			budget.refund(share)
 			continue
@@ -267,7 +266,7 @@ func globalNotInherited(r *Robots, w *noteWriter, global *Group) {
 	for i, k := range byCost {
 		share := budget.share(len(byCost) - i)
 		s := &sets[k]
-		found[s.found].compare(r.groupOf(s.set), samples, &share, false)
+		found[s.found].compare(r.group(s.set), samples, &share, false)
 		budget.refund(share)
 	}
 	quoted := make([]string, len(disallows))
@@ -275,7 +274,7 @@ func globalNotInherited(r *Robots, w *noteWriter, global *Group) {
 		s := &sets[k]
 		m := &found[s.found]
 		list := m.list(disallows, quoted)
-		agents := strings.Join(r.groupOf(s.set).agents, ", ")
+		agents := strings.Join(r.group(s.set).Agents(), ", ")
 		if m.compared < len(disallows) {
 			w.add(int(r.groupLines[s.id]), noteGlobalNotInheritedPart, agents, list, m.compared, len(disallows))
 		} else {
@@ -284,7 +283,7 @@ func globalNotInherited(r *Robots, w *noteWriter, global *Group) {
 	}
 	if more > 0 {
 		s := &sets[moreAt]
-		w.add(int(r.groupLines[s.id]), noteGlobalNotInheritedMore, more, strings.Join(r.groupOf(s.set).agents, ", "), maxGroupNotes)
+		w.add(int(r.groupLines[s.id]), noteGlobalNotInheritedMore, more, strings.Join(r.group(s.set).Agents(), ", "), maxGroupNotes)
 	}
 }
 

@@ -137,7 +137,7 @@ func TestWebmasterChecksKeepVerdicts(t *testing.T) {
 // matches anywhere) adds its note when Diagnostics runs, not while the
 // file is parsed.
 func TestParserLeavesChecksToDiagnostics(t *testing.T) {
-	r := Parse([]byte("User-agent: *\nDisallow: *.pdf\n")).full()
+	r := Parse([]byte("User-agent: *\nDisallow: *.pdf\n"))
 	if n := len(r.notes.list); n != 0 {
 		t.Errorf("Parse recorded %d notes, want 0: the matches-anywhere check runs from Diagnostics", n)
 	}

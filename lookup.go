@@ -1,18 +1,12 @@
 package robotstxt
 
 // This file finds the groups a crawler obeys (RFC 9309 section 2.2.1):
-// product tokens sorted for a case-insensitive binary search, the sets
-// of groups that one token names, and the keys of the unions of several
-// sets that Robots.Group keeps. Robots.groupOf builds each set's Group
-// on first use.
+// product tokens sorted for a case-insensitive binary search, and the
+// sets of groups that one token names.
 
 import (
 	"cmp"
 	"slices"
-	"strings"
-	"sync"
-	"sync/atomic"
-	"unsafe"
 )
 
 // groupSets finds the set of groups a crawler's name selects. The
@@ -36,12 +30,6 @@ type multiSets struct {
 	ids []uint32
 	end []uint32
 	at  []runSet
-
-	// merged holds, for each of the file's groups, the exclusive set of
-	// several groups it belongs to, or -1 (see exclusiveSet). It is built
-	// on first use, once, so that asking costs no more than a look-up.
-	once   sync.Once
-	merged []int32
 }
 
 // span returns where set k's groups are in m.ids.
@@ -55,6 +43,15 @@ func (m *multiSets) span(k int) (start, end uint32) {
 // runSet says that the token run starting at position pos of r.sorted
 // selects the k-th set of several groups.
 type runSet struct{ pos, k uint32 }
+
+// sets returns the number of sets: the file's groups and the sets of
+// several groups.
+func (s *groupSets) sets() int {
+	if s.multi == nil {
+		return len(s.starts)
+	}
+	return len(s.starts) + len(s.multi.end)
+}
 
 // tokenText returns the file's token i as written.
 func (s *groupSets) tokenText(i uint32) string {
@@ -154,103 +151,6 @@ func foldCompare(a, b string) int {
 		}
 	}
 	return len(a) - len(b)
-}
-
-// maxUnions bounds the Groups of several sets a Robots keeps: a crawler
-// has a few names, and a caller that passes ever new combinations gets
-// each built anew past the bound instead of an ever larger file.
-const maxUnions = 64
-
-// unionKey names up to four sets, ascending, then -1s.
-type unionKey [4]int32
-
-// add enters set into k, which holds n sets, and returns their number and
-// whether a fifth did not fit.
-func (k *unionKey) add(set int32, n int, over bool) (int, bool) {
-	i := 0
-	for i < n && k[i] < set {
-		i++
-	}
-	switch {
-	case i < n && k[i] == set:
-		return n, over
-	case n == len(k):
-		return n, true
-	}
-	copy(k[i+1:n+1], k[i:n])
-	k[i] = set
-	return n + 1, over
-}
-
-// unionCache keeps the Groups of several sets built so far.
-type unionCache struct {
-	mu sync.RWMutex
-	m  map[unionKey]*Group
-	// last is the names whose Group was kept last, and that Group: a
-	// crawler passes the same names with every query, and finds its
-	// Group by comparing them, without reading each name, looking it up
-	// or taking the lock (BenchmarkSeveralNames).
-	last atomic.Pointer[namedUnion]
-}
-
-// namedUnion is a list of names and the Group they find.
-type namedUnion struct {
-	names []string // copies, so that a caller's larger string is not kept
-	g     *Group
-}
-
-// recent returns the Group that names found when it was kept last, or
-// nil; c may be nil, when none is kept yet.
-func (c *unionCache) recent(names []string) *Group {
-	if c == nil {
-		return nil
-	}
-	if u := c.last.Load(); u != nil && slices.Equal(u.names, names) {
-		return u.g
-	}
-	return nil
-}
-
-// bytes returns the bytes of the names c.last keeps (see Robots.Footprint).
-func (u *namedUnion) bytes() int64 {
-	n := heapBytes(int64(unsafe.Sizeof(*u))) + heapBytes(int64(len(u.names))*int64(unsafe.Sizeof("")))
-	for _, name := range u.names {
-		n += heapBytes(int64(len(name)))
-	}
-	return n
-}
-
-// get returns the Group kept for k, or nil; c may be nil, when none is
-// kept yet.
-func (c *unionCache) get(k unionKey) *Group {
-	if c == nil {
-		return nil
-	}
-	c.mu.RLock()
-	defer c.mu.RUnlock()
-	return c.m[k]
-}
-
-// put keeps g for k, found by names, unless the cache is full, and returns
-// the Group kept for k: an earlier one, when callers raced to build it.
-func (c *unionCache) put(k unionKey, names []string, g *Group) *Group {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if old := c.m[k]; old != nil {
-		return old
-	}
-	if len(c.m) < maxUnions {
-		if c.m == nil {
-			c.m = make(map[unionKey]*Group)
-		}
-		c.m[k] = g
-		u := &namedUnion{names: make([]string, len(names)), g: g}
-		for i, name := range names {
-			u.names[i] = strings.Clone(name)
-		}
-		c.last.Store(u)
-	}
-	return g
 }
 
 // token is the product token of one user-agent line ("*" for the global

@@ -290,7 +290,7 @@ func TestIndexBuiltUnderQueries(t *testing.T) {
 		want[i] = warm.Allowed(p)
 	}
 	g := opts.Parse(data).Group("FooBot")
-	if g.ix.Load() != nil {
+	if g.c.ix.Load() != nil {
 		t.Fatal("a fresh group already has its index")
 	}
 	var wg sync.WaitGroup
@@ -311,7 +311,7 @@ func TestIndexBuiltUnderQueries(t *testing.T) {
 	for e := range errs {
 		t.Error(e)
 	}
-	if g.ix.Load() == nil {
+	if g.c.ix.Load() == nil {
 		t.Error("the group built no index after many queries")
 	}
 }

@@ -123,50 +123,38 @@ func (p *parser) truncated(keep, lost int) {
 }
 
 // finish returns a new Robots of what the parse collected, copied out of
-// the borrowed buffers. When compact, a small file (see smallFile) takes
-// one or two allocations for what the plain path allocates part by part.
-func (p *parser) finish(src string, compact bool) *Robots {
-	var r *Robots
-	var s *slab
-	if compact && !p.b.own && len(src) <= smallBytes && len(p.b.starts) <= smallSets {
-		var room slab
-		r, room = newSmall(len(p.b.extIDs) > 0 || len(p.b.written) > 0 || p.hasRecords(), slabBytes(&p.b, p.notes.notes, p.recs)+len(p.host)+3)
-		s = &room
-	} else {
-		r = newRobots()
-	}
+// the borrowed buffers into one block (see block), or into allocations
+// of their own when separate.
+func (p *parser) finish(separate bool) *Robots {
+	r := new(Robots)
+	rl := p.recs
+	n := p.b.blockBytes() + blockBytes[note](len(p.notes.list)) + blockBytes[byte](len(p.notes.args)) +
+		blockBytes[byte](len(rl.text)) + blockBytes[textSpan](len(rl.sitemaps)) +
+		blockBytes[lineSpan](len(rl.cleanParams)) + blockBytes[recordSpan](len(rl.records))
+	blk := newBlock(n, separate)
 	if p.hasRecords() {
-		r.file = newFileRecords(r)
-		*r.file = fileRecords{
-			text: carveString(s, p.recs.text),
+		r.file = &fileRecords{
+			text: carveString(blk, rl.text),
 			recordSpans: recordSpans{
-				sitemaps:    carve(s, p.recs.sitemaps),
-				cleanParams: carve(s, p.recs.cleanParams),
-				records:     carve(s, p.recs.records),
+				sitemaps:    carve(blk, rl.sitemaps),
+				cleanParams: carve(blk, rl.cleanParams),
+				records:     carve(blk, rl.records),
 			},
-			host:    p.keptHost(s),
+			host:    strings.Clone(p.host),
 			signals: p.signals,
 		}
 	}
-	for _, line := range p.b.finish(r, s) {
+	for _, line := range p.b.finish(r, blk) {
 		p.report(line, noteConflictMerged)
 	}
 	p.notes.sort()
-	r.notes = notes{list: carve(s, p.notes.list), args: carve(s, p.notes.args), full: p.notes.full}
+	r.notes = notes{list: carve(blk, p.notes.list), args: carve(blk, p.notes.args), full: p.notes.full}
 	return r
 }
 
 // hasRecords reports whether the parse found file-wide records.
 func (p *parser) hasRecords() bool {
 	return len(p.recs.sitemaps) > 0 || p.host != "" || len(p.recs.cleanParams) > 0 || p.signals != nil || len(p.recs.records) > 0
-}
-
-// keptHost returns a copy of the Host value, from s when it is not nil.
-func (p *parser) keptHost(s *slab) string {
-	if s != nil {
-		return carveString(s, p.host)
-	}
-	return strings.Clone(p.host)
 }
 
 // line acts on one line.
@@ -265,7 +253,7 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 	default:
 		noted = false
 	}
-	if p.b.arena.Len()+len(pattern) > p.lim.text || len(p.b.writtenText)+len(value) > p.lim.text {
+	if len(p.b.arena)+len(pattern) > p.lim.text || len(p.b.writtenText)+len(value) > p.lim.text {
 		if noted {
 			p.report(num, kind, value)
 		}
@@ -274,7 +262,7 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 	}
 	// The written form is the canonical pattern in the arena, or else the
 	// next written form that addRule keeps.
-	ref := textRef{off: uint32(p.b.arena.Len()), n: uint32(len(value))}
+	ref := textRef{off: uint32(len(p.b.arena)), n: uint32(len(value))}
 	written := ""
 	if changed {
 		if cap(p.b.writtenText) == 0 {
@@ -307,21 +295,13 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 // grows). Rules from the pool usually have the room already; a parse
 // with an empty pool grows them once, not line by line.
 func (p *parser) reserve() {
-	if p.b.arena.isPooled {
-		// A small file's lists and arena are the pool's, whose room the
-		// parses before it have grown: counting its lines cost more than
-		// the few appends that grow them when the pool is cold
-		// (BenchmarkSmallFirstQuery, general: the plain path, which
-		// reserves).
-		return
-	}
 	rest := p.tok.src[p.tok.start:]
 	lines := strings.Count(rest, "\n")
 	if lines == 0 {
 		lines = strings.Count(rest, "\r")
 	}
 	p.b.rules = slices.Grow(p.b.rules, lines+1) // a no-op when the pooled room suffices
-	p.b.arena.Grow(max(len(rest)-7*lines, 64))
+	p.b.arena = slices.Grow(p.b.arena, max(len(rest)-7*lines, 64))
 }
 
 // reserveWritten makes room for the written forms of rules whose

@@ -3,7 +3,6 @@ package robotstxt
 import (
 	"errors"
 	"strings"
-	"unsafe"
 )
 
 // This file holds the records of a file that belong to no group: Sitemap,
@@ -34,7 +33,7 @@ func (r *recordLists) reset() (n int) {
 	}
 	// A map's room is at least its entries: count those of this parse,
 	// as the map grew to hold them.
-	n += len(r.sitemapSeen) * int(unsafe.Sizeof(""))
+	n += len(r.sitemapSeen) * int(sizeOf[string]())
 	clear(r.sitemapSeen)
 	return n
 }

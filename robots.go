@@ -6,9 +6,7 @@ import (
 	"io"
 	"maps"
 	"slices"
-	"sync"
 	"sync/atomic"
-	"unsafe"
 )
 
 // This file holds a parsed file, Robots, and its answers: the Group of
@@ -16,7 +14,14 @@ import (
 // file costs in memory.
 
 // Robots is a parsed robots.txt file. It is immutable and safe for
-// concurrent use by multiple goroutines.
+// concurrent use by multiple goroutines: Parse builds all of its tables,
+// and nothing writes it afterwards but one cache, groups, which holds the
+// Group of each set of groups once asked for, which holds its index once
+// its queries have paid for it (see indexCache). The Groups are made on
+// demand so that a file of hundreds of groups, of which a crawler asks
+// one, keeps a pointer for each other group rather than a Group
+// (BenchmarkRetained, 504 groups); and so that Robots.Group finds the same
+// Group each time, which callers compare.
 //
 // A Robots that allows everything, for a site whose robots.txt is
 // unavailable (RFC 9309 section 2.3.1.3), is the parse of an empty file:
@@ -27,82 +32,27 @@ type Robots struct {
 	// The zero-size func array keeps Robots values from being compared
 	// with ==, which would compare where the tables live, not what they
 	// say; first, so that it adds no padding.
-	_ [0]func()
-	// robotsTables are the parsed file, in the allocation of the Robots
-	// but for a lazy file, whose Robots is kept small: nil in a lazy
-	// file's Robots and in the zero Robots, which answer from full().
-	*robotsTables
-	// lazy is the text of a small file whose tables are built on first
-	// need (see lazyFile).
-	lazy *lazyFile
-}
-
-// robotsTables are what a parse builds: a Robots's tables.
-type robotsTables struct {
-	diagOnce sync.Once // adds the notes of neverDecides on first use
-	global   int32     // the set of the "*" groups plus one; 0: none (beside diagOnce, which leaves it room)
-	d        *dialect  // the mode's way of reading
-	text     *ruleText // the rules' patterns
+	_      [0]func()
+	d      *dialect // the mode's way of reading; nil in the zero Robots
+	text   ruleText // the rules' patterns
+	global int32    // the set of the "*" groups plus one; 0: none
 	// rules holds every rule in file order, each group's together: the
 	// file's group i has rules[starts[i]:starts[i+1]]. Nothing writes it
-	// after parsing: a Group orders a copy for matching (see index).
+	// after parsing: an index orders a copy.
 	rules []rule
 	// groupSets are the file's groups, the user-agent lines that name
 	// them and the sets of groups each name selects (see lookup.go).
 	groupSets
 	groupLines []uint32                // the line of each group's first user-agent line; nil unless a "*" group disallows something
 	exts       []extAt                 // the groups' extension records, by group
-	cache      []atomic.Pointer[Group] // the Group of each set, once built
-	// unions are the Groups of several sets, once built: nil until the
-	// first, so that the many files asked by one name each do not carry
-	// the room of a lock and a map (BenchmarkSmallFirstQuery).
-	unions atomic.Pointer[unionCache]
-	notes  notes // the diagnostics
-	// notesMu orders Diagnostics' first call, which adds the checks'
-	// notes, with Footprint, which counts them; the notes are read
-	// without it once that call is done.
-	notesMu sync.Mutex
-	file    *fileRecords // nil when the file has none
-	small   *smallParts  // in r's allocation; nil unless a small file (see smallFile)
+	groups     []atomic.Pointer[Group] // the Group of each set, once made
+	notes      notes                   // the diagnostics of the parse
+	file       *fileRecords            // nil when the file has none
 }
-
-// wholeRobots is a Robots and its tables in one allocation.
-type wholeRobots struct {
-	r Robots
-	t robotsTables
-}
-
-// newRobots returns a new Robots with empty tables, in one allocation.
-func newRobots() *Robots {
-	w := new(wholeRobots)
-	w.r.robotsTables = &w.t
-	return &w.r
-}
-
-// full returns the Robots that holds r's tables: r itself, a lazy
-// file's, built on first use, or for the zero Robots, empty tables.
-func (r *Robots) full() *Robots {
-	switch {
-	case r.lazy != nil:
-		return r.lazy.robots()
-	case r.robotsTables == nil:
-		return &zeroRobots
-	}
-	return r
-}
-
-// zeroRobots is the zero Robots with tables: empty ones, which allow
-// everything.
-var zeroRobots = Robots{robotsTables: new(robotsTables)}
 
 // Mode returns the mode r was parsed in.
 func (r *Robots) Mode() Mode {
-	switch {
-	case r == nil:
-		return RFC
-	case r.lazy != nil:
-		return r.lazy.mode
-	case r.robotsTables == nil || r.d == nil:
+	if r == nil || r.d == nil {
 		return RFC
 	}
 	return r.d.mode
@@ -125,16 +75,14 @@ func (r *Robots) Mode() Mode {
 // which knows each crawler's tokens and their order, and call Allowed and
 // Decide on the group it returns.
 //
-// A crawler should call Group once per file and keep the result: with one
-// name it is a binary search over the file's names (the name's group is
-// built on its first look-up and shared after that), with several that
-// match different groups it builds their union. Reading a name allocates
-// nothing.
-//
-// A union is built on the first call for a set of groups and kept for
-// later calls (up to 64 sets of up to four groups each), so that a
-// crawler with several names may call Robots.Allowed and Robots.Decide
-// per URL without allocating.
+// A crawler calls Group once per file and keeps the result, whose
+// queries allocate nothing. With one name, Group is a binary search over
+// the file's names, and finds the same Group each time (made on the first
+// call for its groups, which costs an allocation); with several that
+// match different groups, each call builds their union, a new Group with
+// a copy of their rules. [Robots.Allowed] and [Robots.Decide] with one
+// name allocate nothing, but for the first query of a group of indexMin
+// rules or more, which makes its Group; reading a name allocates nothing.
 //
 // # Crawler names
 //
@@ -173,70 +121,88 @@ func (r *Robots) Group(agents ...string) *Group {
 	if r == nil {
 		return nil
 	}
-	r = r.full()
-	if len(agents) > 1 {
-		if g := r.unions.Load().recent(agents); g != nil {
-			return g
-		}
-	}
-	key := unionKey{-1, -1, -1, -1}
-	n, over := 0, false
+	var sets []int
 	for _, a := range agents {
-		set := r.lookupSet(a)
-		if set < 0 {
-			continue
+		if set := r.lookupSet(a); set >= 0 && !slices.Contains(sets, set) {
+			sets = append(sets, set)
 		}
-		n, over = key.add(int32(set), n, over)
 	}
-	switch {
-	case n == 0 && !over:
+	switch len(sets) {
+	case 0:
 		if r.global > 0 {
-			return r.groupOf(int(r.global) - 1)
+			return r.group(int(r.global) - 1)
 		}
 		return nil
-	case n == 1 && !over:
-		return r.groupOf(int(key[0]))
-	case !over:
-		if g := r.unions.Load().get(key); g != nil {
-			return g
-		}
+	case 1:
+		return r.group(sets[0])
 	}
-	g := r.union(agents)
-	if !over {
-		g = r.unionCache().put(key, agents, g)
-	}
-	return g
+	return r.union(sets)
 }
 
-// unionCache returns r's cache of unions, made on first use.
-func (r *Robots) unionCache() *unionCache {
-	if c := r.unions.Load(); c != nil {
-		return c
+// agentSet returns the set of groups the crawler agent obeys, or -1 when
+// none applies: the set its name selects, or else the "*" groups'.
+func (r *Robots) agentSet(agent string) int {
+	if set := r.lookupSet(agent); set >= 0 {
+		return set
 	}
-	r.unions.CompareAndSwap(nil, new(unionCache))
-	return r.unions.Load()
+	return int(r.global) - 1
 }
 
-// union builds the Group of every group that one of agents names.
-func (r *Robots) union(agents []string) *Group {
+// matcherOf returns what decides with the rules of set, a set of fewer
+// than indexMin rules, without allocating: a set of several groups reads
+// each group's window of r.rules.
+func (r *Robots) matcherOf(set int) matcher {
+	m := matcher{d: r.d, text: &r.text, r: r}
+	if set < len(r.starts) {
+		m.rules = r.groupRules(set)
+	} else {
+		start, end := r.multi.span(set - len(r.starts))
+		m.ids = r.multi.ids[start:end]
+	}
+	return m
+}
+
+// group returns the Group of set, made on first use. Callers that race
+// make one each and one is kept; none writes what it reads.
+func (r *Robots) group(set int) *Group {
+	p := &r.groups[set]
+	if g := p.Load(); g != nil {
+		return g
+	}
+	g := &Group{set: int32(set)}
+	g.r, g.d, g.text, g.rules = r, r.d, &r.text, r.setRules(set)
+	if len(g.rules) >= indexMin {
+		g.c = &g.cache
+	}
+	g.mergeExt(r, r.setIDs(set))
+	if p.CompareAndSwap(nil, g) {
+		return g
+	}
+	return p.Load()
+}
+
+// union builds the Group of every group of sets, two or more.
+func (r *Robots) union(sets []int) *Group {
 	var ids []int
-	var names []string
-	for _, a := range agents {
-		if set := r.lookupSet(a); set >= 0 {
-			ids = append(ids, r.setIDs(set)...)
-			names = append(names, r.groupOf(set).agents...)
-		}
+	for _, set := range sets {
+		ids = append(ids, r.setIDs(set)...)
 	}
 	slices.Sort(ids)
 	ids = slices.Compact(ids)
-	g := new(Group)
-	r.fill(g, -1, ids)
+	g := &Group{set: -1}
+	g.r, g.d, g.text = r, r.d, &r.text
+	for _, id := range ids {
+		g.rules = append(g.rules, r.groupRules(id)...)
+	}
+	if len(g.rules) >= indexMin {
+		g.c = &g.cache
+	}
 	g.mergeExt(r, ids)
-	seen := make(map[string]bool, len(names))
-	for _, name := range names {
-		if !seen[name] {
-			seen[name] = true
-			g.agents = append(g.agents, name)
+	for _, set := range sets {
+		for _, name := range r.setAgents(set) {
+			if !slices.Contains(g.agents, name) {
+				g.agents = append(g.agents, name)
+			}
 		}
 	}
 	return g
@@ -245,14 +211,10 @@ func (r *Robots) union(agents []string) *Group {
 // Allowed reports whether the crawler agent may fetch target, an absolute
 // URL or a path with an optional query. agent is a crawler's name or its
 // whole User-Agent header, read as r's mode reads it (see "Crawler names"
-// at [Robots.Group]). It is r.Group(agent).Allowed(target).
+// at [Robots.Group]). It is r.Group(agent).Allowed(target), without
+// making the Group: it allocates nothing.
 func (r *Robots) Allowed(agent, target string) bool {
-	if r != nil && r.lazy != nil {
-		if d, ok := r.lazy.first(agent, target); ok {
-			return d.Allowed
-		}
-	}
-	return r.Group(agent).Allowed(target)
+	return r.Decide(agent, target).Allowed
 }
 
 // Decide reports whether the crawler agent may fetch target, and which
@@ -261,20 +223,19 @@ func (r *Robots) Allowed(agent, target string) bool {
 // gives; a real crawler with several product tokens asks the group that
 // [github.com/rfc9309/robotstxt/crawlers.Group] chooses (see
 // [Robots.Group]).
-//
-// The first Allowed or Decide of a file of up to 1 KB, parsed whole, is
-// answered by one pass over its text, which allocates nothing and builds
-// none of the tables that Group, the other methods and later queries
-// build once: bulk work that asks each file once pays for no more. A
-// caller that will ask such a file many times saves that pass by asking
-// Group first.
 func (r *Robots) Decide(agent, target string) Decision {
-	if r != nil && r.lazy != nil {
-		if d, ok := r.lazy.first(agent, target); ok {
-			return d
-		}
+	if r == nil {
+		return Decision{Allowed: true}
 	}
-	return r.Group(agent).Decide(target)
+	set := r.agentSet(agent)
+	if set < 0 {
+		return Decision{Allowed: true}
+	}
+	if r.setLen(set) >= indexMin {
+		return r.group(set).decision(target) // its index is the Group's
+	}
+	m := r.matcherOf(set)
+	return m.decision(target)
 }
 
 // Sitemaps returns the values of the file's Sitemap lines, in file order,
@@ -285,7 +246,6 @@ func (r *Robots) Sitemaps() []string {
 	if r == nil {
 		return nil
 	}
-	r = r.full()
 	f := r.fileRecs()
 	if len(f.sitemaps) == 0 {
 		return nil
@@ -299,118 +259,23 @@ func (r *Robots) Sitemaps() []string {
 
 // Diagnostics returns the problems found while parsing, in line order.
 // None of them changed a verdict beyond what it says. The checks of whole
-// groups run at the first call, within a budget of work in proportion to
-// the file's size: a check that would compare every rule with every group
+// groups run at each call, within a budget of work in proportion to the
+// file's size: a check that would compare every rule with every group
 // of a file of thousands of both compares part of them and says so in its
 // notes. The global-not-inherited check notes the first 100 named groups
 // that ignore rules of the "*" group one by one, and counts the others in
-// one more note on the first of them.
+// one more note on the first of them. Diagnostics never changes r.
 func (r *Robots) Diagnostics() []Diagnostic {
-	if r == nil {
+	if r == nil || r.d == nil {
 		return nil
 	}
-	r = r.full()
-	r.diagOnce.Do(func() {
-		if r.text == nil {
-			return // the zero Robots
-		}
-		r.notesMu.Lock()
-		defer r.notesMu.Unlock()
-		matchesAnywhere(r, &noteWriter{notes: &r.notes, max: defaultLimits.text})
-		neverDecides(r)
-		webmasterChecks(r)
-		r.notes.sort()
-	})
-	return r.notes.diagnostics(r.text, r.tokenText)
-}
-
-// Footprint returns an upper bound of the bytes of memory r holds once
-// queries have built all they can build: the parsed file, the Group of
-// every name it has (see [Robots.Group]), each with the index its queries
-// build (a group of many rules builds one after its first few queries).
-// A cache that keeps parsed files counts them at their Footprint, which
-// does not grow with their queries, rather than at what they hold when
-// cached, which does.
-//
-// Two things are counted only once they exist: the Groups that combine
-// the groups of several names, which Robots.Group builds for a call with
-// names of different groups and keeps, up to 64 per file (each holds at
-// most what the groups it combines hold), and the findings that
-// [Robots.Diagnostics] adds on its first call. Footprint costs a pass
-// over the file's groups.
-func (r *Robots) Footprint() int64 {
-	if r == nil {
-		return 0
-	}
-	if r.lazy != nil {
-		// The tables, and the Robots that kept the text until they
-		// were built.
-		return r.full().Footprint() + heapBytes(lazyBytes(r.lazy.n))
-	}
-	if r.robotsTables == nil {
-		return heapBytes(int64(unsafe.Sizeof(*r))) // the zero Robots
-	}
-	n := heapBytes(int64(unsafe.Sizeof(wholeRobots{})))
-	if r.small != nil {
-		n = heapBytes(smallFileBytes(r)) // its Robots, text, table, first Group and extra room
-	}
-	if t := r.text; t != nil {
-		// The arena may keep up to half its length again of spare room
-		// (see builderString).
-		n += heapBytes(int64(unsafe.Sizeof(*t))) + heapBytes(int64(len(t.arena))*3/2)
-		if w := t.written; w != nil {
-			n += heapBytes(int64(unsafe.Sizeof(*w))) + sliceBytes(w.forms) + heapBytes(int64(len(w.text)))
-		}
-	}
-	n += sliceBytes(r.rules) + sliceBytes(r.starts) + sliceBytes(r.groupLines) + sliceBytes(r.exts)
-	for _, e := range r.exts {
-		n += e.ext.footprint()
-	}
-	n += sliceBytes(r.toks) + heapBytes(int64(len(r.tokText))) + sliceBytes(r.sorted) + sliceBytes(r.cache)
-	if m := r.multi; m != nil {
-		// merged is built on first use: one entry per group.
-		n += heapBytes(int64(unsafe.Sizeof(*m))) + sliceBytes(m.ids) + sliceBytes(m.end) + sliceBytes(m.at) +
-			heapBytes(int64(len(r.starts))*int64(unsafe.Sizeof(m.merged[0])))
-	}
-	r.notesMu.Lock()
-	n += sliceBytes(r.notes.list) + sliceBytes(r.notes.args)
-	r.notesMu.Unlock()
-	if f := r.file; f != nil {
-		n += heapBytes(int64(unsafe.Sizeof(*f))) + heapBytes(int64(len(f.text))) + sliceBytes(f.sitemaps) +
-			sliceBytes(f.cleanParams) + sliceBytes(f.records) + heapBytes(int64(len(f.host))) + signalBytes(f.signals)
-	}
-	// The Groups of the file's names, which keep the names (agents) that
-	// select them, as strings of tokText; appends may leave their lists
-	// twice as long as needed.
-	n += 2 * heapBytes(int64(len(r.toks))*int64(unsafe.Sizeof("")))
-	for set := range r.cache {
-		if set < len(r.starts) {
-			rules := r.groupRules(set)
-			n += groupBytes(len(rules), keyedRules(r.text, rules), false)
-			continue
-		}
-		rules, keyed := 0, 0
-		for _, id := range r.setIDs(set) {
-			rules += len(r.groupRules(id))
-			keyed += keyedRules(r.text, r.groupRules(id))
-			n += r.extOf(id).footprint() // the merge of their extension records
-		}
-		n += groupBytes(rules, keyed, true)
-	}
-	if c := r.unions.Load(); c != nil {
-		n += heapBytes(int64(unsafe.Sizeof(*c)))
-		c.mu.RLock()
-		n += mapBytes(len(c.m))
-		for _, g := range c.m {
-			n += groupBytes(len(g.rules), keyedRules(g.text, g.rules), true) + heapBytes(int64(len(g.agents))*int64(unsafe.Sizeof("")))
-			n += g.ext.footprint()
-		}
-		c.mu.RUnlock()
-		if u := c.last.Load(); u != nil {
-			n += u.bytes()
-		}
-	}
-	return n
+	all := notes{list: slices.Clone(r.notes.list), args: slices.Clone(r.notes.args), full: r.notes.full}
+	w := &noteWriter{notes: &all, max: defaultLimits.text}
+	matchesAnywhere(r, w)
+	neverDecides(r, w)
+	webmasterChecks(r, w)
+	all.sort()
+	return all.diagnostics(&r.text, r.tokenText)
 }
 
 // Host returns the first valid Host record (Yandex's preferred host name).
@@ -418,7 +283,7 @@ func (r *Robots) Host() (string, bool) {
 	if r == nil {
 		return "", false
 	}
-	host := r.full().fileRecs().host
+	host := r.fileRecs().host
 	return host, host != ""
 }
 
@@ -428,7 +293,6 @@ func (r *Robots) ContentSignals() map[string]bool {
 	if r == nil {
 		return nil
 	}
-	r = r.full()
 	return maps.Clone(r.fileRecs().signals)
 }
 
@@ -442,7 +306,6 @@ func (r *Robots) Records() []Record {
 	if r == nil {
 		return nil
 	}
-	r = r.full()
 	f := r.fileRecs()
 	n := len(f.records) + len(f.cleanParams)
 	if n == 0 {
@@ -485,7 +348,7 @@ func (r *Robots) fileRecs() *fileRecords {
 func (r *Robots) WriteTo(w io.Writer) (int64, error) {
 	cw := &countingWriter{w: bufio.NewWriter(w)}
 	if r != nil {
-		writeRobots(cw, r.full())
+		writeRobots(cw, r)
 	}
 	if cw.err == nil {
 		cw.err = cw.w.(*bufio.Writer).Flush()
@@ -500,25 +363,25 @@ func (r *Robots) Groups() []*Group {
 	if r == nil {
 		return nil
 	}
-	r = r.full()
-	return r.distinctGroups()
+	sets := r.distinctSets()
+	gs := make([]*Group, len(sets))
+	for i, set := range sets {
+		gs[i] = r.group(set)
+	}
+	return gs
 }
 
-// distinctGroups returns each group of r once, in the order of the file's
-// first group in each.
-func (r *Robots) distinctGroups() []*Group {
-	var gs []*Group
+// distinctSets returns each set of groups that a token selects once, in
+// the order of the file's first group in each.
+func (r *Robots) distinctSets() []int {
+	var sets []int
 	for pos := 0; pos < len(r.sorted); pos = r.runEnd(pos) {
-		if g := r.groupOf(r.setAt(pos)); !slices.Contains(gs, g) {
-			gs = append(gs, g)
+		if set := r.setAt(pos); !slices.Contains(sets, set) {
+			sets = append(sets, set)
 		}
 	}
-	ids := make(map[*Group][]int, len(gs))
-	for _, g := range gs {
-		ids[g] = r.setIDs(int(g.set))
-	}
-	slices.SortFunc(gs, func(a, b *Group) int { return slices.Compare(ids[a], ids[b]) })
-	return gs
+	slices.SortFunc(sets, func(a, b int) int { return slices.Compare(r.setIDs(a), r.setIDs(b)) })
+	return sets
 }
 
 // groupRules returns the window of r.rules that holds the file's group
@@ -531,6 +394,32 @@ func (r *Robots) groupRules(id int) []rule {
 	return r.rules[r.starts[id]:end:end]
 }
 
+// setRules returns the rules of set: the window of one group in r.rules,
+// or a copy of several groups' rules, one group's after another.
+func (r *Robots) setRules(set int) []rule {
+	if set < len(r.starts) {
+		return r.groupRules(set)
+	}
+	rules := make([]rule, 0, r.setLen(set))
+	for _, id := range r.setIDs(set) {
+		rules = append(rules, r.groupRules(id)...)
+	}
+	return rules
+}
+
+// setLen returns the number of rules of set.
+func (r *Robots) setLen(set int) int {
+	if set < len(r.starts) {
+		return len(r.groupRules(set))
+	}
+	n := 0
+	start, end := r.multi.span(set - len(r.starts))
+	for _, id := range r.multi.ids[start:end] {
+		n += len(r.groupRules(int(id)))
+	}
+	return n
+}
+
 // extOf returns the extension record of the file's group id, or nil.
 func (r *Robots) extOf(id int) *groupExt {
 	i, ok := slices.BinarySearchFunc(r.exts, uint32(id), func(e extAt, id uint32) int { return cmp.Compare(e.id, id) })
@@ -540,54 +429,21 @@ func (r *Robots) extOf(id int) *groupExt {
 	return r.exts[i].ext
 }
 
-// groupOf returns the Group of set, building it on first use. Builders
-// that race build one each and one is kept; neither writes the rules it
-// reads.
-func (r *Robots) groupOf(set int) *Group {
-	p := &r.cache[set]
-	if g := p.Load(); g != nil {
-		return g
-	}
-	g := newGroup(r)
-	ids := r.setIDs(set)
-	r.fill(g, set, ids)
-	g.mergeExt(r, ids)
-	// The group is named by the tokens that select it, each as first
-	// written, in file order.
-	for _, id := range ids {
+// setAgents returns the tokens that select set, each as first written,
+// in file order.
+func (r *Robots) setAgents(set int) []string {
+	var names []string
+	for _, id := range r.setIDs(set) {
 		lo, hi := r.groupTokens(id)
 		for t := lo; t < hi; t++ {
 			name := r.tokenText(uint32(t))
 			pos, _ := r.find(name)
 			if r.sorted[pos] == uint32(t) && r.setAt(pos) == set {
-				g.agents = append(g.agents, name)
+				names = append(names, name)
 			}
 		}
 	}
-	if p.CompareAndSwap(nil, g) {
-		return g
-	}
-	return p.Load()
-}
-
-// fill makes g the group of the file's groups ids (ascending), which are
-// set (-1 for a union of sets). A group alone shares its window of
-// r.rules, which nothing writes after parsing; several groups' rules are
-// copied, one window after another.
-func (r *Robots) fill(g *Group, set int, ids []int) {
-	g.d, g.text, g.set = r.d, r.text, int32(set)
-	if len(ids) == 1 {
-		g.rules = r.groupRules(ids[0])
-		return
-	}
-	n := 0
-	for _, id := range ids {
-		n += len(r.groupRules(id))
-	}
-	g.rules = make([]rule, 0, n)
-	for _, id := range ids {
-		g.rules = append(g.rules, r.groupRules(id)...)
-	}
+	return names
 }
 
 // lookupSet returns the set of groups for one crawler, given by a name
@@ -610,4 +466,57 @@ func (r *Robots) lookupSet(agent string) int {
 		return -1
 	}
 	return r.setAt(pos)
+}
+
+// Footprint returns an estimate of the bytes of memory r holds once its
+// queries have built all they can build: the parsed file, the Group of
+// each set of groups, and the index of each group asked often enough to
+// build one (see Group.Decide). A
+// cache that keeps parsed files counts them at their Footprint, which
+// does not grow with their queries, rather than at what they hold when
+// cached, which does. The estimate is within 1.0 to 1.3 times what the
+// heap holds for the corpus's files (TestFootprintEstimate); the unions
+// of several names' groups that Robots.Group builds are the caller's,
+// and not counted. Footprint costs a pass over the file's sets of groups.
+func (r *Robots) Footprint() int64 {
+	if r == nil {
+		return 0
+	}
+	n := heapBytes(sizeOf[Robots]())
+	// The block (see block): what the parse copied out of its buffers.
+	blk := blockBytes[byte](len(r.text.arena)) + blockBytes[rule](len(r.rules)) +
+		blockBytes[uint32](len(r.starts)+len(r.groupLines)+len(r.sorted)) +
+		blockBytes[token](len(r.toks)) + blockBytes[byte](len(r.tokText)) +
+		blockBytes[note](len(r.notes.list)) + blockBytes[byte](len(r.notes.args))
+	if w := r.text.written; w != nil {
+		n += heapBytes(sizeOf[writtenForms]())
+		blk += blockBytes[writtenForm](len(w.forms)) + blockBytes[byte](len(w.text))
+	}
+	if f := r.file; f != nil {
+		n += heapBytes(sizeOf[fileRecords]()) + heapBytes(int64(len(f.host))) + signalBytes(f.signals)
+		blk += blockBytes[byte](len(f.text)) + blockBytes[textSpan](len(f.sitemaps)) +
+			blockBytes[lineSpan](len(f.cleanParams)) + blockBytes[recordSpan](len(f.records))
+	}
+	n += heapBytes(int64(blk))
+	if len(r.exts) > 0 {
+		n += sliceBytes(r.exts) + heapBytes(int64(len(r.exts))*sizeOf[groupExt]())
+		for _, e := range r.exts {
+			n += signalBytes(e.ext.signals)
+		}
+	}
+	if m := r.multi; m != nil {
+		n += heapBytes(sizeOf[multiSets]()) + sliceBytes(m.ids) + sliceBytes(m.end) + sliceBytes(m.at)
+	}
+	// The Groups of the file's sets, each with its index.
+	n += sliceBytes(r.groups)
+	for set := range r.groups {
+		n += heapBytes(sizeOf[Group]())
+		if set >= len(r.starts) {
+			n += heapBytes(int64(r.setLen(set)) * sizeOf[rule]())
+		}
+		if r.setLen(set) >= indexMin {
+			n += indexBytes(&r.text, r.setRules(set))
+		}
+	}
+	return n
 }

@@ -120,21 +120,18 @@ func ParseReader(r io.Reader) (*Robots, error) { return Options{}.ParseReader(r)
 // whole body, so that the rules past the limit can be counted.
 func (o Options) parse(data string, count bool, lim limits) *Robots {
 	keep, truncated := o.cut(data)
-	if !truncated && keep <= streamBytes && lim == defaultLimits {
-		return newLazy(data, o.Mode.dialect().mode)
-	}
 	lost := -1
 	if truncated && count {
 		lost = countRules(data[keep:], o.Mode.dialect())
 	}
-	return o.build(data[:keep], truncated, lost, lim, true)
+	return o.build(data[:keep], truncated, lost, lim, false)
 }
 
 // build parses src as parseWith does, with buffers borrowed from the pool
 // for the parse and returned after it.
-func (o Options) build(src string, truncated bool, lost int, lim limits, compact bool) *Robots {
+func (o Options) build(src string, truncated bool, lost int, lim limits, separate bool) *Robots {
 	buf, own := borrowBuffers(len(src))
-	r := o.parseWith(buf, own, src, truncated, lost, lim, compact)
+	r := o.parseWith(buf, src, truncated, lost, lim, separate)
 	if !own {
 		returnBuffers(buf)
 	}
@@ -142,21 +139,18 @@ func (o Options) build(src string, truncated bool, lost int, lim limits, compact
 }
 
 // parseWith parses src, the part of a body that o's limit keeps, with the
-// lists of buf: the parsed file keeps them as they are when own, and
-// copies what it keeps out of them otherwise, so that buf can serve the
-// next parse. truncated and lost report the cut as parse finds it.
-// compact lets a small file take the path of few allocations (see
-// smallFile); without it every file takes the plain path.
-func (o Options) parseWith(buf *parseBuffers, own bool, src string, truncated bool, lost int, lim limits, compact bool) *Robots {
+// lists of buf: the parsed file copies what it keeps out of them, so
+// that buf can serve the next parse. truncated and lost report the cut as parse finds it.
+// separate gives each of the parsed file's tables an allocation of its
+// own rather than a share of one block (see block), for the benchmarks
+// that weigh the block.
+func (o Options) parseWith(buf *parseBuffers, src string, truncated bool, lost int, lim limits, separate bool) *Robots {
 	p := parser{d: o.Mode.dialect(), opts: o, lim: lim, recs: &buf.records, scratch: &buf.scratch}
-	p.b = builder{buildLists: &buf.build, d: p.d, maxText: lim.text, own: own}
-	if compact && !own && len(src) <= smallBytes {
-		p.b.arena = patternArena{pooled: buf.build.arena[:0], isPooled: true}
-	}
+	p.b = builder{buildLists: &buf.build, d: p.d, maxText: lim.text}
 	p.notes = noteWriter{notes: &buf.notes, max: lim.text}
 	p.run(src)
 	if truncated {
 		p.truncated(len(src), lost)
 	}
-	return p.finish(src, compact)
+	return p.finish(separate)
 }

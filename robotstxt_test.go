@@ -793,7 +793,7 @@ func TestConcurrentFirstUse(t *testing.T) {
 // window of Robots.rules keeps its rules (see Robots.rules), and a rule
 // of one that repeats a rule of another is reported.
 func TestMergedGroups(t *testing.T) {
-	r := Parse([]byte("User-agent: *\nDisallow: /a\n\nUser-agent: *\nAllow: /a/b\nDisallow: /a\n\nUser-agent: FooBot\nDisallow: /f\n")).full()
+	r := Parse([]byte("User-agent: *\nDisallow: /a\n\nUser-agent: *\nAllow: /a/b\nDisallow: /a\n\nUser-agent: FooBot\nDisallow: /f\n"))
 	g := r.Group("other")
 	if r.Allowed("other", "/a") || !r.Allowed("other", "/a/b") || !r.Allowed("other", "/f") || r.Allowed("FooBot", "/f") {
 		t.Fatal("wrong verdicts for the merged global groups")
@@ -917,7 +917,7 @@ func TestParseBuffersReuse(t *testing.T) {
 		for _, o := range []Options{{MaxBytes: -1}, {Mode: Google, MaxBytes: -1}} {
 			want := parseSummary(o.Parse(f.data))
 			b.reset()
-			r := o.parseWith(&b, false, string(f.data), false, -1, defaultLimits, true)
+			r := o.parseWith(&b, string(f.data), false, -1, defaultLimits, false)
 			overwrite(reflect.ValueOf(&b).Elem())
 			if got := parseSummary(r); got != want {
 				t.Errorf("%s, mode %v: a parse with reused buffers differs from one alone:\n%s", f.name, o.Mode, cmp.Diff(want, got))
@@ -1158,96 +1158,34 @@ func TestParseKeepsNoViewOfItsInput(t *testing.T) {
 	}
 }
 
-// TestUnionGroups checks the Groups of several names: built once per set
-// of groups and kept, whatever the order of the names, so that asking per
-// URL allocates nothing; five or more groups are built each time, and
-// the cache stops growing at maxUnions.
+// TestUnionGroups checks the Groups of several names: the union of their
+// groups, whatever the order of the names, named by their names; five
+// or more groups alike.
 func TestUnionGroups(t *testing.T) {
 	var b strings.Builder
 	for i := range 80 {
 		fmt.Fprintf(&b, "User-agent: bot%d\nDisallow: /%d/\n\n", i, i)
 	}
 	r := Parse([]byte(b.String()))
-	ab := r.Group("bot1", "bot2")
-	if ab == nil || ab != r.Group("bot2", "bot1/1.0", "nobody") {
-		t.Fatal("Group(bot1, bot2) is not kept for later calls in another order")
-	}
+	ab := r.Group("bot2", "bot1/1.0", "nobody")
 	if ab.Allowed("/1/x") || ab.Allowed("/2/x") || !ab.Allowed("/3/x") {
 		t.Error("the union of bot1 and bot2 does not hold both groups' rules")
 	}
-	if diff := cmp.Diff([]string{"bot1", "bot2"}, ab.Agents()); diff != "" {
+	if diff := cmp.Diff([]string{"bot1", "bot2"}, r.Group("bot1", "bot2").Agents()); diff != "" {
 		t.Errorf("Agents() (-want +got):\n%s", diff)
 	}
-	if n := testing.AllocsPerRun(100, func() { r.Group("bot1", "bot2").Decide("/1/x") }); n != 0 {
-		t.Errorf("Group.Decide with two names allocates %v times after the first call, want 0", n)
+	if n := testing.AllocsPerRun(100, func() { ab.Decide("/1/x") }); n != 0 {
+		t.Errorf("Decide on a kept union allocates %v times, want 0", n)
 	}
 	five := []string{"bot1", "bot2", "bot3", "bot4", "bot5"}
-	if g := r.Group(five...); g == r.Group(five...) || g.Allowed("/5/x") {
-		t.Error("five groups: want a union built per call that disallows /5/")
-	}
-	for i := range 2 * maxUnions {
-		r.Group(fmt.Sprintf("bot%d", i), "bot79")
-	}
-	if n := len(r.unions.Load().m); n != maxUnions {
-		t.Errorf("%d unions kept, want the bound %d", n, maxUnions)
-	}
-	if g := r.Group("bot70", "bot79"); g.Allowed("/70/x") || g.Allowed("/79/x") {
-		t.Error("a union past the bound lost rules")
+	if g := r.Group(five...); g.Allowed("/5/x") || g.Allowed("/1/x") || !g.Allowed("/6/x") {
+		t.Error("five groups: want a union that disallows /1/ to /5/ and no more")
 	}
 }
 
-// TestRecentUnion checks the names kept beside the union they found last
-// (unionCache.last): the same names find the same Group without a
-// look-up, other names still find theirs, and a caller that changes its
-// slice of names after the call changes nothing kept.
-func TestRecentUnion(t *testing.T) {
-	r := Parse([]byte("User-agent: a\nDisallow: /a\n\nUser-agent: b\nDisallow: /b\n\nUser-agent: c\nDisallow: /c\n"))
-	names := []string{"a", "c"}
-	ac := r.Group(names...)
-	if got := r.full().unions.Load().recent([]string{"a", "c"}); got != ac {
-		t.Fatalf("recent(a, c) = %p, want the union just built, %p", got, ac)
-	}
-	names[1] = "b" // the caller's slice, reused
-	if got := r.full().unions.Load().recent([]string{"a", "b"}); got != nil {
-		t.Errorf("recent(a, b) = %p after the caller changed its slice, want nil", got)
-	}
-	ab := r.Group("a", "b")
-	for _, tt := range []struct {
-		names []string
-		want  *Group
-	}{
-		{[]string{"a", "c"}, ac}, // kept in the map, no longer the last
-		{[]string{"a", "b"}, ab},
-		{[]string{"b", "a"}, ab}, // other names, the same groups
-		{[]string{"A", "B"}, ab},
-	} {
-		if got := r.Group(tt.names...); got != tt.want {
-			t.Errorf("Group(%q) = %p, want %p", tt.names, got, tt.want)
-		}
-	}
-	if ab.Allowed("/a") || ab.Allowed("/b") || !ab.Allowed("/c") {
-		t.Error("the union of a and b does not hold their rules alone")
-	}
-	var wg sync.WaitGroup
-	for i := range 8 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range 200 {
-				pair := [][]string{{"a", "b"}, {"a", "c"}, {"b", "c"}}[(i+j)%3]
-				if g := r.Group(pair...); g.Allowed("/"+pair[0]) || g.Allowed("/"+pair[1]) {
-					t.Errorf("Group(%q) allows its own rules' paths", pair)
-					return
-				}
-			}
-		}()
-	}
-	wg.Wait()
-}
-
-// smallShapes are small files of the shapes the small path treats apart:
-// one group or two, groups merged by a name they share, a "*" group beside
-// a named one, names written twice in different cases.
+// smallShapes are small files of the shapes the tables hold apart: one
+// group or two, groups merged by a name they share, a "*" group beside a
+// named one, names written twice in different cases.
 var smallShapes = []corpusEntry{
 	{name: "one group", data: []byte("User-agent: FooBot\nDisallow: /admin/\nAllow: /admin/public\n")},
 	{name: "star and named", data: []byte("User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nuser-agent: googlebot\nAllow: /\n")},
@@ -1263,7 +1201,7 @@ var smallShapes = []corpusEntry{
 func TestGroupAgents(t *testing.T) {
 	for _, f := range append(corpus(t), smallShapes...) {
 		for _, o := range []Options{{}, {Mode: Google}} {
-			r := o.Parse(f.data).full()
+			r := o.Parse(f.data)
 			for tok := range r.toks {
 				set := r.tokenSet(tok)
 				var want []string
@@ -1276,7 +1214,7 @@ func TestGroupAgents(t *testing.T) {
 						want = append(want, name)
 					}
 				}
-				if got := r.groupOf(set).Agents(); !slices.Equal(got, want) {
+				if got := r.group(set).Agents(); !slices.Equal(got, want) {
 					t.Errorf("%s, mode %v: Agents() of the Group of %q = %q, want %q", f.name, o.Mode, r.tokenText(uint32(tok)), got, want)
 				}
 			}
@@ -1284,12 +1222,12 @@ func TestGroupAgents(t *testing.T) {
 	}
 }
 
-// TestSmallPathMatchesPlain parses every corpus file small enough for the
-// small path (see smallFile), and the files of smallShapes, in both modes, by that path and by the plain
-// one, and checks that both give the same answers: decisions with their
-// rules, for the first query and later ones, the file written back,
+// TestBlockMatchesSeparate parses every corpus file and the files of
+// smallShapes, in both modes, with the tables in one block (see block) and
+// each in an allocation of its own, and checks that both give the same
+// answers: decisions with their rules, the file written back,
 // diagnostics, sitemaps and records.
-func TestSmallPathMatchesPlain(t *testing.T) {
+func TestBlockMatchesSeparate(t *testing.T) {
 	agents := []string{"Googlebot", "bingbot", "*", "FooBot/1.0", "Yandex"}
 	targets := []string{"/some/page.html?id=1", "/", "/admin/", "https://example.com/a?b#c", "/robots.txt"}
 	summary := func(r *Robots) string {
@@ -1302,20 +1240,14 @@ func TestSmallPathMatchesPlain(t *testing.T) {
 		return b.String() + parseSummary(r)
 	}
 	for _, f := range append(corpus(t), smallShapes...) {
-		if len(f.data) > smallBytes {
-			continue
-		}
 		for _, o := range []Options{{}, {Mode: Google}} {
-			var small, plain parseBuffers
+			var blk, sep parseBuffers
 			src := string(f.data)
-			rs := o.parseWith(&small, false, src, false, -1, defaultLimits, true)
-			rp := o.parseWith(&plain, false, src, false, -1, defaultLimits, false)
-			if took := rs.small != nil; took != (len(rp.starts) <= smallSets) {
-				t.Errorf("%s, mode %v: took the small path = %v for %d groups, want %v", f.name, o.Mode, took, len(rp.starts), !took)
-			}
-			got, want := summary(rs), summary(rp)
+			rb := o.parseWith(&blk, src, false, -1, defaultLimits, false)
+			rs := o.parseWith(&sep, src, false, -1, defaultLimits, true)
+			got, want := summary(rb), summary(rs)
 			if got != want {
-				t.Errorf("%s, mode %v: the small path differs from the plain one (-plain +small):\n%s", f.name, o.Mode, cmp.Diff(want, got))
+				t.Errorf("%s, mode %v: the block differs from separate tables (-separate +block):\n%s", f.name, o.Mode, cmp.Diff(want, got))
 			}
 		}
 	}

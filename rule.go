@@ -10,8 +10,6 @@ import (
 	"cmp"
 	"math"
 	"slices"
-	"strings"
-	"unsafe"
 )
 
 // rule is a compiled allow or disallow line. Its pattern is a window of
@@ -175,78 +173,6 @@ func (t *ruleText) compareRules(a, b rule) int {
 		return 1
 	}
 	return 0
-}
-
-// patternArena holds a parse's canonical patterns, back to back: in a
-// strings.Builder of the parse's own, which grows without zeroing its
-// room and which the parsed file keeps as it is (see String), or, for a
-// small file, in the pooled room of buildLists.arena, which the parsed
-// file copies, so that its patterns cost no allocation of their own.
-type patternArena struct {
-	own      strings.Builder
-	pooled   []byte
-	isPooled bool
-}
-
-// Len returns the bytes of the patterns.
-func (a *patternArena) Len() int {
-	if a.isPooled {
-		return len(a.pooled)
-	}
-	return a.own.Len()
-}
-
-// WriteString appends s.
-func (a *patternArena) WriteString(s string) {
-	if a.isPooled {
-		a.pooled = append(a.pooled, s...)
-		return
-	}
-	a.own.WriteString(s)
-}
-
-// Write appends p.
-func (a *patternArena) Write(p []byte) {
-	if a.isPooled {
-		a.pooled = append(a.pooled, p...)
-		return
-	}
-	a.own.Write(p)
-}
-
-// Grow makes room for n more bytes.
-func (a *patternArena) Grow(n int) {
-	if a.isPooled {
-		a.pooled = slices.Grow(a.pooled, n)
-		return
-	}
-	a.own.Grow(n)
-}
-
-// view returns the patterns without a copy: valid until the arena is
-// written or its room lent to another parse.
-func (a *patternArena) view() string {
-	if a.isPooled {
-		return unsafe.String(unsafe.SliceData(a.pooled), len(a.pooled))
-	}
-	return a.own.String()
-}
-
-// String returns the patterns for the parsed file to keep. Pooled room
-// is copied; a builder's text is not, unless to drop spare room
-// (reserve's estimate is rough, and a builder doubles as it grows): when
-// it is over half of the text, or over an eighth of a small builder,
-// whose copy costs next to nothing. Patterns are most of a typical large
-// file, whose arena is then kept as it is.
-func (a *patternArena) String() string {
-	if a.isPooled {
-		return string(a.pooled)
-	}
-	n, spare := a.own.Len(), a.own.Cap()-a.own.Len()
-	if spare > n/2 || a.own.Cap() <= 8<<10 && spare > n/8 {
-		return strings.Clone(a.own.String())
-	}
-	return a.own.String()
 }
 
 // limits bound what one parse reads and keeps. They are far past what a

@@ -41,8 +41,8 @@ func writeRobots(w *countingWriter, r *Robots) {
 		w.line("Content-Signal: ", signalsText(f.signals))
 		w.line()
 	}
-	for _, g := range r.distinctGroups() {
-		for _, a := range g.agents {
+	for _, g := range r.Groups() {
+		for _, a := range g.Agents() {
 			w.line("User-agent: ", a)
 		}
 		if d, ok := g.CrawlDelay(); ok {
