@@ -50,8 +50,8 @@ func TestAllowedNonCanonicalDoesNotAllocate(t *testing.T) {
 // TestSmallFileAllocations checks that a parse and a first query of the
 // corpus files of at most 1 KB (four in five real files are that small)
 // allocate what the parsed file keeps and no more: its Robots, the block
-// of its tables (see block) and its table of Groups (made on demand), and
-// for the files that have them, its
+// of its tables (see block), its table of Groups and the Group the query
+// makes, and for the files that have them, its
 // file-wide records, its extension records, its rules' written forms and
 // the rules of its sets of several groups. Buffers of its own rather
 // than the pool's, which the race detector empties at random.
@@ -63,7 +63,7 @@ func TestSmallFileAllocations(t *testing.T) {
 		var b parseBuffers
 		src := string(f.data)
 		r := Options{}.parseWith(&b, src, false, -1, defaultLimits, false)
-		want, why := 3.0, "the Robots, its block and its table of Groups"
+		want, why := 4.0, "the Robots, its block, its table of Groups and a Group"
 		if r.file != nil {
 			want, why = want+1+float64(len(r.file.signals)), why+", its records"
 			if r.file.host != "" {

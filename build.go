@@ -9,7 +9,6 @@ import (
 	"cmp"
 	"encoding/binary"
 	"slices"
-	"sync/atomic"
 )
 
 // builder collects groups line by line (RFC 9309 section 2.1). A group
@@ -182,7 +181,7 @@ func (b *builder) finish(r *Robots, blk *block) (conflicts []int) {
 	if pos, ok := r.find("*"); ok {
 		r.global = int32(r.setAt(pos) + 1)
 	}
-	r.groups = make([]atomic.Pointer[Group], r.sets())
+	r.groups = make(groupTable, r.sets())
 	slices.Sort(conflicts)
 	return slices.Compact(conflicts)
 }

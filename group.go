@@ -6,6 +6,7 @@ package robotstxt
 import (
 	"maps"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"time"
 )
@@ -22,18 +23,14 @@ type Group struct {
 	agents []string   // a union's names; a set's are read from the file
 }
 
-// matcher is what decides a path: the rules of a group, in file order,
-// read with a mode's dialect, and the cache of their index, nil when
-// the rules are too few to be worth one (see matcher.decide). The rules
-// are one window, rules, or for a set of several groups that Robots
-// decides for without making a Group, the windows of the groups ids of
-// r, one after another. r is the file in both cases.
+// matcher is what decides a path: the rules of a group of file r, in
+// file order, read with a mode's dialect, and the cache of their index,
+// nil when the rules are too few to be worth one (see matcher.decide).
 type matcher struct {
 	d     *dialect
 	text  *ruleText
 	rules []rule // never written: a window of Robots.rules can serve
 	r     *Robots
-	ids   []uint32
 	c     *indexCache
 }
 
@@ -156,15 +153,18 @@ func (g *matcher) public(r *rule) Rule {
 // match every path with priority 0 (see dialect.emptyMatches), which
 // allows it.
 //
-// This is where a decision chooses its matcher. A group of fewer than
-// indexMin rules is scanned. A larger one is scanned until its queries
-// have cost it as much as building its index would (see
-// indexCache.index), and answered by its index after that: a file asked
-// a few times, as bulk work asks most files, never pays for the index,
-// and a group asked often pays for it once. The index bounds a
-// decision's time (see index.decide); the scan costs a comparison of a
-// rule's first octets for most rules, and for a rule with '*'s up to
-// the path's length times the rule's.
+// This is where a decision chooses its matcher, of the two there are.
+// A group of fewer than indexMin rules is scanned. A larger one is
+// scanned until its queries have cost it indexAfter queries' work, and
+// answered by its index after that; a query whose scan alone would cost
+// that much builds the index at once (see indexCache.index, passCost): a
+// file asked a few times, as bulk work asks most files, never pays for
+// the index, a group asked often pays for it once, and no scan of a
+// large group costs more than indexAfter times scanWork. The index
+// bounds a decision's time by the path's length and the group's rule
+// octets (see index.decide); the scan costs a comparison of a rule's
+// first octets for most rules, and for a rule with '*'s up to the
+// path's length times the rule's.
 func (g *matcher) decide(path string) (bool, *rule) {
 	var r *rule
 	if ix := g.c.index(g, len(path)); ix != nil {
@@ -185,20 +185,9 @@ func (g *matcher) decide(path string) (bool, *rule) {
 // group differ from the path in their first two octets, which rule them
 // out before the matcher is called (see headMismatch).
 func (g *matcher) scan(path string) *rule {
-	if g.ids == nil {
-		return g.scanRules(g.rules, path, nil)
-	}
 	var best *rule
-	for _, id := range g.ids {
-		best = g.scanRules(g.r.groupRules(int(id)), path, best)
-	}
-	return best
-}
-
-// scanRules is scan of rules, which improves on best.
-func (g *matcher) scanRules(rules []rule, path string, best *rule) *rule {
-	for i := range rules {
-		r := &rules[i]
+	for i := range g.rules {
+		r := &g.rules[i]
 		p := g.text.pattern(r)
 		if headMismatch(p, path) {
 			continue
@@ -210,44 +199,29 @@ func (g *matcher) scanRules(rules []rule, path string, best *rule) *rule {
 	return best
 }
 
-// all returns g's rules in one slice: its window, or a copy of its
-// groups' windows.
-func (g *matcher) all() []rule {
-	if g.ids == nil {
-		return g.rules
-	}
-	var rules []rule
-	for _, id := range g.ids {
-		rules = append(rules, g.r.groupRules(int(id))...)
-	}
-	return rules
-}
-
-// count returns the number of g's rules.
-func (g *matcher) count() int {
-	if g.ids == nil {
-		return len(g.rules)
-	}
-	n := 0
-	for _, id := range g.ids {
-		n += len(g.r.groupRules(int(id)))
-	}
-	return n
-}
-
-// An indexCache holds the index of one set of rules once its queries
-// have paid for it: it is the one part of a parsed file written after
-// Parse returns, by the query that builds the index. Queries that race
-// to build it build one each, and one is kept; none writes the rules.
+// An indexCache holds the index of a Group's rules once its queries
+// have paid for it: it is the one part of a Group written after it is
+// made, by the query that builds the index. Queries that race to build
+// it build one each, and one is kept; none writes the rules.
 type indexCache struct {
-	work atomic.Int32 // the queries scanned so far, each counted by passCost
-	ix   atomic.Pointer[index]
+	stars int          // the rules with a '*', set when the Group is made
+	work  atomic.Int32 // the queries scanned so far, each counted by passCost
+	ix    atomic.Pointer[index]
+}
+
+// countStars sets c.stars for rules.
+func (c *indexCache) countStars(t *ruleText, rules []rule) {
+	for i := range rules {
+		if strings.IndexByte(t.pattern(&rules[i]), '*') >= 0 {
+			c.stars++
+		}
+	}
 }
 
 // index returns the index of m's rules for a query of a path of n
 // octets, building it when the queries scanned so far have cost more
-// than indexAfter; or nil, when the query is to scan. c may be nil:
-// rules too few for an index.
+// than indexAfter (see passCost); or nil, when the query is to scan. c
+// may be nil: rules too few for an index.
 func (c *indexCache) index(m *matcher, n int) *index {
 	if c == nil {
 		return nil
@@ -255,15 +229,21 @@ func (c *indexCache) index(m *matcher, n int) *index {
 	if ix := c.ix.Load(); ix != nil {
 		return ix
 	}
-	if c.work.Add(passCost(m.count(), n)) <= indexAfter {
+	// A scan compares a rule without '*' with the path's first octets,
+	// and may search the path for the text of one with.
+	if c.work.Add(passCost(len(m.rules)+c.stars*n)) <= indexAfter {
 		return nil
 	}
-	ix := buildIndex(m.text, m.all(), gramMin)
+	ix := buildIndex(m.text, m.rules)
 	if c.ix.CompareAndSwap(nil, ix) {
 		return ix
 	}
 	return c.ix.Load()
 }
+
+// groupTable holds the Group of each set of a file's groups, once made
+// (see Robots.group).
+type groupTable []atomic.Pointer[Group]
 
 // noExt stands for the extensions of a group that has none: most groups,
 // which then spend a pointer on them, not the whole record.

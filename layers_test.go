@@ -34,7 +34,6 @@ var floors = []string{
 	"lookup.go",
 	"group.go",
 	"index.go",
-	"grams.go",
 	"groupext.go rate.go records.go",
 	"notes.go diagnostic.go",
 	"dialect.go",
@@ -55,7 +54,6 @@ var upward = map[[2]string]string{
 	{"robots.go", "lint_webmaster.go"}: "Robots.Diagnostics runs the checks of a finished file",
 	{"robots.go", "write.go"}:          "Robots.WriteTo writes the file back",
 	{"group.go", "robots.go"}:          "a Group reads its file's records",
-	{"grams.go", "index.go"}:           "the gram index is a part of a group's index",
 }
 
 // TestLayers keeps the root package's files layered: following a parse or

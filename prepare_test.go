@@ -5,6 +5,7 @@ package robotstxt
 func (g *matcher) prepare() *index {
 	if g.c == nil {
 		g.c = new(indexCache) // a group of fewer than indexMin rules
+		g.c.countStars(g.text, g.rules)
 	}
 	for g.c.ix.Load() == nil {
 		g.c.index(g, 1<<30)

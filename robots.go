@@ -6,7 +6,6 @@ import (
 	"io"
 	"maps"
 	"slices"
-	"sync/atomic"
 )
 
 // This file holds a parsed file, Robots, and its answers: the Group of
@@ -43,11 +42,11 @@ type Robots struct {
 	// groupSets are the file's groups, the user-agent lines that name
 	// them and the sets of groups each name selects (see lookup.go).
 	groupSets
-	groupLines []uint32                // the line of each group's first user-agent line; nil unless a "*" group disallows something
-	exts       []extAt                 // the groups' extension records, by group
-	groups     []atomic.Pointer[Group] // the Group of each set, once made
-	notes      notes                   // the diagnostics of the parse
-	file       *fileRecords            // nil when the file has none
+	groupLines []uint32     // the line of each group's first user-agent line; nil unless a "*" group disallows something
+	exts       []extAt      // the groups' extension records, by group
+	groups     groupTable   // the Group of each set, once made
+	notes      notes        // the diagnostics of the parse
+	file       *fileRecords // nil when the file has none
 }
 
 // Mode returns the mode r was parsed in.
@@ -81,8 +80,8 @@ func (r *Robots) Mode() Mode {
 // call for its groups, which costs an allocation); with several that
 // match different groups, each call builds their union, a new Group with
 // a copy of their rules. [Robots.Allowed] and [Robots.Decide] with one
-// name allocate nothing, but for the first query of a group of indexMin
-// rules or more, which makes its Group; reading a name allocates nothing.
+// name allocate nothing but that Group, on a group's first query;
+// reading a name allocates nothing.
 //
 // # Crawler names
 //
@@ -148,20 +147,6 @@ func (r *Robots) agentSet(agent string) int {
 	return int(r.global) - 1
 }
 
-// matcherOf returns what decides with the rules of set, a set of fewer
-// than indexMin rules, without allocating: a set of several groups reads
-// each group's window of r.rules.
-func (r *Robots) matcherOf(set int) matcher {
-	m := matcher{d: r.d, text: &r.text, r: r}
-	if set < len(r.starts) {
-		m.rules = r.groupRules(set)
-	} else {
-		start, end := r.multi.span(set - len(r.starts))
-		m.ids = r.multi.ids[start:end]
-	}
-	return m
-}
-
 // group returns the Group of set, made on first use. Callers that race
 // make one each and one is kept; none writes what it reads.
 func (r *Robots) group(set int) *Group {
@@ -173,6 +158,7 @@ func (r *Robots) group(set int) *Group {
 	g.r, g.d, g.text, g.rules = r, r.d, &r.text, r.setRules(set)
 	if len(g.rules) >= indexMin {
 		g.c = &g.cache
+		g.c.countStars(g.text, g.rules)
 	}
 	g.mergeExt(r, r.setIDs(set))
 	if p.CompareAndSwap(nil, g) {
@@ -196,6 +182,7 @@ func (r *Robots) union(sets []int) *Group {
 	}
 	if len(g.rules) >= indexMin {
 		g.c = &g.cache
+		g.c.countStars(g.text, g.rules)
 	}
 	g.mergeExt(r, ids)
 	for _, set := range sets {
@@ -211,8 +198,7 @@ func (r *Robots) union(sets []int) *Group {
 // Allowed reports whether the crawler agent may fetch target, an absolute
 // URL or a path with an optional query. agent is a crawler's name or its
 // whole User-Agent header, read as r's mode reads it (see "Crawler names"
-// at [Robots.Group]). It is r.Group(agent).Allowed(target), without
-// making the Group: it allocates nothing.
+// at [Robots.Group]). It is r.Group(agent).Allowed(target).
 func (r *Robots) Allowed(agent, target string) bool {
 	return r.Decide(agent, target).Allowed
 }
@@ -231,11 +217,7 @@ func (r *Robots) Decide(agent, target string) Decision {
 	if set < 0 {
 		return Decision{Allowed: true}
 	}
-	if r.setLen(set) >= indexMin {
-		return r.group(set).decision(target) // its index is the Group's
-	}
-	m := r.matcherOf(set)
-	return m.decision(target)
+	return r.group(set).decision(target)
 }
 
 // Sitemaps returns the values of the file's Sitemap lines, in file order,
@@ -515,7 +497,14 @@ func (r *Robots) Footprint() int64 {
 			n += heapBytes(int64(r.setLen(set)) * sizeOf[rule]())
 		}
 		if r.setLen(set) >= indexMin {
-			n += indexBytes(&r.text, r.setRules(set))
+			var ix *index
+			if g := r.groups[set].Load(); g != nil {
+				ix = g.cache.ix.Load()
+			}
+			if ix == nil {
+				ix = buildIndex(&r.text, r.setRules(set)) // the one it will build
+			}
+			n += ix.bytes()
 		}
 	}
 	return n
