@@ -2,7 +2,8 @@ package robotshttp
 
 // This file implements the caching rules of RFC 9309 section 2.4: a
 // fetched file is used for at most 24 hours, and while its origin is
-// unreachable the last good copy stands in for up to 30 days.
+// unreachable the last good copy stands in for as long as Cache.StaleFor
+// says.
 
 import (
 	"cmp"

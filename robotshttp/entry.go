@@ -106,22 +106,23 @@ const (
 	fetchBody      // Body is not nil
 )
 
-// entryTextOverhead bounds what the layout of an Entry holds besides the
-// bodies, URLs, final URLs and error texts of its fetches: two bytes and
-// an expiry, and for each fetch two bytes, four varints, a time and four
-// lengths. A time is two varints, its nanoseconds at most 5 bytes.
-const entryTextOverhead = 2 + timeLen + 2*(2+8*binary.MaxVarintLen64+timeLen)
+// MaxEntryOverhead is the most bytes the layout of an Entry holds besides
+// the bodies, URLs, final URLs and error texts of its fetches (211): two
+// bytes and an expiry, and for each fetch two bytes, four varints, a time
+// and four lengths. A Store that keeps the layout bounds what it reads by
+// it; [Entry.MarshalText] says how long its text is.
+const MaxEntryOverhead = 2 + layoutTimeLen + 2*(2+8*binary.MaxVarintLen64+layoutTimeLen)
 
-// timeLen bounds the bytes of a time in the layout.
-const timeLen = binary.MaxVarintLen64 + 5
+// layoutTimeLen bounds the bytes of a time in the layout: two varints,
+// its nanoseconds at most 5 bytes.
+const layoutTimeLen = binary.MaxVarintLen64 + 5
 
 // MarshalText returns the entry in one versioned layout, as base64 text:
 // every field of the entry and of both its fetches, a good copy that is
 // the latest fetch written once, and Err as its text. It never fails.
-// The text is at most base64.StdEncoding.EncodedLen(220 + n) bytes long
-// (the layout's fixed part is 211 bytes at most),
-// where n is the bytes of the bodies, URLs, final URLs and error texts
-// of its fetches.
+// The text is at most base64.StdEncoding.EncodedLen(MaxEntryOverhead + n)
+// bytes long, where n is the bytes of the bodies, URLs, final URLs and
+// error texts of its fetches.
 func (e Entry) MarshalText() ([]byte, error) {
 	b := e.appendLayout(nil)
 	out := make([]byte, base64.StdEncoding.EncodedLen(len(b)))
