@@ -406,20 +406,45 @@ func maxAge(h http.Header) time.Duration {
 // on line 2 decides every URL; Access says why). It parses the body with
 // o each time it is called: a Lookup's Robots are the Cache's parse of
 // it, with its Fetcher's Options.
+//
+// A Truncated body ends at its last whole line within the limit it was
+// cut at, whatever o's limit: o.MaxBytes may lower that limit, but no
+// larger one, nor none, makes the cut line a rule (RFC 9309 section
+// 2.5).
 func (f *Fetch) Robots(o robotstxt.Options) *robotstxt.Robots {
 	switch f.Access {
 	case Available:
 		if f.Truncated {
-			// The body stops one byte past the limit: what followed was
-			// never read, so its rules cannot be counted.
-			r, _ := o.ParseReader(bytes.NewReader(f.Body)) // a bytes.Reader never fails
-			return r
+			return parseCut(f.Body, o)
 		}
 		return o.Parse(f.Body)
 	case Unavailable:
 		return allowAll(o)
 	}
 	return disallowAll(o)
+}
+
+// parseCut parses body, cut one byte past the limit it was read with
+// (see Fetcher.readBody), with o's mode, at that limit or o's, whichever
+// is smaller. The parser then ends it at its last whole line, so that
+// half of "Disallow: /private" does not become "Disallow: /p", and does
+// not count the rules past the limit, which were never read.
+func parseCut(body []byte, o robotstxt.Options) *robotstxt.Robots {
+	read := len(body) - 1 // the limit the body was cut at
+	if read < 1 {
+		// No byte was within a limit (0 means the default for Options,
+		// so no Fetcher cuts at it): nothing whole was read.
+		body, read = nil, 1
+	}
+	limit := o.MaxBytes
+	if limit == 0 {
+		limit = robotstxt.DefaultMaxBytes
+	}
+	if limit < 0 || limit > read {
+		o.MaxBytes = read
+	}
+	r, _ := o.ParseReader(bytes.NewReader(body)) // a bytes.Reader never fails
+	return r
 }
 
 // allowAll returns the rules of an unavailable robots.txt, which RFC 9309

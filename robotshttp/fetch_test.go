@@ -625,3 +625,46 @@ func TestFetchAnyURL(t *testing.T) {
 		}
 	}
 }
+
+// TestFetchRobotsCutLine checks that a body the Fetcher's limit cut in the
+// middle of a line parses to its last whole line whatever Options it is
+// parsed with: half of "Disallow: /private" would be "Disallow: /p",
+// which disallows /public (RFC 9309 section 2.5).
+func TestFetchRobotsCutLine(t *testing.T) {
+	const file = "User-agent: *\nDisallow: /private\nDisallow: /z\n"
+	whole := strings.Index(file, "/private") + len("/private") // the limit that keeps the line
+	// The body read is one byte past the limit: "Disallow: /p".
+	half := strings.Index(file, "/private") + 1
+	h := func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, file) }
+	tests := []struct {
+		name    string
+		limit   int // of the Fetcher
+		options robotstxt.Options
+		allowed map[string]bool
+	}{
+		{"no limit", half, robotstxt.Options{MaxBytes: -1}, map[string]bool{"/public": true, "/private": true, "/z": true}},
+		{"the default limit", half, robotstxt.Options{}, map[string]bool{"/public": true, "/private": true}},
+		{"a larger limit", half, robotstxt.Options{MaxBytes: whole + 100}, map[string]bool{"/public": true, "/private": true}},
+		{"no limit, Google mode", half, robotstxt.Options{Mode: robotstxt.Google, MaxBytes: -1}, map[string]bool{"/public": true, "/private": true}},
+		{"the largest limit", half, robotstxt.Options{MaxBytes: math.MaxInt}, map[string]bool{"/public": true, "/private": true}},
+		{"a smaller limit cuts there", half, robotstxt.Options{MaxBytes: 12}, map[string]bool{"/public": true, "/private": true}},
+		{"cut at the line's end: the line stands", whole, robotstxt.Options{MaxBytes: -1}, map[string]bool{"/public": true, "/private": false, "/z": true}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := (&robotshttp.Fetcher{Options: robotstxt.Options{MaxBytes: tt.limit}}).Fetch(context.Background(), at(t, h, "/"))
+			if !f.Truncated || f.Access != robotshttp.Available {
+				t.Fatalf("Fetch: Access %v, Truncated %v; want a body cut at %d bytes", f.Access, f.Truncated, tt.limit)
+			}
+			r := f.Robots(tt.options)
+			for path, want := range tt.allowed {
+				if got := r.Allowed("bot", path); got != want {
+					t.Errorf("Fetch.Robots(%+v).Allowed(%q, %q) = %v, want %v (RFC 9309 section 2.5)", tt.options, "bot", path, got, want)
+				}
+			}
+			if !hasCode(r, robotstxt.CodeTruncated) {
+				t.Errorf("Diagnostics() = %v, want one with code %q", r.Diagnostics(), robotstxt.CodeTruncated)
+			}
+		})
+	}
+}
