@@ -15,6 +15,7 @@ import (
 	"weak"
 
 	"github.com/rfc9309/robotstxt"
+	"github.com/rfc9309/robotstxt/crawlers"
 )
 
 // Cache lifetimes and bounds, documented on the fields that default to
@@ -49,7 +50,7 @@ const (
 // The Cache keeps in memory, for each origin it answered lately, the
 // parsed form of its file, and, when it has no Store, the origin's
 // [Entry] too, bodies included. It keeps at most NewCache's maxEntries
-// origins (10,000 for 0) and MaxMemory bytes, evicting the least recently
+// origins and MaxMemory bytes, evicting the least recently
 // used. A parsed file is counted at its [robotstxt.Robots.Footprint],
 // what it holds once every index its queries can build is built, from
 // the time it is parsed, so that queries never take the Cache past its
@@ -161,7 +162,9 @@ func slotSize(s *slot) int64 {
 }
 
 // NewCache returns a cache that fetches with f (nil: a zero Fetcher) and
-// keeps at most maxEntries origins in memory (0: 10,000). See [Cache].
+// keeps at most maxEntries origins in memory: 0 means 10,000, and a
+// negative value sets no bound on origins, only MaxMemory's on bytes.
+// See [Cache].
 func NewCache(f *Fetcher, maxEntries int) *Cache {
 	return &Cache{Fetcher: f, maxEntries: maxEntries}
 }
@@ -218,6 +221,26 @@ type Lookup struct {
 	// anything. The rules still follow RFC 9309 (see [Store] for what a
 	// failing store costs).
 	StoreErr error
+}
+
+// Group returns the group of l.Robots that the crawler named by agents
+// obeys, as every entry point of this package that decides chooses it.
+// One name, a product token or a whole User-Agent header, is read as
+// package crawlers reads it ([crawlers.Group]): a crawler of its registry
+// obeys the group its operator documents (Googlebot-Image, Googlebot's
+// group when no group names Googlebot-Image; AdsBot-Google ignores "*"),
+// and any other the group of its name, else "*", the plain reading.
+// Several names, a crawler that answers to all of them, obey their groups
+// merged, as RFC 9309 section 2.2.1 reads them and
+// [robotstxt.Robots.Group] gives them. When the unreachable verdict
+// applies, it disallows everything for every crawler, one that ignores
+// "*" included (RFC 9309 section 2.3.1.4). Group returns nil, which
+// allows everything, when the crawler obeys no group.
+func (l *Lookup) Group(agents ...string) *robotstxt.Group {
+	if len(agents) == 1 && !l.Unreachable() {
+		return crawlers.Group(l.Robots, agents[0])
+	}
+	return l.Robots.Group(agents...)
 }
 
 // Unreachable reports whether the rules are the unreachable verdict of
@@ -416,12 +439,15 @@ func (c *Cache) parse(origin string, f *Fetch) *robotstxt.Robots {
 }
 
 // Decide fetches (or finds in the cache) the robots.txt file of target's
-// origin and decides target for the crawler with product token agent,
-// taking its arguments in the order of [robotstxt.Robots.Decide]. A
-// crawler that answers to several names asks [Cache.Get] for the file and
-// decides with l.Robots.Group(names...).Decide(target). The target's
-// userinfo is no part of its path: "http://u:a;b@host/private" is decided
-// as "/private".
+// origin and decides target for the crawler agent, a product token or a
+// whole User-Agent header, taking its arguments in the order of
+// [robotstxt.Robots.Decide]. The crawler obeys the group [Lookup.Group]
+// chooses: for a crawler of package crawlers' registry, the group its
+// operator documents; for any other, the plain reading. A crawler that
+// answers to several names asks [Cache.Get] for the file and decides
+// with l.Group(names...).Decide(target). The target's userinfo is no
+// part of its path: "http://u:a;b@host/private" is decided as
+// "/private".
 func (c *Cache) Decide(ctx context.Context, agent, target string) (robotstxt.Decision, *Lookup, error) {
 	l, err := c.Get(ctx, target)
 	if err != nil {
@@ -429,5 +455,5 @@ func (c *Cache) Decide(ctx context.Context, agent, target string) (robotstxt.Dec
 	}
 	// A ';' in a password would read as the start of the path, which
 	// then escapes the rules: the userinfo is no part of it.
-	return l.Robots.Decide(agent, redact(target)), l, nil
+	return l.Group(agent).Decide(redact(target)), l, nil
 }

@@ -202,12 +202,23 @@ func (f *Fetcher) Fetch(ctx context.Context, rawURL string) *Fetch {
 			return res
 		}
 		if res.Redirects == maxRedirects {
-			res.Access = Unavailable
-			res.Err = fmt.Errorf("robotshttp: more than %d redirects (RFC 9309 section 2.3.1.2)", maxRedirects)
+			res.Access, res.Err = Unavailable, f.tooManyRedirects()
 			return res
 		}
 		res.Redirects++
 	}
+}
+
+// tooManyRedirects is the Err of a fetch that met one redirect more than
+// MaxRedirects allows, which it names as it was set.
+func (f *Fetcher) tooManyRedirects() error {
+	switch {
+	case f.MaxRedirects == 0:
+		return fmt.Errorf("robotshttp: more than %d redirects (RFC 9309 section 2.3.1.2)", defaultMaxRedirects)
+	case f.MaxRedirects < 0:
+		return fmt.Errorf("robotshttp: a redirect, and the Fetcher's MaxRedirects of %d follows none (RFC 9309 section 2.3.1.2)", f.MaxRedirects)
+	}
+	return fmt.Errorf("robotshttp: more than the Fetcher's MaxRedirects of %d redirects (RFC 9309 section 2.3.1.2)", f.MaxRedirects)
 }
 
 // A holdRedirects is the client's transport during one Fetch. It takes

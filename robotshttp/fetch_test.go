@@ -447,16 +447,21 @@ func TestFetchRedirects(t *testing.T) {
 		name    string
 		path    string
 		fetcher *robotshttp.Fetcher
+		says    string // in Err: the setting as it was set
 		source  string
 	}{
-		{"redirect loop", "/loop", &robotshttp.Fetcher{}, "RFC 9309 section 2.3.1.2"},
-		{"2 redirects with MaxRedirects 1", "/hop/2/302", &robotshttp.Fetcher{MaxRedirects: 1}, "RFC 9309 section 2.3.1.2"},
-		{"1 redirect with MaxRedirects negative", "/hop/1/302", &robotshttp.Fetcher{MaxRedirects: -1}, "Fetcher.MaxRedirects: a negative value follows none"},
+		{"redirect loop", "/loop", &robotshttp.Fetcher{}, "more than 5 redirects", "RFC 9309 section 2.3.1.2"},
+		{"2 redirects with MaxRedirects 1", "/hop/2/302", &robotshttp.Fetcher{MaxRedirects: 1}, "MaxRedirects of 1", "RFC 9309 section 2.3.1.2"},
+		{"1 redirect with MaxRedirects negative", "/hop/1/302", &robotshttp.Fetcher{MaxRedirects: -1}, "MaxRedirects of -1 follows none", "Fetcher.MaxRedirects: a negative value follows none"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if res := tt.fetcher.Fetch(context.Background(), at(t, h, tt.path)); res.Access != robotshttp.Unavailable {
+			res := tt.fetcher.Fetch(context.Background(), at(t, h, tt.path))
+			if res.Access != robotshttp.Unavailable {
 				t.Errorf("Fetch: %v, want unavailable (%s)", res.Access, tt.source)
+			}
+			if res.Err == nil || !strings.Contains(res.Err.Error(), tt.says) {
+				t.Errorf("Fetch: Err %v, want one that says %q (%s)", res.Err, tt.says, tt.source)
 			}
 		})
 	}

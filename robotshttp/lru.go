@@ -27,12 +27,16 @@ type lruItem[V any] struct {
 	size int64
 }
 
-// newLRU returns an lru of at most max values (max <= 0 means
-// defaultMaxEntries) and maxBytes bytes (0 means defaultMaxMemory, and a
-// negative value no bound in bytes).
+// newLRU returns an lru of at most max values (0 means
+// defaultMaxEntries, and a negative value no bound in values) and
+// maxBytes bytes (0 means defaultMaxMemory, and a negative value no bound
+// in bytes).
 func newLRU[V any](max int, maxBytes int64, size func(V) int64) *lru[V] {
-	if max <= 0 {
+	switch {
+	case max == 0:
 		max = defaultMaxEntries
+	case max < 0:
+		max = math.MaxInt
 	}
 	switch {
 	case maxBytes == 0:

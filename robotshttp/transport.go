@@ -70,7 +70,9 @@ type CrawlDelayError struct {
 	// context.DeadlineExceeded.
 	Deadline bool
 	// Limit is the longest the request could wait: the time left before
-	// its context's deadline when Deadline is set, else MaxCrawlDelay.
+	// its context's deadline when Deadline is set, else the Transport's
+	// MaxCrawlDelay as it was set (a day for 0, and a negative value
+	// waits for no turn).
 	Limit time.Duration
 }
 
@@ -88,6 +90,10 @@ func (e *CrawlDelayError) Error() string {
 			"and its turn comes in %v, past the request's deadline in %v (a client Timeout counts): "+
 			"let the deadline allow the wait, with a client Timeout longer than the Crawl-delay, or set Transport.MaxCrawlDelay to refuse waits longer than that",
 			e.URL, origin, e.Delay, e.Wait, e.Limit)
+	}
+	if e.Limit < 0 {
+		return fmt.Sprintf("robotshttp: %s is not sent: it waits for its turn at %s, one request per Crawl-delay of %v (robots.txt), "+
+			"and its turn comes in %v, while the Transport's MaxCrawlDelay of %v, negative, waits for no turn: set it to 0 for a day, or longer than the Crawl-delay", e.URL, origin, e.Delay, e.Wait, e.Limit)
 	}
 	return fmt.Sprintf("robotshttp: %s is not sent: it waits for its turn at %s, one request per Crawl-delay of %v (robots.txt), "+
 		"and its turn comes in %v, longer than the Transport's MaxCrawlDelay of %v, which a longer MaxCrawlDelay would wait for", e.URL, origin, e.Delay, e.Wait, e.Limit)
@@ -119,18 +125,19 @@ type Transport struct {
 	// fetching robots.txt would ask for robots.txt.
 	Cache *Cache
 	// Agents are the crawler's names, each a name ("ExampleBot"), a
-	// versioned name or a whole User-Agent header: RFC mode reads each as
-	// its leading name (see robotstxt.ProductToken), and a crawler with
-	// several obeys the groups of all of them, merged (RFC 9309 section
-	// 2.2.1).
-	//
-	// With none, each request's own User-Agent header names the crawler,
-	// as package crawlers reads it: a crawler of its registry obeys the
+	// versioned name or a whole User-Agent header. One name is read as
+	// package crawlers reads it: a crawler of its registry obeys the
 	// group its operator documents (Googlebot-Image, Googlebot's when no
 	// group names Googlebot-Image; AdsBot-Google ignores "*"), and any
-	// other the group of the name its header gives ("ExampleBot" in
-	// "Mozilla/5.0 (compatible; ExampleBot/1.0; +url)"), else "*" (see
-	// [crawlers.Group]). Logf is told once what the first request's
+	// other the group of the name it gives ("ExampleBot" in
+	// "Mozilla/5.0 (compatible; ExampleBot/1.0; +url)"), else "*", the
+	// plain reading. A crawler with several names obeys the groups of
+	// all of them, merged (RFC 9309 section 2.2.1), each read as
+	// robotstxt.Robots.Group reads it. [Lookup.Group] is that choice.
+	//
+	// With none, each request's own User-Agent header is the one name,
+	// read as above, so that a Transport with Agents of that one header
+	// answers as one without. Logf is told once what the first request's
 	// header was read as.
 	Agents []string
 	// CrawlDelay waits out the group's Crawl-delay between requests to the
@@ -140,8 +147,9 @@ type Transport struct {
 	CrawlDelay bool
 	// MaxCrawlDelay is the longest a request waits for its turn under
 	// CrawlDelay: 0 means a day, the longest Crawl-delay the parser takes
-	// seriously, and a negative value no wait at all, so that a request
-	// whose turn has not come fails at once. A request that would wait
+	// seriously, and a negative value turns waiting off: a request whose
+	// turn has not come fails at once, for a crawler that would rather
+	// queue it again than hold a goroutine. A request that would wait
 	// longer, or past its context's deadline, fails at once with a
 	// *CrawlDelayError.
 	MaxCrawlDelay time.Duration
@@ -194,12 +202,11 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if err != nil {
 		return refuse(req, err)
 	}
-	var g *robotstxt.Group
-	if len(t.Agents) == 0 {
-		g = crawlers.Group(l.Robots, ua)
-	} else {
-		g = l.Robots.Group(t.Agents...)
+	agents := t.Agents
+	if len(agents) == 0 {
+		agents = []string{ua}
 	}
+	g := l.Group(agents...)
 	d := g.Decide(target)
 	if !d.Allowed {
 		return refuse(req, &DisallowedError{URL: target, Decision: d, Unreachable: l.Unreachable()})
@@ -283,7 +290,8 @@ const maxCrawlWait = 24 * time.Hour
 
 func (t *Transport) wait(req *http.Request, target, origin string, delay time.Duration) error {
 	ctx := req.Context()
-	maxWait := max(cmp.Or(t.MaxCrawlDelay, maxCrawlWait), 0)
+	setting := cmp.Or(t.MaxCrawlDelay, maxCrawlWait)
+	maxWait := max(setting, 0)
 	for {
 		now := time.Now()
 		t.mu.Lock()
@@ -305,7 +313,7 @@ func (t *Transport) wait(req *http.Request, target, origin string, delay time.Du
 			if wait <= maxWait {
 				return &CrawlDelayError{URL: target, Delay: delay, Wait: wait, Deadline: true, Limit: deadline.Sub(now)}
 			}
-			return &CrawlDelayError{URL: target, Delay: delay, Wait: wait, Limit: maxWait}
+			return &CrawlDelayError{URL: target, Delay: delay, Wait: wait, Limit: setting}
 		}
 		if err := sleep(ctx, wait); err != nil {
 			return err
