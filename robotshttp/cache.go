@@ -9,6 +9,7 @@ import (
 	"cmp"
 	"context"
 	"net/http"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -266,7 +267,7 @@ func (c *Cache) get(ctx context.Context, rawURL string, v via) (*Lookup, error) 
 		return nil, err
 	}
 	e, ok, getErr := c.load(ctx, origin)
-	if now := time.Now(); getErr == nil && ok && e.fresh(now) {
+	if now := time.Now(); getErr == nil && ok && c.fresh(origin, e, now) {
 		return c.lookup(origin, e, now), nil
 	}
 	// One fetch per origin: the first caller starts it, everyone waits for
@@ -305,20 +306,10 @@ func (c *Cache) get(ctx context.Context, rawURL string, v via) (*Lookup, error) 
 func (c *Cache) refresh(ctx context.Context, origin string, f *Fetcher) (Entry, error) {
 	res := f.Fetch(ctx, origin+"/robots.txt")
 	now := time.Now()
-	e := Entry{Fetch: res}
+	e := Entry{Fetch: res, Expires: now.Add(c.keep(res))}
 	switch res.Access {
 	case Available:
 		e.Good = res
-		e.Expires = now.Add(c.maxAge(res))
-	case Unavailable:
-		if res.StatusCode == http.StatusTooManyRequests {
-			// Read as unavailable by the Fetcher's choice, a 429 still
-			// says "later", not "no rules": kept no longer than an
-			// unreachable verdict.
-			e.Expires = now.Add(c.retry(res))
-		} else {
-			e.Expires = now.Add(c.maxAge(res))
-		}
 	case Unreachable:
 		old, _, err := c.load(ctx, origin)
 		if err != nil {
@@ -326,10 +317,51 @@ func (c *Cache) refresh(ctx context.Context, origin string, f *Fetcher) (Entry, 
 			// without one, would overwrite.
 			return e, err
 		}
-		e.Good = old.Good
-		e.Expires = now.Add(c.retry(res))
+		if isFileOf(origin, old.Good) {
+			e.Good = old.Good
+		}
 	}
 	return e, c.save(ctx, origin, e)
+}
+
+// keep returns how long the verdict of f is kept.
+func (c *Cache) keep(f *Fetch) time.Duration {
+	switch {
+	case f.Access == Unreachable:
+		return c.retry(f)
+	case f.Access == Unavailable && f.StatusCode == http.StatusTooManyRequests:
+		// Read as unavailable by the Fetcher's choice, a 429 still says
+		// "later", not "no rules": kept no longer than an unreachable
+		// verdict.
+		return c.retry(f)
+	}
+	return c.maxAge(f)
+}
+
+// fresh reports whether e, as the Store or the Cache's memory gives it
+// for origin, answers now without a fetch. Its Expires is not trusted
+// alone: a Store hands back what any process wrote (with a longer MaxAge,
+// or by hand, an expiry a century on), so the entry must also be of
+// origin's own file, fetched no longer ago than this Cache keeps such a
+// verdict (RFC 9309 section 2.4), and not after now. Shaped for the
+// compiler: it allocates nothing, since every call for a cached origin
+// makes it (BenchmarkCacheDecide).
+func (c *Cache) fresh(origin string, e Entry, now time.Time) bool {
+	f := e.Fetch
+	if f == nil || !now.Before(e.Expires) || !isFileOf(origin, f) {
+		return false
+	}
+	age := now.Sub(f.FetchedAt)
+	return !f.FetchedAt.IsZero() && age >= 0 && age < c.keep(f)
+}
+
+// isFileOf reports whether f is a fetch of origin's robots.txt file, the
+// one an entry for origin may hold: a Store shared by many may hand back
+// another origin's.
+func isFileOf(origin string, f *Fetch) bool {
+	const file = "/robots.txt"
+	return f != nil && len(f.URL) == len(origin)+len(file) &&
+		strings.HasPrefix(f.URL, origin) && strings.HasSuffix(f.URL, file)
 }
 
 // retry returns how long the verdict of f, an unreachable fetch or a 429,
@@ -377,9 +409,13 @@ func (c *Cache) lookup(origin string, e Entry, now time.Time) *Lookup {
 	if staleFor == 0 {
 		staleFor = defaultStaleFor
 	}
-	// A negative staleFor lets no copy stand in.
-	if e.Fetch.Access == Unreachable && e.Good != nil && staleFor >= 0 && now.Sub(e.Good.FetchedAt) <= staleFor {
-		l.Fetch, l.Stale = e.Good, true
+	// A negative staleFor lets no copy stand in, and neither does one
+	// of another origin, or one fetched after now, which a Store may
+	// hold.
+	if e.Fetch.Access == Unreachable && isFileOf(origin, e.Good) && staleFor >= 0 {
+		if age := now.Sub(e.Good.FetchedAt); age >= 0 && age <= staleFor {
+			l.Fetch, l.Stale = e.Good, true
+		}
 	}
 	l.Robots = c.parse(origin, l.Fetch)
 	return l

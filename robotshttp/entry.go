@@ -37,11 +37,6 @@ type Entry struct {
 	Expires time.Time
 }
 
-// fresh reports whether the entry answers without a fetch at now.
-func (e Entry) fresh(now time.Time) bool {
-	return e.Fetch != nil && now.Before(e.Expires)
-}
-
 // entrySize is the bytes an entry counts for in a Cache's memory: its
 // fetches' bodies, URLs and error texts, and entryOverhead. The texts
 // count because a server chooses them: a redirect's Location of
