@@ -251,10 +251,10 @@ func redirectTarget(from *url.URL, status int, location string) (string, error) 
 	}
 	u, err := from.Parse(location)
 	if err != nil {
-		return "", fmt.Errorf("robotshttp: status %d with a Location that does not parse (RFC 9309 section 2.3.1.2): %w", status, redactErr(err))
+		return "", fmt.Errorf("robotshttp: status %d with a Location that does not parse (RFC 9309 section 2.3.1.2): %w", status, parseError(location, err))
 	}
 	if u.Scheme != "http" && u.Scheme != "https" {
-		return "", fmt.Errorf("robotshttp: status %d to a %s: URL, not http or https (RFC 9309 section 2.3.1.2)", status, u.Scheme)
+		return "", fmt.Errorf("robotshttp: status %d to %q, not an http or https URL (RFC 9309 section 2.3.1.2)", status, redact(location))
 	}
 	if u.Host == "" {
 		// "http:/x" and "http:x" name no server: the redirect leads

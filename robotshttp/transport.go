@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -107,8 +108,11 @@ func (e *CrawlDelayError) Is(target error) bool {
 
 // Transport is an http.RoundTripper that checks each request against the
 // robots.txt file of its origin, for the crawler's product tokens, before
-// sending it. A disallowed request is not sent; its error is a
-// *DisallowedError. Requests for /robots.txt itself always pass. With
+// sending it. The origin and path are those the request is sent for: the
+// host of its Host header (req.Host, a virtual host) and the target of
+// its request line (URL.Opaque when it is set), as net/http writes them.
+// A disallowed request is not sent; its error is a *DisallowedError.
+// Requests for /robots.txt itself always pass. With
 // CrawlDelay set, requests to one origin are spaced by the Crawl-delay of
 // the crawler's group, without holding up other origins. A Transport is
 // safe for concurrent use once its fields are set.
@@ -186,17 +190,15 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if base == nil {
 		base = http.DefaultTransport
 	}
-	if req.URL.Path == "/robots.txt" {
+	target, path, err := sentTarget(req)
+	if err != nil {
+		return refuse(req, err)
+	}
+	if path == "/robots.txt" {
 		return base.RoundTrip(req)
 	}
 	ua := req.Header.Get("User-Agent")
 	t.checkUserAgent(ua)
-	// The target is the URL without its userinfo: a password is no part
-	// of what DisallowedError prints (RFC 3986 section 7.5), and a ';' in
-	// one would otherwise read as the start of the path.
-	u := *req.URL
-	u.User = nil
-	target := u.String()
 	cache, client := t.setup(base)
 	l, err := cache.get(req.Context(), target, via{client: client, userAgent: ua})
 	if err != nil {
@@ -219,6 +221,34 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		}
 	}
 	return base.RoundTrip(req)
+}
+
+// sentTarget returns the URL a request is sent for and its path, as
+// net/http writes the request: the request target is URL.RequestURI,
+// which is URL.Opaque when that is set, and the host is that of the Host
+// header, req.Host (a virtual host), else URL.Host, unless the target is
+// an absolute URL, whose host the server takes instead (RFC 9112 section
+// 3.2 and 3.3). So a request is decided by the robots.txt of the host
+// that answers it, for the path it asks, whatever its URL's other fields
+// say. The URL has no userinfo: a password is no part of what
+// DisallowedError prints (RFC 3986 section 7.5), and a ';' in one would
+// otherwise read as the start of the path.
+func sentTarget(req *http.Request) (target, path string, err error) {
+	u := req.URL
+	uri := u.RequestURI()
+	if strings.HasPrefix(uri, "/") {
+		path, _, _ = strings.Cut(uri, "?")
+		return u.Scheme + "://" + cmp.Or(req.Host, u.Host) + uri, path, nil
+	}
+	abs, err := url.Parse(uri)
+	if err != nil {
+		return "", "", fmt.Errorf("robotshttp: request target: %w", parseError(uri, err))
+	}
+	if abs.Scheme == "" || abs.Host == "" {
+		return "", "", fmt.Errorf("robotshttp: request target %q is neither a path nor an absolute URL", redact(uri))
+	}
+	abs.User = nil
+	return abs.String(), abs.EscapedPath(), nil
 }
 
 // setup returns the Cache that supplies the files, t.Cache or the
