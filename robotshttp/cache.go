@@ -13,6 +13,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 	"weak"
 
 	"github.com/rfc9309/robotstxt"
@@ -57,7 +58,10 @@ const (
 // the time it is parsed, so that queries never take the Cache past its
 // budget: from 1.5 to 4 times the bytes of its body, the most for a file
 // of many rules that begin with '*'. An entry kept in memory counts for
-// the bodies, URLs and error texts of its fetches, and 512 bytes more.
+// its fetches, bodies, URLs and errors; and each origin for what the
+// Cache keeps to find and evict it (its key, its records, its share of
+// the Cache's map), estimated from their types' sizes, so that the
+// budget holds for files of any size, a few bytes each included.
 //
 // A Store, when given, keeps the entries instead, whole, bodies included
 // (see [Store]), so that Caches in other processes sharing it can parse
@@ -151,16 +155,21 @@ type parsedFile struct {
 	held atomic.Int64
 }
 
-// slotSize is the bytes a slot counts for: its entry's (see entrySize) and
-// the Footprint of its parsed file, which counts the indexes its queries
-// will build (see [Cache]).
+// slotSize is the bytes a slot counts for: its own, those of its entry
+// (see entrySize), and the Footprint of its parsed file, which counts the
+// indexes its queries will build (see [Cache]). The lru adds what it
+// holds for each slot (see lru.put).
 func slotSize(s *slot) int64 {
-	n := entrySize(s.entry)
+	n := slotBytes + entrySize(s.entry)
 	if p := s.parsed; p != nil {
 		n += p.held.Load()
 	}
 	return n
 }
+
+// slotBytes is what a slot holds of its own: the slot, its parsedFile and
+// the handle a weak pointer allocates, each rounded as allocBytes rounds.
+const slotBytes = int64((unsafe.Sizeof(slot{})+15)&^15 + (unsafe.Sizeof(parsedFile{})+15)&^15 + 16)
 
 // NewCache returns a cache that fetches with f (nil: a zero Fetcher) and
 // keeps at most maxEntries origins in memory: 0 means 10,000, and a

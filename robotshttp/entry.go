@@ -12,11 +12,8 @@ import (
 	"fmt"
 	"math"
 	"time"
+	"unsafe"
 )
-
-// entryOverhead is what an entry costs besides its bodies, counted in
-// the byte budget so that many empty files cannot take unbounded room.
-const entryOverhead = 512
 
 // An Entry is what a Cache keeps of one origin: a plain record that a
 // Store saves and gives back as it is.
@@ -37,29 +34,45 @@ type Entry struct {
 	Expires time.Time
 }
 
-// entrySize is the bytes an entry counts for in a Cache's memory: its
-// fetches' bodies, URLs and error texts, and entryOverhead. The texts
-// count because a server chooses them: a redirect's Location of
-// megabytes (as much as the client reads of a header, 10 MB by default)
-// ends in a FinalURL or an Err that holds it.
+// entrySize is the bytes an entry holds in a Cache's memory, for its
+// budget: those of its fetches, the good copy counted once when it is the
+// latest fetch.
 func entrySize(e Entry) int64 {
-	n := int64(entryOverhead) + fetchSize(e.Fetch)
+	n := fetchSize(e.Fetch)
 	if e.Good != e.Fetch {
 		n += fetchSize(e.Good)
 	}
 	return n
 }
 
-// fetchSize is the bytes f holds of its own, for entrySize; 0 for nil.
+// fetchSize is the bytes f holds, for entrySize; 0 for nil: the Fetch,
+// its body's array (its capacity, which is what was allocated), its URLs
+// and its error, each rounded up as the allocator rounds at least. The
+// texts count because a server chooses them: a redirect's Location of
+// megabytes (as much as the client reads of a header, 10 MB by default)
+// ends in a FinalURL or an Err that holds it. An error is counted at
+// twice its text, and errBytes more, for the errors it wraps, whose
+// texts are parts of its own.
 func fetchSize(f *Fetch) int64 {
 	if f == nil {
 		return 0
 	}
-	n := len(f.Body) + len(f.URL) + len(f.FinalURL)
+	n := allocBytes(int64(unsafe.Sizeof(*f))) + int64(cap(f.Body)) + allocBytes(int64(len(f.URL))) + allocBytes(int64(len(f.FinalURL)))
 	if f.Err != nil {
-		n += len(f.Err.Error())
+		n += errBytes + 2*allocBytes(int64(len(f.Err.Error())))
 	}
-	return int64(n)
+	return n
+}
+
+// errBytes bounds the values of an error chain besides its texts: a
+// fetch's Err wraps a *url.Error, which wraps a *net.OpError, which may
+// wrap a *net.DNSError or an *os.SyscallError, a few words each.
+const errBytes = 256
+
+// allocBytes is n rounded up to a multiple of 16, as the allocator
+// rounds every object of more than 8 bytes at least.
+func allocBytes(n int64) int64 {
+	return (n + 15) &^ 15
 }
 
 // entryVersion begins every layout MarshalText writes. A layout that

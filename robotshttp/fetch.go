@@ -366,6 +366,12 @@ func (f *Fetcher) readBody(resp *http.Response) ([]byte, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
+	if cap(body)-len(body) > len(body)/8 {
+		// io.ReadAll leaves up to 512 bytes, or twice the body, of
+		// room, which a Cache would keep with the body for as long as
+		// it keeps the fetch.
+		body = bytes.Clone(body)
+	}
 	if limit >= 0 && len(body) > limit {
 		return body, true, nil
 	}

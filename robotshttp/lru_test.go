@@ -37,6 +37,8 @@ func TestLRUBytes(t *testing.T) {
 // newLRU takes it: 0 is the 10,000 default, a positive value that many,
 // and a negative value no bound in origins, only the bound in bytes.
 func TestLRUEntries(t *testing.T) {
+	// A value of size 1 with a key of at most 16 bytes counts this much.
+	each := 1 + allocBytes(16) + newLRU(0, 0, func(int) int64 { return 1 }).perItem
 	for _, tc := range []struct {
 		max      int
 		maxBytes int64
@@ -47,7 +49,7 @@ func TestLRUEntries(t *testing.T) {
 		{0, -1, defaultMaxEntries + 1, defaultMaxEntries, "0: 10,000 (defaultMaxEntries)"},
 		{5, -1, 6, 5, "a positive bound"},
 		{-1, -1, defaultMaxEntries + 1, defaultMaxEntries + 1, "negative: no bound on origins"},
-		{-1, 100, 200, 100, "negative: the bound in bytes still holds"},
+		{-1, 100 * each, 200, 100, "negative: the bound in bytes still holds"},
 	} {
 		l := newLRU(tc.max, tc.maxBytes, func(int) int64 { return 1 })
 		for i := range tc.puts {
