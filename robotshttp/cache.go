@@ -242,12 +242,13 @@ type Lookup struct {
 // and any other the group of its name, else "*", the plain reading.
 // Several names, a crawler that answers to all of them, obey their groups
 // merged, as RFC 9309 section 2.2.1 reads them and
-// [robotstxt.Robots.Group] gives them. When the unreachable verdict
-// applies, it disallows everything for every crawler, one that ignores
-// "*" included (RFC 9309 section 2.3.1.4). Group returns nil, which
+// [robotstxt.Robots.Group] gives them; "*" alone is read so too, as the
+// "*" group. When the unreachable verdict applies, it disallows
+// everything for every crawler, one that ignores "*" included (RFC 9309
+// section 2.3.1.4). Group returns nil, which
 // allows everything, when the crawler obeys no group.
 func (l *Lookup) Group(agents ...string) *robotstxt.Group {
-	if len(agents) == 1 && !l.Unreachable() {
+	if len(agents) == 1 && agents[0] != "*" && !l.Unreachable() {
 		return crawlers.Group(l.Robots, agents[0])
 	}
 	return l.Robots.Group(agents...)

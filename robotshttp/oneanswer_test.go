@@ -37,6 +37,8 @@ func TestOneAnswerPerCrawler(t *testing.T) {
 			map[string]bool{"/photos/a.jpg": true, "/private/x": false}, "RFC 9309 section 2.2.1"},
 		{"several names: their groups merged", 200, []string{"Googlebot-Image", "Googlebot-News"}, "Googlebot-Image/1.0",
 			map[string]bool{"/photos/a.jpg": true, "/private/x": false}, "RFC 9309 section 2.2.1"},
+		{"* is the * group", 200, []string{"*"}, "*",
+			map[string]bool{"/photos/a.jpg": true, "/private/x": false}, "RFC 9309 section 2.2.1"},
 		{"unreachable: AdsBot-Google, which ignores *, is disallowed too", 503, []string{"AdsBot-Google"}, "AdsBot-Google (+http://www.google.com/adsbot.html)",
 			map[string]bool{"/photos/a.jpg": false, "/": false}, "RFC 9309 section 2.3.1.4"},
 	}
@@ -56,7 +58,7 @@ func TestOneAnswerPerCrawler(t *testing.T) {
 					}
 					answers["Cache.Decide"] = d.Allowed
 					answers["Transport with the header"] = sent(t, withHeader, s.URL+path, tt.header)
-					if tt.status == 200 {
+					if tt.status == 200 && tt.agents[0] != "*" {
 						answers["crawlers.Decide"] = crawlers.Decide(robotstxt.Parse([]byte(file)), tt.agents[0], path).Allowed
 					}
 				}
