@@ -30,7 +30,9 @@ type Entry struct {
 	// the origin is unreachable (RFC 9309 section 2.4); nil when there
 	// was none.
 	Good *Fetch
-	// Expires is when the origin should be fetched again.
+	// Expires is when the origin should be fetched again. A Cache also
+	// fetches it sooner when its own lifetimes, from the fetch's
+	// FetchedAt, end sooner (see [Store]).
 	Expires time.Time
 }
 

@@ -27,7 +27,7 @@ var ErrDisallowed = errors.New("robotshttp: disallowed by robots.txt")
 
 // A DisallowedError is returned for a request that robots.txt disallows.
 type DisallowedError struct {
-	URL      string // the request's URL, without its userinfo
+	URL      string // the URL the request is sent for (see Transport), without userinfo
 	Decision robotstxt.Decision
 	// Unreachable says that the origin's robots.txt could not be fetched
 	// and no good copy stood in, so every URL is disallowed (RFC 9309
@@ -63,7 +63,7 @@ var ErrCrawlDelay = errors.New("robotshttp: crawl-delay wait too long")
 // request is not sent and holds no turn: the requests after it are not
 // delayed by it.
 type CrawlDelayError struct {
-	URL   string        // the request's URL, without its userinfo
+	URL   string        // the URL the request is sent for (see Transport), without userinfo
 	Delay time.Duration // the Crawl-delay of the crawler's group
 	Wait  time.Duration // how long the request would have waited for its turn
 	// Deadline says the turn came after the deadline of the request's
