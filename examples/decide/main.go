@@ -13,6 +13,7 @@ import (
 	"net/http/httptest"
 
 	"github.com/rfc9309/robotstxt"
+	"github.com/rfc9309/robotstxt/lint"
 )
 
 const robotsTxt = `# robots.txt of www.example.com
@@ -65,7 +66,7 @@ func main() {
 			fmt.Printf("fetch %s\n", path)
 		}
 	}
-	for _, d := range r.Diagnostics() {
+	for _, d := range lint.Check(r) {
 		fmt.Println("note:", d)
 	}
 	fmt.Println("sitemaps:", r.Sitemaps())
