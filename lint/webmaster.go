@@ -100,19 +100,87 @@ func globalRepeated(f *file, w *findings) {
 	}
 }
 
-// siteClosed notes a "*" group that disallows every path: legal, and
-// meant for a staging site, but a common accident in production.
+// searchCrawlers are the registry's search engine crawlers (package
+// crawlers, purpose search), each by its product tokens, most specific
+// first: a crawler obeys the group of its first token that the file
+// names, and the "*" group when it names none (Googlebot-Image obeys
+// "Googlebot" when no group names "Googlebot-Image"). TestSearchCrawlers
+// holds the list to the registry; package lint does not import it, so
+// that the library's WebAssembly build stays without it.
+var searchCrawlers = [][]string{
+	{"Googlebot"},
+	{"Googlebot-Image", "Googlebot"},
+	{"Googlebot-Video", "Googlebot"},
+	{"Googlebot-News", "Googlebot"},
+	{"Storebot-Google"},
+	{"bingbot"},
+	{"YandexBot", "Yandex"},
+	{"YandexImages", "Yandex"},
+	{"Baiduspider"},
+	{"Applebot", "Googlebot"},
+	{"DuckDuckBot"},
+	{"Yeti"},
+	{"SeznamBot"},
+}
+
+// siteClosed notes a group that disallows every path, as a warning:
+// the "*" group, which every crawler without a group of its own obeys
+// (legal, and meant for a staging site, but a common accident in
+// production), and each named group that a search engine's crawler
+// obeys, which takes the site out of that engine's results. Groups that
+// close the site to other crawlers (AI crawlers, SEO tools, downloaders)
+// usually do so on purpose and draw no note.
 func siteClosed(f *file, w *findings) {
-	if f.global < 0 {
-		return
+	noted := make(map[int]bool) // the lines noted
+	if f.global >= 0 {
+		if line, rl, ok := closedBy(f.group(f.global)); ok {
+			noted[line] = true
+			w.add(line, robotstxt.Warning, robotstxt.CodeSiteClosed, strconv.Quote(rl)+
+				" closes the whole site to every crawler without a group of its own; if that is not meant (a staging site's file copied to production is the usual cause), remove the line")
+		}
 	}
-	g := f.group(f.global)
+	// The search crawlers that obey each named set, in the order of the
+	// list.
+	var sets []int
+	names := make(map[int][]string)
+	for _, tokens := range searchCrawlers {
+		set := -1
+		for _, tok := range tokens {
+			if set = f.setOfAgent(tok); set >= 0 {
+				break
+			}
+		}
+		if set < 0 || set == f.global {
+			continue
+		}
+		if names[set] == nil {
+			sets = append(sets, set)
+		}
+		names[set] = append(names[set], tokens[0])
+	}
+	for _, set := range sets {
+		line, rl, ok := closedBy(f.group(set))
+		if !ok || noted[line] {
+			continue
+		}
+		noted[line] = true
+		obey := ", which obey this group, so the site's pages leave their search engines' results"
+		if len(names[set]) == 1 {
+			obey = ", which obeys this group, so the site's pages leave its search engine's results"
+		}
+		w.add(line, robotstxt.Warning, robotstxt.CodeSiteClosed, strconv.Quote(rl)+" closes the whole site to "+listWords(names[set])+obey+
+			"; if that is not meant, remove the line")
+	}
+}
+
+// closedBy reports whether g disallows every path, and the line and text
+// of the rule that does.
+func closedBy(g *robotstxt.Group) (line int, rule string, ok bool) {
 	d := g.Decide("/")
 	if d.Allowed || d.Rule.Line == 0 || g.Allowed("/index.html") || g.Allowed("/a/b?c") {
-		return
+		return 0, "", false
 	}
-	w.add(d.Rule.Line, robotstxt.Info, robotstxt.CodeSiteClosed, strconv.Quote(ruleLine(d.Rule))+
-		" closes the whole site to every crawler without a group of its own; if that is not meant (a staging site's file copied to production is the usual cause), remove the line")
+	return d.Rule.Line, ruleLine(d.Rule), true
 }
 
 // ruleLine returns a rule as a line of a file says it.
@@ -157,6 +225,10 @@ func (f *file) blocksResources(w *findings) {
 // broken. who names the group's crawlers; reported holds the lines
 // already noted. The queries it asks of the group are paid from budget:
 // once it runs out, the later rules are not looked at.
+//
+// Each note names the files that stay blocked and a fix, which the
+// library has checked (see checkFixes): with the fixes of all the
+// group's notes, the group allows every file they name.
 func (f *file) blocksResourcesOf(w *findings, set int, who string, reported map[int]bool, b *budget) {
 	if set < 0 {
 		return
@@ -164,33 +236,191 @@ func (f *file) blocksResourcesOf(w *findings, set int, who string, reported map[
 	g := f.group(set)
 	var cost queryCost
 	paid := false
+	var found []blocked
+	out := false // the budget ran out
 	for _, rl := range g.Rules() {
+		if out {
+			break
+		}
 		if rl.Allow || rl.Line == 0 || reported[rl.Line] {
 			continue
 		}
-		for _, path := range resourceSamples(rl.Pattern) {
+		samples, inDir := resourceSamples(rl.Pattern)
+		var paths []string
+		for _, path := range samples {
 			if !paid {
 				if cost = f.queryCostOf(set); !b.spend(cost.once) {
-					return
+					out = true
+					break
 				}
 				paid = true
 			}
 			if !cost.spend(b, path) {
-				return
-			}
-			if !g.Allowed(path) {
-				reported[rl.Line] = true
-				w.add(rl.Line, robotstxt.Warning, robotstxt.CodeBlocksResources, "the rule "+strconv.Quote("Disallow: "+rl.Pattern)+" keeps "+who+
-					` from CSS, JavaScript or image files, which search engines need to render pages (a page they cannot render may rank lower); allow them, for example with "Allow: /*.css$" and "Allow: /*.js$"`)
+				out = true
 				break
 			}
+			if !g.Allowed(path) {
+				paths = append(paths, path)
+			}
 		}
+		if len(paths) > 0 {
+			reported[rl.Line] = true
+			found = append(found, blocked{rule: rl, paths: paths, inDir: inDir})
+		}
+	}
+	if len(found) == 0 {
+		return
+	}
+	f.checkFixes(set, found)
+	for _, fd := range found {
+		msg := "the rule " + strconv.Quote("Disallow: "+fd.rule.Pattern) + " keeps " + who +
+			" from CSS, JavaScript or image files, which search engines need to render pages (a page they cannot render may rank lower): " +
+			"files such as " + listWords(fd.paths) + " stay blocked; "
+		switch {
+		case fd.fix == fixRemove:
+			msg += "to open them, remove the line (checked: the group then allows them)"
+		case fd.fix == fixAllow:
+			quoted := make([]string, len(fd.allows))
+			for i, a := range fd.allows {
+				quoted[i] = strconv.Quote("Allow: " + a)
+			}
+			msg += "to open them, add " + listWords(quoted) + " to the group (checked: the group then allows them)"
+		default:
+			msg += "an Allow line for them would not open them alone: other rules of the group match them too"
+		}
+		w.add(fd.rule.Line, robotstxt.Warning, robotstxt.CodeBlocksResources, msg)
 	}
 }
 
+// A blocked is a disallow rule that keeps a group's crawlers from render
+// resources: the sample paths it blocks, whether they are files of a
+// directory it names (inDir) or of an extension, and the fix suggested.
+type blocked struct {
+	rule   robotstxt.Rule
+	paths  []string
+	inDir  bool
+	fix    fixKind
+	allows []string // the patterns of the allow lines fixAllow adds
+}
+
+// A fixKind is a way to open the files a rule blocks.
+type fixKind uint8
+
+const (
+	fixNone   fixKind = iota
+	fixRemove         // remove the rule
+	fixAllow          // add allow lines
+)
+
+// maxFixRounds bounds the rounds of checkFixes: each drops the fixes that
+// did not work, which may stop another from working.
+const maxFixRounds = 4
+
+// checkFixes picks a fix for each of found, the rules of set's groups
+// that block render resources, and checks them as the library reads
+// them: the group with every fix made is written out as a file, parsed in
+// f's mode, and asked about the blocked paths. A directory's files are
+// opened by allow lines longer than its rule ("Allow: /assets/*.css$"
+// beats "Disallow: /assets/": RFC 9309 section 2.2.2); a rule about an
+// extension ("Disallow: /*.js$") is removed, or where another rule blocks
+// the files too, outranked by an allow of its own pattern. A fix that
+// does not open its files is replaced by the next or dropped, and the
+// rest checked again, for at most maxFixRounds parses; fixes still
+// unchecked then are dropped, so that none is printed unchecked.
+func (f *file) checkFixes(set int, found []blocked) {
+	for i := range found {
+		fd := &found[i]
+		if fd.inDir {
+			fd.fix, fd.allows = fixAllow, dirAllows(fd.paths)
+		} else {
+			fd.fix = fixRemove
+		}
+	}
+	for range maxFixRounds {
+		g := f.fixedGroup(set, found)
+		failed := false
+		for i := range found {
+			fd := &found[i]
+			if fd.fix == fixNone || allAllowed(g, fd.paths) {
+				continue
+			}
+			failed = true
+			if fd.fix == fixRemove {
+				fd.fix, fd.allows = fixAllow, []string{fd.rule.Pattern}
+			} else {
+				fd.fix, fd.allows = fixNone, nil
+			}
+		}
+		if !failed {
+			return
+		}
+	}
+	for i := range found {
+		found[i].fix, found[i].allows = fixNone, nil
+	}
+}
+
+// fixedGroup returns the Group of set's groups with the fixes of found
+// made, parsed as f was.
+func (f *file) fixedGroup(set int, found []blocked) *robotstxt.Group {
+	removed := make(map[int]bool)
+	var b strings.Builder
+	b.WriteString("User-agent: fixed\n")
+	for _, fd := range found {
+		switch fd.fix {
+		case fixRemove:
+			removed[fd.rule.Line] = true
+		case fixAllow:
+			for _, a := range fd.allows {
+				b.WriteString("Allow: " + a + "\n")
+			}
+		}
+	}
+	f.setRules(set, func(rl *robotstxt.FileRule) {
+		if removed[rl.Line] {
+			return
+		}
+		b.WriteString(ruleLine(rl.Rule) + "\n")
+	})
+	r := robotstxt.Options{Mode: f.r.Mode(), MaxBytes: -1}.Parse([]byte(b.String()))
+	return r.Group("fixed")
+}
+
+// allAllowed reports whether g allows every path of paths.
+func allAllowed(g *robotstxt.Group, paths []string) bool {
+	for _, p := range paths {
+		if !g.Allowed(p) {
+			return false
+		}
+	}
+	return true
+}
+
+// dirAllows returns the allow patterns that open paths, files of one
+// directory: one for each extension, "/assets/*.css$".
+func dirAllows(paths []string) []string {
+	out := make([]string, 0, len(paths))
+	for _, p := range paths {
+		dir := p[:strings.LastIndexByte(p, '/')+1]
+		ext := p[strings.LastIndexByte(p, '.'):]
+		out = append(out, dir+"*"+ext+"$")
+	}
+	return out
+}
+
+// listWords joins words as a sentence lists them: "a", "a and b", "a, b
+// and c".
+func listWords(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}
+
 // resourceSamples returns paths of render resources that a pattern is
-// about, or none when it names no such extension or directory.
-func resourceSamples(pattern string) []string {
+// about, or none when it names no such extension or directory, and
+// whether they are the files of a directory the pattern names.
+func resourceSamples(pattern string) (paths []string, inDir bool) {
 	// Every extension starts with a '.', which samplePath keeps: a
 	// pattern without one is not made into a path (which costs a string
 	// when it has a '*'). A pattern without a wildcard, but at its end
@@ -203,7 +433,7 @@ func resourceSamples(pattern string) []string {
 		lower := strings.ToLower(path)
 		for _, ext := range renderExts {
 			if i := strings.LastIndex(lower, ext); i >= 0 && endsName(lower[i+len(ext):]) {
-				return []string{path}
+				return []string{path}, false
 			}
 		}
 	}
@@ -212,20 +442,28 @@ func resourceSamples(pattern string) []string {
 	// "/assets/pdfs" is not about the assets pages need.
 	dir := strings.TrimRight(strings.TrimSuffix(pattern, "$"), "*")
 	if dir == "" || dir[0] != '/' {
-		return nil
+		return nil, false
 	}
 	top := strings.Trim(dir, "/")
 	if strings.Contains(top, "/") {
-		return nil
+		return nil, false
 	}
 	top = strings.ToLower(top) // after the cheap tests: most patterns fail them
 	for _, d := range renderDirs {
 		if top == d {
 			dir = "/" + top + "/"
-			return []string{dir + "app.css", dir + "app.js", dir + "logo.png"}
+			switch top {
+			case "css":
+				return []string{dir + "app.css"}, true
+			case "js", "javascript", "scripts":
+				return []string{dir + "app.js"}, true
+			case "images", "img":
+				return []string{dir + "logo.png"}, true
+			}
+			return []string{dir + "app.css", dir + "app.js", dir + "logo.png"}, true
 		}
 	}
-	return nil
+	return nil, false
 }
 
 // endsName reports whether rest, what follows an extension in a path,

@@ -66,6 +66,11 @@ func TestWebmasterChecks(t *testing.T) {
 		{"staging file", "User-agent: *\nDisallow: /\n", robotstxt.RFC, robotstxt.CodeSiteClosed, []int{2}, `"Disallow: /"`},
 		{"closed but for the home page", "User-agent: *\nAllow: /$\nDisallow: /\n", robotstxt.RFC, robotstxt.CodeSiteClosed, nil, ""},
 		{"closed to one crawler", "User-agent: BadBot\nDisallow: /\n", robotstxt.RFC, robotstxt.CodeSiteClosed, nil, ""},
+		{"issue 38: closed to Googlebot", "User-agent: Googlebot\nDisallow: /\n\nUser-agent: *\nDisallow: /cart\n", robotstxt.RFC, robotstxt.CodeSiteClosed, []int{2}, "Googlebot, Googlebot-Image, Googlebot-Video, Googlebot-News and Applebot, which obey this group"},
+		{"issue 38: closed to Bingbot", "User-agent: bingbot\nDisallow: /\n", robotstxt.RFC, robotstxt.CodeSiteClosed, []int{2}, "to bingbot, which obeys"},
+		{"corpus 005_ai.robots.txt: Applebot in a list of AI crawlers", "User-agent: GPTBot\nUser-agent: Applebot\nUser-agent: ClaudeBot\nDisallow: /\n", robotstxt.RFC, robotstxt.CodeSiteClosed, []int{4}, "to Applebot, which obeys"},
+		{"closed to AI crawlers on purpose", "User-agent: GPTBot\nUser-agent: Applebot-Extended\nDisallow: /\n", robotstxt.RFC, robotstxt.CodeSiteClosed, nil, ""},
+		{"closed to everyone, Googlebot among them: one note", "User-agent: *\nUser-agent: Googlebot\nDisallow: /\n", robotstxt.Google, robotstxt.CodeSiteClosed, []int{3}, "every crawler"},
 
 		// A public file lists paths for everyone to read.
 		{"a backup directory", "User-agent: *\nDisallow: /backup/\nDisallow: /db/site.sql\nDisallow: /.env\n", robotstxt.RFC, robotstxt.CodeSensitivePath, []int{2, 3, 4}, `("backup")`},
@@ -140,5 +145,73 @@ func TestDiagnosticsAreTheParsers(t *testing.T) {
 	}
 	if got := Check(robotstxt.Parse(nil)); len(got) != 1 || got[0].Code != robotstxt.CodeEmptyFile {
 		t.Errorf("Check(Parse(nil)) = %v, want one %s", got, robotstxt.CodeEmptyFile)
+	}
+}
+
+// TestGateFindings checks the severity and the text of the findings a
+// pre-deploy gate stops on: a whole-site block is a warning, and a fix
+// lint suggests for blocked CSS, JavaScript and images works when made.
+func TestGateFindings(t *testing.T) {
+	tests := []struct {
+		source string
+		robots string
+		code   robotstxt.Code
+		line   int
+		sev    robotstxt.Severity
+		quote  []string // texts the finding quotes
+		fixed  string   // the file with the finding's fix made, which allows opened
+		opened []string // paths the fixed file allows for Googlebot
+	}{
+		{"issue 38: the staging file a gate must stop", "User-agent: *\nDisallow: /\n", robotstxt.CodeSiteClosed, 2, robotstxt.Warning, []string{`"Disallow: /"`}, "", nil},
+		{"issue 38: the suggested Allow: /*.css$ loses to Disallow: /assets/",
+			"User-agent: *\nDisallow: /assets/\n", robotstxt.CodeBlocksResources, 2, robotstxt.Warning,
+			[]string{"/assets/app.css, /assets/app.js and /assets/logo.png stay blocked", `add "Allow: /assets/*.css$", "Allow: /assets/*.js$" and "Allow: /assets/*.png$"`},
+			"User-agent: *\nDisallow: /assets/\nAllow: /assets/*.css$\nAllow: /assets/*.js$\nAllow: /assets/*.png$\n",
+			[]string{"/assets/app.css", "/assets/site/theme.css", "/assets/app.js", "/assets/logo.png"}},
+		{"a directory of scripts", "User-agent: *\nDisallow: /js\n", robotstxt.CodeBlocksResources, 2, robotstxt.Warning,
+			[]string{"/js/app.js stay blocked", `add "Allow: /js/*.js$"`},
+			"User-agent: *\nDisallow: /js\nAllow: /js/*.js$\n", []string{"/js/app.js", "/js/lib/x.js"}},
+		{"a rule about an extension", "User-agent: *\nDisallow: /*.js$\n", robotstxt.CodeBlocksResources, 2, robotstxt.Warning,
+			[]string{"/a.js stay blocked", "remove the line"}, "User-agent: *\n", []string{"/a.js"}},
+		{"an extension's rule under a broader one", "User-agent: *\nDisallow: /*.js$\nDisallow: /\nAllow: /$\n", robotstxt.CodeBlocksResources, 2, robotstxt.Warning,
+			[]string{`add "Allow: /*.js$"`}, "User-agent: *\nDisallow: /*.js$\nDisallow: /\nAllow: /$\nAllow: /*.js$\n", []string{"/a.js", "/x/app.js"}},
+		{"a longer rule keeps the file closed", "User-agent: *\nDisallow: /css/\nDisallow: /css/app.css\n", robotstxt.CodeBlocksResources, 2, robotstxt.Warning,
+			[]string{"/css/app.css stay blocked", "would not open them alone"}, "", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.source, func(t *testing.T) {
+			var got *robotstxt.Diagnostic
+			for _, d := range Check(robotstxt.Parse([]byte(tt.robots))) {
+				if d.Code == tt.code && d.Line == tt.line {
+					got = &d
+					break
+				}
+			}
+			if got == nil {
+				t.Fatalf("no %s finding on line %d", tt.code, tt.line)
+			}
+			if got.Severity != tt.sev {
+				t.Errorf("severity %s, want %s", got.Severity, tt.sev)
+			}
+			for _, q := range tt.quote {
+				if !strings.Contains(got.Message, q) {
+					t.Errorf("message %q does not say %q", got.Message, q)
+				}
+			}
+			if tt.fixed == "" {
+				return
+			}
+			fixed := robotstxt.Parse([]byte(tt.fixed))
+			for _, p := range tt.opened {
+				if !fixed.Allowed("Googlebot", p) {
+					t.Errorf("the fixed file disallows %s", p)
+				}
+			}
+			for _, d := range Check(fixed) {
+				if d.Code == robotstxt.CodeBlocksResources {
+					t.Errorf("the fixed file draws %v", d)
+				}
+			}
+		})
 	}
 }
