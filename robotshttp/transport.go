@@ -204,11 +204,12 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if err != nil {
 		return refuse(req, err)
 	}
-	agents := t.Agents
-	if len(agents) == 0 {
-		agents = []string{ua}
+	var g *robotstxt.Group
+	if len(t.Agents) == 0 {
+		g = l.Group(ua)
+	} else {
+		g = l.Group(t.Agents...)
 	}
-	g := l.Group(agents...)
 	d := g.Decide(target)
 	if !d.Allowed {
 		return refuse(req, &DisallowedError{URL: target, Decision: d, Unreachable: l.Unreachable()})
