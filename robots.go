@@ -6,6 +6,7 @@ import (
 	"io"
 	"maps"
 	"slices"
+	"time"
 )
 
 // This file holds a parsed file, Robots, and its answers: the Group of
@@ -239,25 +240,23 @@ func (r *Robots) Sitemaps() []string {
 	return out
 }
 
-// Diagnostics returns the problems found while parsing, in line order.
-// None of them changed a verdict beyond what it says. The checks of whole
-// groups run at each call, within a budget of work in proportion to the
-// file's size: a check that would compare every rule with every group
-// of a file of thousands of both compares part of them and says so in its
-// notes. The global-not-inherited check notes the first 100 named groups
-// that ignore rules of the "*" group one by one, and counts the others in
-// one more note on the first of them. Diagnostics never changes r.
+// Diagnostics returns the problems the parse found, in line order: what
+// a line says that a crawler reads otherwise than its author may have
+// meant, and the limits the file reached. None of them changed a verdict
+// beyond what it says. It reads what the parse kept and changes nothing.
+// The checks of the file as a whole (rules that never decide, named
+// groups that drop the "*" group's rules, blocked CSS and JavaScript, a
+// closed site) are package [github.com/rfc9309/robotstxt/lint]'s: its
+// Check returns these diagnostics and its own, in line order.
 func (r *Robots) Diagnostics() []Diagnostic {
 	if r == nil || r.d == nil {
-		return nil
+		return nil // the zero Robots
 	}
-	all := notes{list: slices.Clone(r.notes.list), args: slices.Clone(r.notes.args), full: r.notes.full}
-	w := &noteWriter{notes: &all, max: defaultLimits.text}
-	matchesAnywhere(r, w)
-	neverDecides(r, w)
-	webmasterChecks(r, w)
-	all.sort()
-	return all.diagnostics(&r.text, r.tokenText)
+	out := r.notes.diagnostics(&r.text, r.tokenText)
+	// The parse adds a few notes after the lines they are about (merged
+	// groups that disagree, the groups a record splits).
+	slices.SortStableFunc(out, func(a, b Diagnostic) int { return cmp.Compare(a.Line, b.Line) })
+	return out
 }
 
 // Host returns the first valid Host record (Yandex's preferred host name).
@@ -508,4 +507,85 @@ func (r *Robots) Footprint() int64 {
 		}
 	}
 	return n
+}
+
+// A FileGroup is one group of the file as written (RFC 9309 section
+// 2.1): its user-agent lines and its rules, before the groups that name
+// one crawler are merged. Groups merge for a crawler when they name the
+// same product token, compared case-insensitively in ASCII (RFC 9309
+// section 2.2.1); [Robots.Group] returns what a crawler obeys. Package
+// lint reads a file through its FileGroups.
+type FileGroup struct {
+	Line   int        // the line of its first user-agent line
+	Agents []string   // the product tokens of its user-agent lines, as written, in file order; "*" for the global group
+	Rules  []FileRule // its allow and disallow rules, in file order
+	// CrawlDelay is the group's Crawl-delay and CrawlDelayLine the line
+	// that gives it (the longest, when several do), or 0 when none does;
+	// merged groups have the longest of theirs (see [Group.CrawlDelay]).
+	CrawlDelay     time.Duration
+	CrawlDelayLine int
+}
+
+// A FileRule is a rule as written and as the file's mode matches it.
+type FileRule struct {
+	Rule
+	// Match is the pattern as the mode matches it: RFC mode's canonical
+	// percent-encoding (RFC 9309 section 2.2.2), Google mode's escaping of
+	// octets that a URL may not hold bare.
+	Match string
+	// Priority ranks the rule against the others that match a path: the
+	// longer pattern decides, and an allow wins a tie (RFC 9309 section
+	// 2.2.2). It is the length of Match but where the mode counts the
+	// written form's octets (Google mode, for a pattern it escapes).
+	Priority int
+}
+
+// FileGroups returns the file's groups as written, in file order. Rules
+// before the first user-agent line belong to none (see
+// [CodeRuleOutsideGroup]); a group whose user-agent lines name no crawler
+// has no Agents. The slices are the caller's.
+func (r *Robots) FileGroups() []FileGroup {
+	if r == nil {
+		return nil
+	}
+	if len(r.starts) == 0 {
+		return nil
+	}
+	out := make([]FileGroup, len(r.starts))
+	rules := make([]FileRule, 0, len(r.rules))
+	agents := make([]string, 0, len(r.toks))
+	t := 0
+	for id := range out {
+		for i := range r.groupRules(id) {
+			rl := &r.groupRules(id)[i]
+			if rl.derived() {
+				continue
+			}
+			public := Rule{Allow: rl.allow(), Pattern: r.text.pattern(rl), Line: int(rl.line())}
+			if w, ok := r.text.writtenAt(rl.line()); ok {
+				public.Pattern = w
+			}
+			rules = append(rules, FileRule{Rule: public, Match: r.text.pattern(rl), Priority: int(r.text.prio(rl))})
+		}
+		a := len(agents)
+		for ; t < len(r.toks) && int(r.toks[t].group) == id; t++ {
+			agents = append(agents, r.tokenText(uint32(t)))
+		}
+		out[id] = FileGroup{Line: int(r.groupLines[id]), Agents: agents[a:len(agents):len(agents)]}
+		if e := r.extOf(id); e != nil {
+			out[id].CrawlDelay, out[id].CrawlDelayLine = e.crawlDelay, e.crawlDelayLine
+		}
+	}
+	// The groups' rules are cut from one list once it is whole.
+	n := 0
+	for id := range out {
+		start := n
+		for _, rl := range r.groupRules(id) {
+			if !rl.derived() {
+				n++
+			}
+		}
+		out[id].Rules = rules[start:n:n]
+	}
+	return out
 }
