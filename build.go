@@ -181,7 +181,11 @@ func (b *builder) finish(r *Robots, blk *block) (conflicts []int) {
 	if pos, ok := r.find("*"); ok {
 		r.global = int32(r.setAt(pos) + 1)
 	}
-	r.groups = make(groupTable, r.sets())
+	if n := r.sets(); n <= len(r.inline) && blk != nil {
+		r.groups = r.inline[:n:n]
+	} else {
+		r.groups = make(groupTable, n)
+	}
 	slices.Sort(conflicts)
 	return slices.Compact(conflicts)
 }

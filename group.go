@@ -160,7 +160,7 @@ func (g *matcher) public(r *rule) Rule {
 // that much builds the index at once (see indexCache.index, passCost): a
 // file asked a few times, as bulk work asks most files, never pays for
 // the index, a group asked often pays for it once, and no scan of a
-// large group costs more than indexAfter times scanWork. The index
+// large group searches more than indexAfter times scanWork. The index
 // bounds a decision's time by the path's length and the group's rule
 // octets (see index.decide); the scan costs a comparison of a rule's
 // first octets for most rules, and for a rule with '*'s up to the
@@ -229,9 +229,7 @@ func (c *indexCache) index(m *matcher, n int) *index {
 	if ix := c.ix.Load(); ix != nil {
 		return ix
 	}
-	// A scan compares a rule without '*' with the path's first octets,
-	// and may search the path for the text of one with.
-	if c.work.Add(passCost(len(m.rules)+c.stars*n)) <= indexAfter {
+	if c.work.Add(passCost(c.stars*n)) <= indexAfter {
 		return nil
 	}
 	ix := buildIndex(m.text, m.rules)
@@ -243,7 +241,9 @@ func (c *indexCache) index(m *matcher, n int) *index {
 
 // groupTable holds the Group of each set of a file's groups, once made
 // (see Robots.group).
-type groupTable []atomic.Pointer[Group]
+type groupTable []groupSlot
+
+type groupSlot = atomic.Pointer[Group]
 
 // noExt stands for the extensions of a group that has none: most groups,
 // which then spend a pointer on them, not the whole record.

@@ -43,11 +43,15 @@ type Robots struct {
 	// groupSets are the file's groups, the user-agent lines that name
 	// them and the sets of groups each name selects (see lookup.go).
 	groupSets
-	groupLines []uint32     // the line of each group's first user-agent line; nil unless a "*" group disallows something
-	exts       []extAt      // the groups' extension records, by group
-	groups     groupTable   // the Group of each set, once made
-	notes      notes        // the diagnostics of the parse
-	file       *fileRecords // nil when the file has none
+	groupLines []uint32   // the line of each group's first user-agent line; nil unless a "*" group disallows something
+	exts       []extAt    // the groups' extension records, by group
+	groups     groupTable // the Group of each set, once made
+	// inline holds the table of groups of a file of at most two sets,
+	// most files, which then need no allocation for it
+	// (BenchmarkSmallFirstQuery, whose "separate" cases allocate it).
+	inline [2]groupSlot
+	notes  notes        // the diagnostics of the parse
+	file   *fileRecords // nil when the file has none
 }
 
 // Mode returns the mode r was parsed in.
@@ -81,8 +85,8 @@ func (r *Robots) Mode() Mode {
 // call for its groups, which costs an allocation); with several that
 // match different groups, each call builds their union, a new Group with
 // a copy of their rules. [Robots.Allowed] and [Robots.Decide] with one
-// name allocate nothing but that Group, on a group's first query;
-// reading a name allocates nothing.
+// name allocate nothing but that Group, made on the first query of a
+// group of indexMin rules or more; reading a name allocates nothing.
 //
 // # Crawler names
 //
@@ -217,6 +221,15 @@ func (r *Robots) Decide(agent, target string) Decision {
 	set := r.agentSet(agent)
 	if set < 0 {
 		return Decision{Allowed: true}
+	}
+	if set < len(r.starts) {
+		// A group too small for an index is scanned from the tables,
+		// without making its Group: most files, asked once (the first
+		// query of the corpus's smallest files: an allocation fewer).
+		if rules := r.groupRules(set); len(rules) < indexMin {
+			m := matcher{d: r.d, text: &r.text, rules: rules, r: r}
+			return m.decision(target)
+		}
 	}
 	return r.group(set).decision(target)
 }
