@@ -39,6 +39,24 @@ func BenchmarkParse(b *testing.B) {
 				c.opts.Parse(data)
 			}
 		})
+		// The plain paths of two tricks: the input copied to a string
+		// rather than viewed (see view), and buffers of the parse's own
+		// rather than the pool's (see parseBuffers).
+		b.Run(c.name+"/copied", func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				c.opts.parse(string(data), true, defaultLimits)
+			}
+		})
+		b.Run(c.name+"/unpooled", func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				keep, cut := c.opts.cut(view(data))
+				c.opts.parseWith(new(parseBuffers), view(data)[:keep], cut, -1, defaultLimits, false)
+			}
+		})
 	}
 }
 

@@ -54,21 +54,26 @@ var pathological = grid{
 	cell:   micros,
 }
 
-// worstCase is BenchmarkWorstCase's hostile groups: about 500 KB of rules
-// of one shape (17,654 of `/*` and 16 letters), asked for a path of random
-// letters, with the group's own index ("grams") and with the prefix
-// entries alone ("general"), the linear pass the gram index replaces.
+// worstCase is BenchmarkWorstCase's hostile groups: about 500 KiB of
+// rules of one shape, asked with the group's index for paths of 101
+// octets and 8 KiB over one letter, two letters and all letters.
 var worstCase = grid{
 	corner: "rules \\ path",
 	rows: []axis{
-		{"wildcards", "`Disallow: /*` and 16 letters"},
-		{"anchored", "the same, ending in `$`"},
-		{"shared-prefix", "`/catalogue/` ×6, `*`, 16 letters"},
+		{"pieces-of-two-letters", "`Allow: /*` and three pieces of 5 of `a`, `b`"},
+		{"ten-pieces", "ten pieces of 3 of `a`, `b`, `c`"},
+		{"anchored", "two pieces of 8 of `a`, `b`, ending in `$`"},
+		{"shared-prefix", "`/catalogue/` ×6, two pieces of 6 of `a`, `b`"},
+		{"mixed", "allow and disallow, pieces of 1 to 8, half ending in `$`"},
+		{"one-letter", "pieces of 1 to 64 `a`s"},
+		{"sixteen-letters", "`/*` and 16 random letters"},
 	},
 	cols: []axis{
-		{"path=101/grams", "101 B"},
-		{"path=8192/grams", "8 KB"},
-		{"path=8192/general", "8 KB, prefix entries alone"},
+		{"rfc/path=101/letters=26", "101 B"},
+		{"rfc/path=8192/letters=1", "8 KB of `a`"},
+		{"rfc/path=8192/letters=2", "8 KB of `ab`"},
+		{"rfc/path=8192/letters=26", "8 KB, random letters"},
+		{"google/path=8192/letters=2", "8 KB of `ab`, Google mode"},
 	},
 	name: func(r, c string) string { return "WorstCase/" + r + "/" + c },
 	unit: "ns/op",
