@@ -69,7 +69,8 @@ var worstCase = grid{
 		{"sixteen-letters", "`/*` and 16 random letters"},
 	},
 	cols: []axis{
-		{"rfc/path=101/letters=26", "101 B"},
+		{"rfc/path=101/letters=1", "101 B of `a`"},
+		{"rfc/path=101/letters=2", "101 B of `ab`"},
 		{"rfc/path=8192/letters=1", "8 KB of `a`"},
 		{"rfc/path=8192/letters=2", "8 KB of `ab`"},
 		{"rfc/path=8192/letters=26", "8 KB, random letters"},
