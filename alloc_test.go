@@ -51,7 +51,7 @@ func TestAllowedNonCanonicalDoesNotAllocate(t *testing.T) {
 // corpus files of at most 1 KB (four in five real files are that small)
 // allocate what the parsed file keeps and no more: its Robots and the
 // block of its tables (see block); its table of Groups past two sets of
-// groups, and the Group of a group of indexMin rules or more, which the
+// groups, and the Group of a group of 8 rules or more, which the
 // query makes; and for the files that have them, its
 // file-wide records, its extension records, its rules' written forms and
 // the rules of its sets of several groups. Buffers of its own rather
@@ -68,7 +68,7 @@ func TestSmallFileAllocations(t *testing.T) {
 		if r.sets() > len(r.inline) {
 			want, why = want+1, why+", its table of Groups"
 		}
-		if set := r.agentSet("Googlebot"); set >= len(r.starts) || set >= 0 && len(r.groupRules(set)) >= indexMin {
+		if set := r.agentSet("Googlebot"); set >= len(r.starts) || set >= 0 && len(r.groupRules(set)) >= groupless {
 			want, why = want+1, why+", its Group"
 		}
 		if r.file != nil {

@@ -86,7 +86,7 @@ func (r *Robots) Mode() Mode {
 // match different groups, each call builds their union, a new Group with
 // a copy of their rules. [Robots.Allowed] and [Robots.Decide] with one
 // name allocate nothing but that Group, made on the first query of a
-// group of indexMin rules or more; reading a name allocates nothing.
+// group of 8 rules or more; reading a name allocates nothing.
 //
 // # Crawler names
 //
@@ -151,6 +151,12 @@ func (r *Robots) agentSet(agent string) int {
 	}
 	return int(r.global) - 1
 }
+
+// groupless bounds the groups that Robots.Decide scans from the tables
+// without making their Group: most files' groups, asked once, cost no
+// allocation; a crawler asking often keeps a Group, whose index a scan
+// of such a group would not have (see listMax).
+const groupless = 8
 
 // group returns the Group of set, made on first use. Callers that race
 // make one each and one is kept; none writes what it reads.
@@ -226,7 +232,7 @@ func (r *Robots) Decide(agent, target string) Decision {
 		// A group too small for an index is scanned from the tables,
 		// without making its Group: most files, asked once (the first
 		// query of the corpus's smallest files: an allocation fewer).
-		if rules := r.groupRules(set); len(rules) < indexMin {
+		if rules := r.groupRules(set); len(rules) < groupless {
 			m := matcher{d: r.d, text: &r.text, rules: rules, r: r}
 			return m.decision(target)
 		}
