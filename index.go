@@ -302,7 +302,7 @@ func (s *sweptRules) firstStart(p int32) int32 {
 // -1. t holds the rules' patterns; emptyMatches is the mode's reading of
 // an empty pattern (see dialect.emptyMatches).
 //
-// It takes time in O(n log r + n k + b), for a path of n octets and a
+// It takes time in O(n (log r + k + 64) + b), for a path of n octets and a
 // group of r rules of b octets in all: the binary search of the entries
 // and the chain of the entries whose prefixes start the path, at most n
 // long; the automaton's steps, n of them and at most n steps back along
@@ -311,7 +311,9 @@ func (s *sweptRules) firstStart(p int32) int32 {
 // length; at most the number of lengths the pieces have, under √(2b));
 // and for each rule, each of its pieces taken once, the occurrences of
 // a piece that overlap the one before it, each once, and its prefix and
-// tail compared once, all within the rule's own octets.
+// tail compared once, all within the rule's own octets; or instead of
+// the entries and the sweep, a list of fewer than 64 rules tried one by
+// one, each in O(n) and its own octets (see matches).
 func (ix *index) decide(t *ruleText, emptyMatches bool, path string) int {
 	best := ix.decideDirect(t, emptyMatches, path)
 	switch {
