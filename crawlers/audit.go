@@ -140,6 +140,16 @@ func AuditUntil(r *robotstxt.Robots, stop func() error, targets ...string) (Repo
 	return rep, nil
 }
 
+// SiteAccess reports what r lets the crawler agent, a name or a whole
+// User-Agent header, fetch of the whole site, obeying the group [Group]
+// chooses for it: the access [Audit] reports for an AI crawler, for any
+// crawler, a search engine's as well. It only reads r, which may be
+// shared.
+func SiteAccess(r *robotstxt.Robots, agent string) Access {
+	a, _, _ := access(choose(r, agent, false).group, nil, func() error { return nil })
+	return a
+}
+
 // summarize counts verdicts by purpose, as [Report.Summaries] does: one
 // Summary per purpose, in its order.
 func summarize(verdicts []Verdict) []Summary {

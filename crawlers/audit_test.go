@@ -237,3 +237,47 @@ func TestAuditUntilNil(t *testing.T) {
 		}
 	}
 }
+
+// TestSiteAccess checks that SiteAccess gives Audit's access for every AI
+// crawler, and the access of crawlers Audit leaves out as their operators
+// document it.
+func TestSiteAccess(t *testing.T) {
+	tests := []struct {
+		source string
+		robots string
+		want   map[string]Access // by crawler name
+	}{
+		{"https://developers.google.com/search/docs/crawling-indexing/google-common-crawlers: Googlebot-Image obeys Googlebot's group",
+			"User-agent: Googlebot\nDisallow: /\n\nUser-agent: *\nAllow: /\n",
+			map[string]Access{"Googlebot": Disallowed, "Googlebot-Image": Disallowed, "bingbot": Allowed}},
+		{"Googlebot-Image's own group, when a file has one",
+			"User-agent: Googlebot\nDisallow: /\n\nUser-agent: Googlebot-Image\nDisallow: /private/\n",
+			map[string]Access{"Googlebot": Disallowed, "Googlebot-Image": Partly}},
+		{"https://developers.google.com/search/docs/crawling-indexing/google-special-case-crawlers: AdsBot-Google ignores *",
+			"User-agent: *\nDisallow: /\n",
+			map[string]Access{"AdsBot-Google": Allowed, "Googlebot": Disallowed, "YandexBot": Disallowed}},
+		{"RFC 9309 section 2.2.2: an empty Disallow allows everything",
+			"User-agent: bingbot\nDisallow:\n",
+			map[string]Access{"bingbot": Allowed}},
+		{"a name the registry does not know reads its own group",
+			"User-agent: ExampleBot\nDisallow: /\n",
+			map[string]Access{"ExampleBot": Disallowed, "Mozilla/5.0 (compatible; ExampleBot/1.0)": Disallowed, "OtherBot": Allowed}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.source, func(t *testing.T) {
+			r := robotstxt.Parse([]byte(tt.robots))
+			got := make(map[string]Access)
+			for name := range tt.want {
+				got[name] = SiteAccess(r, name)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("SiteAccess (-want +got):\n%s", diff)
+			}
+			for _, v := range Audit(r).Verdicts {
+				if a := SiteAccess(r, v.Name()); a != v.Access {
+					t.Errorf("SiteAccess(%q) = %v, Audit's access %v", v.Name(), a, v.Access)
+				}
+			}
+		})
+	}
+}
