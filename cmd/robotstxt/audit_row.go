@@ -47,8 +47,8 @@ type auditRow struct {
 	Sitemaps      int
 	FirstSitemaps []string
 	CrawlDelay    *float64 // seconds, for "*"
-	ContentSignal string
-	Errors        int // diagnostics by severity
+	ContentSignal string   // the "*" group's Content-Signal values
+	Errors        int      // diagnostics by severity
 	Warnings      int
 	Infos         int
 	AI            []crawlers.Access
@@ -168,11 +168,19 @@ func describe(row *auditRow, r *robotstxt.Robots) {
 	sm := r.Sitemaps()
 	row.Sitemaps = len(sm)
 	row.FirstSitemaps = sm[:min(len(sm), firstSitemaps)]
-	if d, ok := r.Group().CrawlDelay(); ok {
+	star := r.Group()
+	if d, ok := star.CrawlDelay(); ok {
 		s := d.Seconds()
 		row.CrawlDelay = &s
 	}
-	row.ContentSignal = signalsText(r.ContentSignals())
+	// The "*" group's signals, or the file's when it has no such group:
+	// what applies to a crawler the file does not name, where Cloudflare's
+	// Content Signals Policy puts them.
+	signals := r.ContentSignals()
+	if star != nil {
+		signals = star.ContentSignals()
+	}
+	row.ContentSignal = signalsText(signals)
 	for _, d := range r.Diagnostics() {
 		switch d.Severity {
 		case robotstxt.Error:
