@@ -3,6 +3,8 @@ package crawlers
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -279,5 +281,21 @@ func TestSiteAccess(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkAudit audits a file of many rules in its "*" group, which
+// most AI crawlers obey: its access is decided once for all of them.
+func BenchmarkAudit(b *testing.B) {
+	var f strings.Builder
+	f.WriteString("User-agent: *\n")
+	for i := range 5000 {
+		fmt.Fprintf(&f, "Disallow: /private/%d/\n", i)
+	}
+	f.WriteString("\nUser-agent: GPTBot\nDisallow: /\n")
+	r := robotstxt.Parse([]byte(f.String()))
+	b.ReportAllocs()
+	for b.Loop() {
+		Audit(r)
 	}
 }

@@ -143,9 +143,18 @@ func (a *auditor) decide(row *auditRow, resp *http.Response, body io.Reader) {
 	for i, v := range crawlers.Audit(r).Verdicts {
 		row.AI[i] = v.Access
 	}
+	// SiteAccess reads the group crawlers.Group chooses, and every rule
+	// of it: a group that several search crawlers obey is read once.
 	row.Search = make([]crawlers.Access, len(a.crawlers.search))
+	seen := make(map[*robotstxt.Group]crawlers.Access)
 	for i, name := range a.crawlers.search {
-		row.Search[i] = crawlers.SiteAccess(r, name)
+		g := crawlers.Group(r, name)
+		acc, ok := seen[g]
+		if !ok {
+			acc = crawlers.SiteAccess(r, name)
+			seen[g] = acc
+		}
+		row.Search[i] = acc
 	}
 	if access == robotshttp.Available {
 		describe(row, r)

@@ -8,10 +8,15 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -348,5 +353,68 @@ func TestAuditUsage(t *testing.T) {
 	}
 	if _, stderr, status := runAudit(t, "", "no-such.warc.gz"); status != exitError || !strings.Contains(stderr, "no-such.warc.gz") {
 		t.Errorf("a missing input: exit status %d, stderr %q", status, stderr)
+	}
+}
+
+// peakHeap runs f and returns the most heap its objects took meanwhile,
+// sampled every millisecond, with the collector set to keep the heap
+// near what is live.
+func peakHeap(f func()) uint64 {
+	defer debug.SetGCPercent(debug.SetGCPercent(10))
+	runtime.GC()
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	var peak atomic.Uint64
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		tick := time.NewTicker(time.Millisecond)
+		defer tick.Stop()
+		for {
+			metrics.Read(sample)
+			if v := sample[0].Value.Uint64(); v > peak.Load() {
+				peak.Store(v)
+			}
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	f()
+	close(stop)
+	<-done
+	return peak.Load()
+}
+
+// TestAuditMemoryBound checks the bound the command's doc states: the
+// heap an audit takes does not grow with the number of inputs, and a
+// body of 10 MB (in bad.warc.gz) is never held whole.
+func TestAuditMemoryBound(t *testing.T) {
+	dir := t.TempDir()
+	var list []string
+	for i := range 16 {
+		for _, src := range []string{"cc.warc.gz", "bad.warc.gz"} {
+			name := filepath.Join(dir, strconv.Itoa(i)+src)
+			if err := os.Link(filepath.Join(auditData, src), name); err != nil {
+				t.Fatal(err)
+			}
+			list = append(list, name)
+		}
+	}
+	audit := func(inputs []string) uint64 {
+		return peakHeap(func() {
+			runAudit(t, "", append([]string{"-j", "2", "-o", os.DevNull, "-summary", os.DevNull}, inputs...)...)
+		})
+	}
+	few, many := audit(list[:8]), audit(list)
+	t.Logf("peak heap: %d KiB for 8 inputs, %d KiB for %d", few>>10, many>>10, len(list))
+	const slack = 6 << 20
+	if many > few+slack {
+		t.Errorf("peak heap %d KiB for %d inputs, %d KiB for 8: it grows with the inputs", many>>10, len(list), few>>10)
+	}
+	if few > 10<<20+slack {
+		t.Errorf("peak heap %d KiB: a 10 MB body was held whole", few>>10)
 	}
 }
