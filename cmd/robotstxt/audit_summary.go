@@ -231,7 +231,9 @@ func (s *auditSummary) writeJSON(w io.Writer, c auditCrawlers) error {
 }
 
 // writeText writes the summary as a person reads it: counts, then a line
-// per crawler that some capture keeps out, then the most named tokens.
+// per crawler that some capture keeps out, most kept out first, with the
+// captures that disallow it everything and some paths, and their shares
+// of the captures that decide; then the most named tokens.
 func (s *auditSummary) writeText(w io.Writer, c auditCrawlers) {
 	var classes []string
 	for i, n := range s.status {
@@ -247,11 +249,19 @@ func (s *auditSummary) writeText(w io.Writer, c auditCrawlers) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "CRAWLER\tKIND\tDISALLOWED\tPARTLY")
 	rows := 0
+	// Most kept out first; the registry's order among equals.
 	list := func(kind string, names []string, counts []crawlerCount) {
-		for i, n := range names {
+		order := make([]int, len(names))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortStableFunc(order, func(a, b int) int {
+			return cmp.Or(cmp.Compare(counts[b].disallowed, counts[a].disallowed), cmp.Compare(counts[b].partly, counts[a].partly))
+		})
+		for _, i := range order {
 			if counts[i].disallowed+counts[i].partly > 0 {
 				rows++
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", n, kind, pct(counts[i].disallowed), pct(counts[i].partly))
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", names[i], kind, pct(counts[i].disallowed), pct(counts[i].partly))
 			}
 		}
 	}

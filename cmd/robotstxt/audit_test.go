@@ -418,3 +418,50 @@ func TestAuditMemoryBound(t *testing.T) {
 		t.Errorf("peak heap %d KiB: a 10 MB body was held whole", few>>10)
 	}
 }
+
+// TestAuditProgress checks the progress line: rates, and the time left
+// only when the inputs' size is known; and that it is erased before
+// anything else is written, and drawn nowhere but on a terminal.
+func TestAuditProgress(t *testing.T) {
+	tests := []struct {
+		source                string
+		captures, read, total int64
+		elapsed               time.Duration
+		want                  string
+	}{
+		{"sizes known", 5000, 50e6, 200e6, 10 * time.Second, "5000 captures, 500/s, 5.0 MB/s, 25%, 30s left"},
+		{"a list on standard input: no size", 5000, 50e6, -1, 10 * time.Second, "5000 captures, 500/s, 5.0 MB/s"},
+		{"nothing read yet", 0, 0, 100, time.Second, "0 captures, 0/s, 0.0 MB/s"},
+	}
+	for _, tt := range tests {
+		if got := progressText(tt.captures, tt.read, tt.total, tt.elapsed); got != tt.want {
+			t.Errorf("%s: progressText(%d, %d, %d, %v) = %q, want %q", tt.source, tt.captures, tt.read, tt.total, tt.elapsed, got, tt.want)
+		}
+	}
+	var w bytes.Buffer
+	p := &auditProgress{w: &w, total: -1, start: time.Now(), onTerminal: true}
+	p.draw(1, 1)
+	p.clear()
+	p.clear()
+	if got := w.String(); !strings.HasPrefix(got, "\r1 captures") || strings.Count(got, "\r\033[K") != 1 || !strings.HasSuffix(got, "\r\033[K") {
+		t.Errorf("draw then clear twice wrote %q: want the line, then one erasure", got)
+	}
+	w.Reset()
+	off := newAuditProgress(&w, -1) // a buffer is no terminal
+	off.draw(1, 1)
+	off.clear()
+	if w.Len() != 0 {
+		t.Errorf("progress off a terminal wrote %q", w.String())
+	}
+}
+
+// TestAuditMaxBytes checks -max-bytes: a body over it is cut, and the
+// row says so.
+func TestAuditMaxBytes(t *testing.T) {
+	stdout, _, _ := runAudit(t, "", "-max-bytes", "1000", filepath.Join(auditData, "cc.warc.gz"))
+	for _, r := range jsonRows(t, stdout) {
+		if want := r.Access == "available" && r.Bytes > 1000; r.Truncated != want {
+			t.Errorf("%s: %d bytes, truncated %v with -max-bytes 1000", r.URL, r.Bytes, r.Truncated)
+		}
+	}
+}
