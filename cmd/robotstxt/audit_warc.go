@@ -190,8 +190,20 @@ func (w *warcReader) start() (warcRecord, error) {
 		}
 		w.gz.Multistream(false)
 		w.rd.Reset(w.gz)
-	} else if _, err := w.in.Peek(1); err == io.EOF {
-		return warcRecord{}, io.EOF
+	} else {
+		// Blank lines between records, or after the last, which some
+		// writers add to the two line ends that close a record.
+		for {
+			b, err := w.in.Peek(1)
+			if err == io.EOF {
+				return warcRecord{}, io.EOF
+			}
+			if len(b) == 0 || b[0] != '\r' && b[0] != '\n' {
+				break
+			}
+			w.in.Discard(1)
+		}
+		off = w.pos()
 	}
 	rec, err := w.header()
 	if err != nil {
