@@ -60,7 +60,7 @@ Memory is bounded whatever the number and size of the inputs: each of
 the -j readers holds about 0.5 MiB of buffers and one body of at most
 -max-bytes (500 KiB) and its parse, 2 x -j batches of 256 rows wait for
 the writer, a Parquet writer holds a row group of 8192 rows (about
-16 MiB), and the summary counts at most 100,000 distinct tokens; with
+20 MiB), and the summary counts at most 100,000 distinct tokens; with
 -o DIR/, each of the -j inputs read has its writer. A record's body is
 read up to the limit and the rest skipped, never held whole; a header
 over 64 KiB makes the record unreadable.

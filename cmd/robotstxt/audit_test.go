@@ -465,3 +465,38 @@ func TestAuditMaxBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestAuditParquetMemory checks the Parquet writer's share of the memory
+// bound: it holds one row group, so writing three takes no more than
+// the doc's 20 MiB, with room for the collector.
+func TestAuditParquetMemory(t *testing.T) {
+	c := newAuditCrawlers()
+	stdout, _, _ := runAudit(t, "", filepath.Join(auditData, "cc.warc.gz"))
+	var rows []auditRow
+	for _, r := range jsonRows(t, stdout) {
+		row := auditRow{URL: r.URL, Agents: r.Agents, AI: make([]crawlers.Access, len(c.ai)), Search: make([]crawlers.Access, len(c.search))}
+		for i, n := range c.ai {
+			row.AI[i] = map[string]crawlers.Access{"allowed": crawlers.Allowed, "disallowed": crawlers.Disallowed, "partly": crawlers.Partly}[r.AI[n]]
+		}
+		rows = append(rows, row)
+	}
+	var written int
+	peak := peakHeap(func() {
+		s := newRowSink("parquet", io.Discard, c)
+		batch := make([]auditRow, 0, auditBatch)
+		for i := range 3 * parquetRowGroup {
+			if batch = append(batch, rows[i%len(rows)]); len(batch) == auditBatch {
+				s.write(batch)
+				written += len(batch)
+				batch = batch[:0]
+			}
+		}
+		if err := s.close(); err != nil {
+			t.Error(err)
+		}
+	})
+	t.Logf("peak heap %d KiB writing %d rows", peak>>10, written)
+	if peak > 32<<20 {
+		t.Errorf("peak heap %d KiB writing %d rows to Parquet: more than one row group held", peak>>10, written)
+	}
+}
