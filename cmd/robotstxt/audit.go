@@ -58,7 +58,8 @@ known) shows on standard error when it is a terminal.
 Inputs are read -j at a time; the rows of one input stay in their order.
 Memory is bounded whatever the number and size of the inputs: each of
 the -j readers holds about 0.5 MiB of buffers and one body of at most
--max-bytes (500 KiB) and its parse, 2 x -j batches of 256 rows wait for
+-max-bytes (500 KiB; a negative one, or one over 64 MiB, reads 64 MiB)
+and its parse, 2 x -j batches of 256 rows wait for
 the writer, a Parquet writer holds a row group of 8192 rows (about
 20 MiB), and the summary counts at most 100,000 distinct tokens; with
 -o DIR/, each of the -j inputs read has its writer. A record's body is
@@ -124,9 +125,10 @@ func audit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case *jobs < 1:
 		fmt.Fprintf(stderr, "robotstxt audit: -j %d: want 1 or more\n", *jobs)
 		return exitError
-	case o.MaxBytes < 0 || o.MaxBytes > maxBody:
-		fmt.Fprintf(stderr, "robotstxt audit: -max-bytes %d: want 1 to %d, or 0 for 500 KiB\n", o.MaxBytes, maxBody)
-		return exitError
+	}
+	if o.MaxBytes < 0 || o.MaxBytes > maxBody {
+		// As the other commands read a file: at most maxBody bytes.
+		o.MaxBytes = maxBody
 	}
 	run := &auditRun{opts: o, limit: o.MaxBytes, format: *format, crawlers: newAuditCrawlers(),
 		events: make(chan auditEvent, 2**jobs), names: map[string]string{}}

@@ -345,7 +345,6 @@ func TestAuditUsage(t *testing.T) {
 		{},
 		{"-format", "xml", "x.warc"},
 		{"-j", "0", "x.warc"},
-		{"-max-bytes", "-1", "x.warc"},
 	} {
 		if _, stderr, status := runAudit(t, "", args...); status != exitError || stderr == "" {
 			t.Errorf("audit %q: exit status %d, stderr %q; want 2 and a message", args, status, stderr)
@@ -456,9 +455,23 @@ func TestAuditProgress(t *testing.T) {
 }
 
 // TestAuditMaxBytes checks -max-bytes: a body over it is cut, and the
-// row says so.
+// row says so; a negative one reads up to 64 MiB, as the other commands
+// do.
 func TestAuditMaxBytes(t *testing.T) {
-	stdout, _, _ := runAudit(t, "", "-max-bytes", "1000", filepath.Join(auditData, "cc.warc.gz"))
+	stdout, _, _ := runAudit(t, "", "-max-bytes", "-1", filepath.Join(auditData, "bad.warc.gz"))
+	seen := false
+	for _, r := range jsonRows(t, stdout) {
+		if r.URL == "https://huge.example/robots.txt" {
+			seen = true
+			if r.Truncated || r.Bytes != 10<<20+34 {
+				t.Errorf("-max-bytes -1: %s: %d bytes, truncated %v; want 10 MiB and more, not truncated", r.URL, r.Bytes, r.Truncated)
+			}
+		}
+	}
+	if !seen {
+		t.Error("-max-bytes -1: no row for the 10 MiB body")
+	}
+	stdout, _, _ = runAudit(t, "", "-max-bytes", "1000", filepath.Join(auditData, "cc.warc.gz"))
 	for _, r := range jsonRows(t, stdout) {
 		if want := r.Access == "available" && r.Bytes > 1000; r.Truncated != want {
 			t.Errorf("%s: %d bytes, truncated %v with -max-bytes 1000", r.URL, r.Bytes, r.Truncated)
