@@ -9,6 +9,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"unsafe"
+
+	"github.com/rfc9309/robotstxt/internal/agentname"
 )
 
 // This file holds a parsed file, Robots, and its answers: the Group of
@@ -168,16 +170,30 @@ func (r *Robots) Mode() Mode {
 // fall back to the "*" groups. A caller in Google mode passes bare product
 // tokens.
 //
-// In both modes "*" given as an agent names no crawler.
+// In both modes "*" given as an agent names no crawler, and so does "":
+// both find the "*" groups (Google mode lets "" find a user-agent line
+// that gives no name too, as Google's library does). A name that reads as
+// no crawler at all is the caller's mistake, not a crawler: a path
+// ("/admin/x"), a URL ("https://example.com/x"), or a string that gives
+// no name as RFC mode reads it (" Googlebot", "(compatible)", a header
+// whose "compatible;" is followed by no name). For one among agents, in
+// either mode and whatever the file (a nil *Robots too), Group returns a
+// Group that allows nothing and whose Decide says why (see
+// [ErrInvalidAgent]).
 func (r *Robots) Group(agents ...string) *Group {
 	if r == nil {
-		return nil
+		return refusedGroup(agents)
 	}
 	r = r.full()
 	if len(agents) > 1 {
+		// Only names that were read and kept are recent: none that
+		// reads as no crawler.
 		if g := r.unions.Load().recent(agents); g != nil {
 			return g
 		}
+	}
+	if g := refusedGroup(agents); g != nil {
+		return g
 	}
 	key := unionKey{-1, -1, -1, -1}
 	n, over := 0, false
@@ -206,6 +222,18 @@ func (r *Robots) Group(agents ...string) *Group {
 		g = r.unionCache().put(key, agents, g)
 	}
 	return g
+}
+
+// refusedGroup returns the Group of a query that fails closed, for the
+// first of agents that reads as no crawler (see refused), or nil when
+// every name is one a group may name. It allocates only for such a name.
+func refusedGroup(agents []string) *Group {
+	for _, a := range agents {
+		if agentname.NoCrawler(a) {
+			return &Group{refused: true, agents: []string{a}}
+		}
+	}
+	return nil
 }
 
 // unionCache returns r's cache of unions, made on first use.
@@ -246,6 +274,13 @@ func (r *Robots) union(agents []string) *Group {
 // URL or a path with an optional query. agent is a crawler's name or its
 // whole User-Agent header, read as r's mode reads it (see "Crawler names"
 // at [Robots.Group]). It is r.Group(agent).Allowed(target).
+//
+// The crawler's name comes first. An agent that reads as no crawler at
+// all (a path or a URL, as when the arguments are passed the other way
+// round, or a string that gives no name) is a mistake: Allowed returns
+// false for it, whatever the file, and [Robots.Decide] says why. "" and
+// "*" are not mistakes: they name no crawler and get the "*" group's
+// answer.
 func (r *Robots) Allowed(agent, target string) bool {
 	if r != nil && r.lazy != nil {
 		if d, ok := r.lazy.first(agent, target); ok {
@@ -261,6 +296,11 @@ func (r *Robots) Allowed(agent, target string) bool {
 // gives; a real crawler with several product tokens asks the group that
 // [github.com/rfc9309/robotstxt/crawlers.Group] chooses (see
 // [Robots.Group]).
+//
+// For an agent that reads as no crawler at all (see [Robots.Allowed]),
+// Decide fails closed: Allowed is false, Rule is the zero Rule, and Err
+// holds an error that names the agent, in which errors.Is finds
+// [ErrInvalidAgent]. Err is nil for every other query.
 //
 // The first Allowed or Decide of a file of up to 1 KB, parsed whole, is
 // answered by one pass over its text, which allocates nothing and builds

@@ -60,6 +60,9 @@ func (b *streamBest) decision() Decision {
 // nothing, but for a pattern whose canonical form outgrows
 // streamScratch and for Google's index.html rule.
 func streamDecide(src string, d *dialect, agent, target string) (Decision, bool) {
+	if no, ok := refused(agent); ok {
+		return no, true // as Robots.Group refuses it
+	}
 	if d.utf16 && utf16Mark(src) != "" {
 		return Decision{}, false
 	}

@@ -63,6 +63,55 @@ func Caller(agent string) string {
 	return lead
 }
 
+// NoCrawler reports whether agent, a caller's crawler name, reads as no
+// crawler at all, which only a mistake of the caller gives: a path
+// ("/admin/x", a URL and a crawler's name passed in each other's place),
+// a URL ("https://example.com/x", a name followed by "://"), or any other
+// string of which Caller reads no name (" Googlebot", "(compatible)",
+// "Mozilla/5.0 (compatible; +https://example.com/bot)"). "" and "*" are
+// not such names: they ask for the crawler that no group names, as
+// RFC 9309 section 2.2.1's "*" group and Google's library read them. A
+// name followed by its version or a whole User-Agent header, which may
+// hold a URL later ("ExampleBot/1.0 (+https://example.com/bot)"), names
+// its crawler. It allocates nothing and reads a header led by "Mozilla"
+// as Caller does, other strings up to the end of their leading name.
+func NoCrawler(agent string) bool {
+	if agent == "" || agent == "*" {
+		return false
+	}
+	lead := Leading(agent)
+	rest := agent[len(lead):]
+	switch {
+	case lead == "":
+		return true
+	case len(rest) >= 3 && rest[:3] == "://":
+		return true
+	case equalFold(lead, "mozilla"):
+		name, ok := Commented(rest)
+		return ok && name == ""
+	}
+	return false
+}
+
+// Google returns the crawler name Google's robots.txt library reads at
+// the start of a user-agent line: its leading run of ASCII letters, '-'
+// and '_' ("MJ12bot" is "MJ", "Screaming Frog SEO Spider" is
+// "Screaming"). The result is a prefix of value.
+func Google(value string) string {
+	for i := 0; i < len(value); i++ {
+		if !isGoogleByte(value[i]) {
+			return value[:i]
+		}
+	}
+	return value
+}
+
+// isGoogleByte reports whether Google's library reads c as part of a
+// crawler name.
+func isGoogleByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_'
+}
+
 // Commented returns the name a User-Agent header gives its crawler in the
 // shapes the operators of crawlers that send a browser's header document,
 // whichever comes first in ua:
