@@ -41,6 +41,7 @@ func TestRefusedAgents(t *testing.T) {
 		{"a whole header that holds a URL later", "ExampleBot/1.0 (+https://example.com/bot)", "/admin/x", false},
 		{"a browser's header is the crawler Mozilla", "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0", "/admin/x", false},
 		{"a name that is a host name", "panscient.com", "/admin/x", false},
+		{"a header that names its crawler in a comment only", "(Various mobile device types) (compatible; Mediapartners-Google/2.1; +http://www.google.com/bot.html)", "/admin/x", false},
 	}
 	for _, mode := range []robotstxt.Mode{robotstxt.RFC, robotstxt.Google} {
 		o := robotstxt.Options{Mode: mode}

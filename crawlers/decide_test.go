@@ -221,5 +221,11 @@ func TestDecideRefusedAgents(t *testing.T) {
 				t.Errorf("%v: Decide(%q, \"/x\") = %+v, want allowed, no error", mode, agent, d)
 			}
 		}
+		// A header that names its crawler in a comment only is a
+		// crawler's: Mediapartners-Google ignores the "*" group.
+		const mediapartners = "(Various mobile device types) (compatible; Mediapartners-Google/2.1; +http://www.google.com/bot.html)"
+		if d := Decide(r, mediapartners, "/admin"); !d.Allowed || d.Err != nil {
+			t.Errorf("%v: Decide(%q, \"/admin\") = %+v, want allowed, no error (%s)", mode, mediapartners, d, googleSpecial)
+		}
 	}
 }

@@ -65,16 +65,19 @@ func Caller(agent string) string {
 
 // NoCrawler reports whether agent, a caller's crawler name, reads as no
 // crawler at all, which only a mistake of the caller gives: a path
-// ("/admin/x", a URL and a crawler's name passed in each other's place),
-// a URL ("https://example.com/x", a name followed by "://"), or any other
-// string of which Caller reads no name (" Googlebot", "(compatible)",
+// ("/admin/x": a URL and a crawler's name passed in each other's place),
+// a URL ("https://example.com/x": a name followed by "://"), or a string
+// that names no crawler however it is read, neither as Caller reads it
+// nor in a comment as Commented reads one (" Googlebot", "(compatible)",
 // "Mozilla/5.0 (compatible; +https://example.com/bot)"). "" and "*" are
-// not such names: they ask for the crawler that no group names, as
-// RFC 9309 section 2.2.1's "*" group and Google's library read them. A
-// name followed by its version or a whole User-Agent header, which may
-// hold a URL later ("ExampleBot/1.0 (+https://example.com/bot)"), names
-// its crawler. It allocates nothing and reads a header led by "Mozilla"
-// as Caller does, other strings up to the end of their leading name.
+// not such names: they ask for the crawler that no group names, as RFC
+// 9309 section 2.2.1's "*" group and Google's library read them. A name
+// followed by its version, and a whole User-Agent header that may hold a
+// URL later ("ExampleBot/1.0 (+https://example.com/bot)") or name its
+// crawler only in a comment ("(Various mobile device types)
+// (compatible; Mediapartners-Google/2.1; +url)"), name a crawler. It
+// allocates nothing, and reads a header no further than Caller and
+// Commented do.
 func NoCrawler(agent string) bool {
 	if agent == "" || agent == "*" {
 		return false
@@ -82,8 +85,11 @@ func NoCrawler(agent string) bool {
 	lead := Leading(agent)
 	rest := agent[len(lead):]
 	switch {
-	case lead == "":
+	case agent[0] == '/':
 		return true
+	case lead == "":
+		name, _ := Commented(agent)
+		return name == ""
 	case len(rest) >= 3 && rest[:3] == "://":
 		return true
 	case equalFold(lead, "mozilla"):
