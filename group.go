@@ -105,6 +105,26 @@ func refused(agent string) (Decision, bool) {
 	return Decision{Err: agentError{agent}}, true
 }
 
+// refuses reports whether a query for agent fails closed, agent reading
+// as no crawler (see agentname.NoCrawler). found says that a group names
+// agent as the mode reads it: such a name reads as a crawler's unless it
+// is a URL whose scheme a group names ("http" in RFC mode), which is
+// told by reading the leading name alone, so that a whole User-Agent
+// header that finds its group is not read a second time
+// (BenchmarkRobotsAllowedByName).
+func refuses(agent string, found bool) bool {
+	if found {
+		return agentname.IsURL(agent)
+	}
+	return agentname.NoCrawler(agent)
+}
+
+// refusedGroup returns the Group of a query for agent, a name that reads
+// as no crawler: it allows nothing.
+func refusedGroup(agent string) *Group {
+	return &Group{refused: true, agents: []string{agent}}
+}
+
 // unparsed returns the Decision of a Group that holds no parsed file's
 // rules, for any target: nil and the zero Group allow everything, and a
 // refused Group (a name that reads as no crawler asked for it) fails

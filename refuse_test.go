@@ -122,3 +122,24 @@ func TestRefusedAgentMessage(t *testing.T) {
 		t.Errorf("Decide(%.40q...).Err = %q: want the agent's first 64 bytes, in at most 200 bytes", agent, msg)
 	}
 }
+
+// TestRefusedURLNamedByGroup checks a URL whose scheme a group names: RFC
+// mode reads "https://example.com/x" as the name "https", which finds
+// that group, and the query must still fail closed, on a small file's
+// pass and on its tables.
+func TestRefusedURLNamedByGroup(t *testing.T) {
+	file := []byte("User-agent: https\nAllow: /\n\nUser-agent: *\nDisallow: /\n")
+	agent := "https://example.com/x"
+	r := robotstxt.Parse(file)
+	for _, which := range []string{"first", "second"} {
+		if d := r.Decide(agent, "/x"); d.Allowed || !errors.Is(d.Err, robotstxt.ErrInvalidAgent) {
+			t.Errorf("%s Decide(%q, \"/x\") = %+v, want not allowed, with ErrInvalidAgent", which, agent, d)
+		}
+	}
+	if g := r.Group("https", agent); g.Allowed("/x") {
+		t.Errorf("Group(%q, %q).Allowed(\"/x\") = true, want false", "https", agent)
+	}
+	if !r.Allowed("https", "/x") {
+		t.Errorf("Allowed(%q, \"/x\") = false, want true: the name alone is a crawler's", "https")
+	}
+}

@@ -9,8 +9,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"unsafe"
-
-	"github.com/rfc9309/robotstxt/internal/agentname"
 )
 
 // This file holds a parsed file, Robots, and its answers: the Group of
@@ -156,8 +154,8 @@ func (r *Robots) Mode() Mode {
 // Safari/605.1.15 (Applebot/0.1; +http://www.apple.com/go/applebot)"
 // names Applebot), whichever the header gives first. A header of neither
 // shape, a browser's, is read as "Mozilla"; one whose "compatible;" is
-// followed by no name (only a URL, or nothing) names no crawler and finds
-// the "*" group; and a browser's header in the compatible shape is read as
+// followed by no name (only a URL, or nothing) names no crawler and is
+// refused (see below); and a browser's header in the compatible shape is read as
 // the name there ("Mozilla/5.0 (compatible; MSIE 9.0; ...)" as MSIE).
 // Names compare case-insensitively (in ASCII) and exactly: a group for
 // "foo" never applies to "foobot".
@@ -174,15 +172,24 @@ func (r *Robots) Mode() Mode {
 // both find the "*" groups (Google mode lets "" find a user-agent line
 // that gives no name too, as Google's library does). A name that reads as
 // no crawler at all is the caller's mistake, not a crawler: a path
-// ("/admin/x"), a URL ("https://example.com/x"), or a string that gives
-// no name as RFC mode reads it (" Googlebot", "(compatible)", a header
-// whose "compatible;" is followed by no name). For one among agents, in
+// ("/admin/x"), a URL ("https://example.com/x"), or a string in which no
+// name is found, neither at its start nor in a comment (" Googlebot",
+// "(compatible)", a header whose "compatible;" is followed by no name). A
+// header that names its crawler in a comment only is not refused, though
+// RFC mode reads only a Mozilla-led header's comment: "(Various mobile
+// device types) (compatible; Mediapartners-Google/2.1; +url)" finds the
+// "*" group here, and its crawler's in package crawlers. For one among agents, in
 // either mode and whatever the file (a nil *Robots too), Group returns a
 // Group that allows nothing and whose Decide says why (see
 // [ErrInvalidAgent]).
 func (r *Robots) Group(agents ...string) *Group {
 	if r == nil {
-		return refusedGroup(agents)
+		for _, a := range agents {
+			if refuses(a, false) {
+				return refusedGroup(a)
+			}
+		}
+		return nil
 	}
 	r = r.full()
 	if len(agents) > 1 {
@@ -192,13 +199,13 @@ func (r *Robots) Group(agents ...string) *Group {
 			return g
 		}
 	}
-	if g := refusedGroup(agents); g != nil {
-		return g
-	}
 	key := unionKey{-1, -1, -1, -1}
 	n, over := 0, false
 	for _, a := range agents {
 		set := r.lookupSet(a)
+		if refuses(a, set >= 0) {
+			return refusedGroup(a)
+		}
 		if set < 0 {
 			continue
 		}
@@ -222,18 +229,6 @@ func (r *Robots) Group(agents ...string) *Group {
 		g = r.unionCache().put(key, agents, g)
 	}
 	return g
-}
-
-// refusedGroup returns the Group of a query that fails closed, for the
-// first of agents that reads as no crawler (see refused), or nil when
-// every name is one a group may name. It allocates only for such a name.
-func refusedGroup(agents []string) *Group {
-	for _, a := range agents {
-		if agentname.NoCrawler(a) {
-			return &Group{refused: true, agents: []string{a}}
-		}
-	}
-	return nil
 }
 
 // unionCache returns r's cache of unions, made on first use.

@@ -135,6 +135,9 @@ func TestNoCrawler(t *testing.T) {
 		{"a path: a network-path reference", "//example.com/x", true},
 		{"a URL", "https://example.com/admin", true},
 		{"a URL of another scheme", "ftp://example.com/", true},
+		{"a URL whose scheme starts with m", "mms://example.com/x", true},
+		{"a name led by Mozilla is not Mozilla", "Mozillabot/1.0 (compatible;)", false},
+		{"a name that starts with m", "mj12bot", false},
 		{"a blank before the name", " Googlebot", true},
 		{"a comment without a name", "(compatible)", true},
 		{"compatible followed by no name", "Mozilla/5.0 (compatible;)", true},
@@ -171,6 +174,24 @@ func TestGoogle(t *testing.T) {
 	for _, tt := range tests {
 		if got := Google(tt.in); got != tt.want {
 			t.Errorf("Google(%q) = %q, want %q (%s)", tt.in, got, tt.want, tt.source)
+		}
+	}
+}
+
+func TestIsURL(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want bool
+	}{
+		{"https://example.com/x", true},
+		{"http://", true},
+		{"https", false},
+		{"MyCrawler/1.0 (+https://example.com/bot)", false},
+		{"://x", false},
+		{"Mozilla/5.0 (compatible; +https://example.com/bot)", false},
+	} {
+		if got := IsURL(tt.in); got != tt.want {
+			t.Errorf("IsURL(%q) = %v, want %v", tt.in, got, tt.want)
 		}
 	}
 }
