@@ -54,11 +54,12 @@ func googleToken(value string) string {
 
 // ErrInvalidAgent is what errors.Is finds in the Err of a [Decision]
 // asked for a crawler name that reads as no crawler at all: a path
-// ("/admin/x"), a URL ("https://example.com/x"), or a string that gives
-// no name (" Googlebot", "(compatible)"). Such a name is a mistake of the
-// caller, most often a crawler's name and a URL passed in each other's
-// place, and the Decision fails closed: not allowed. "" and "*" are not
-// such names (see [Robots.Allowed]).
+// ("/admin/x"), a URL ("https://example.com/x"), or a string in which no
+// name is found (" Googlebot", "(compatible)"; see "Crawler names" at
+// [Robots.Group]). Such a name is a mistake of the caller, most often a
+// crawler's name and a URL passed in each other's place, and the
+// Decision fails closed: not allowed. "" and "*" are not such names (see
+// [Robots.Allowed]).
 var ErrInvalidAgent = errors.New("robotstxt: the agent names no crawler")
 
 // agentError is the Err of a Decision asked for agent, a name that reads
