@@ -61,6 +61,8 @@ func TestZeroValues(t *testing.T) {
 			n, err := new(robotstxt.Robots).WriteTo(&b)
 			return result{n, err, b.String()}
 		}, result{int64(0), nil, ""}},
+		{"Robots.FileGroups", "nil", func() result { return result{len(nilRobots.FileGroups())} }, result{0}},
+		{"Robots.FileGroups", "zero", func() result { return result{len(new(robotstxt.Robots).FileGroups())} }, result{0}},
 		{"Robots.Groups", "nil", func() result { return result{len(nilRobots.Groups())} }, result{0}},
 		{"Robots.Groups", "zero", func() result { return result{len(new(robotstxt.Robots).Groups())} }, result{0}},
 
