@@ -17,7 +17,7 @@ import (
 // A Group is the set of rules one crawler obeys in one robots.txt file: the
 // merged rules of every group naming one of its product tokens, or of the
 // global "*" groups when none does. It is immutable and safe for concurrent
-// use; a nil *Group allows everything.
+// use; a nil *Group and the zero Group allow everything.
 type Group struct {
 	set int32 // the set of the file's groups g is (see setIDs); -1: a union
 	// refused marks the Group that Robots.Group returns for a name that

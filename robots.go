@@ -150,8 +150,9 @@ func (r *Robots) Mode() Mode {
 // names Applebot), whichever the header gives first. A header of neither
 // shape, a browser's, is read as "Mozilla"; one whose "compatible;" is
 // followed by no name (only a URL, or nothing) names no crawler and is
-// refused (see below); and a browser's header in the compatible shape is read as
-// the name there ("Mozilla/5.0 (compatible; MSIE 9.0; ...)" as MSIE).
+// refused (see below); and a browser's header in the compatible shape is
+// read as the name there ("Mozilla/5.0 (compatible; MSIE 9.0; ...)" as
+// MSIE).
 // Names compare case-insensitively (in ASCII) and exactly: a group for
 // "foo" never applies to "foobot".
 //
@@ -173,9 +174,9 @@ func (r *Robots) Mode() Mode {
 // header that names its crawler in a comment only is not refused, though
 // RFC mode reads only a Mozilla-led header's comment: "(Various mobile
 // device types) (compatible; Mediapartners-Google/2.1; +url)" finds the
-// "*" group here, and its crawler's in package crawlers. For one among agents, in
-// either mode and whatever the file (a nil *Robots too), Group returns a
-// Group that allows nothing and whose Decide says why (see
+// "*" group here, and its crawler's in package crawlers. For one among
+// agents, in either mode and whatever the file (a nil *Robots too), Group
+// returns a Group that allows nothing and whose Decide says why (see
 // [ErrInvalidAgent]).
 func (r *Robots) Group(agents ...string) *Group {
 	if r == nil {

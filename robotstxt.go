@@ -4,10 +4,8 @@
 // any number of queries ([Robots.Allowed], [Robots.Decide], or
 // [Robots.Group] once per crawler and then [Group.Allowed] per URL); a
 // *Robots and a *Group are safe for concurrent use by multiple goroutines,
-// and their zero values and nil pointers allow everything (a query for a
-// crawler name that reads as no crawler at all fails closed whatever the
-// file, see [ErrInvalidAgent]). Parsing never fails on content: lines it
-// cannot use become [Diagnostic] values. The
+// and their zero values and nil pointers allow everything. Parsing never
+// fails on content: lines it cannot use become [Diagnostic] values. The
 // default [RFC] mode follows RFC 9309 to the letter, normalising the
 // percent-encoding of rules and URLs alike and always allowing
 // /robots.txt; [Google] mode gives the answers of Google's open-source
