@@ -488,7 +488,8 @@ func TestTransportNames(t *testing.T) {
 		{"Agents: a longer name is another crawler", []string{"MyCrawlerPro"}, "MyCrawlerPro/2", "/x", false, ""},
 		{"no Agents: the header names the crawler", nil, "MyCrawler/1.0 (+https://example.com/bot)", "/x", true, `names the crawler "MyCrawler"`},
 		{"no Agents: another crawler's header", nil, "OtherBot/3.1", "/x", false, `names the crawler "OtherBot"`},
-		{"no Agents, a header without a name: warned", nil, "(compatible)", "/x", false, "names no crawler"},
+		{"no Agents, a header without a name: warned", nil, "Foo (compatible; +https://example.com/bot)", "/x", false, "names no crawler"},
+		{"no Agents, a header that reads as no crawler: refused, warned", nil, "(compatible)", "/x", true, "every request is refused"},
 		{"Agents the header does not carry: warned", []string{"MJ12bot"}, "Mozilla/5.0", "/private/x", true, "does not contain"},
 	}
 	for _, tt := range tests {
@@ -543,7 +544,8 @@ func TestTransportMalformedRequest(t *testing.T) {
 }
 
 // TestTransportCrawlers checks a Transport without Agents, which takes
-// the crawler from each request's User-Agent header: a crawler the
+// the crawler from each request's User-Agent header, and with them: a
+// crawler the
 // crawlers registry knows obeys the group its operator documents, and
 // any other the group of the name its header gives, not the "Mozilla" of
 // a browser-shaped header. The Transport says once what it identified.
@@ -565,7 +567,8 @@ func TestTransportCrawlers(t *testing.T) {
 		{"its group decides", nil, "Mozilla/5.0 (compatible; ExampleBot/1.0; +https://example.com/bot)", "/private", true, "ExampleBot", "RFC 9309 section 2.2.1"},
 		{"a known crawler follows its next token", nil, "Googlebot-Image/1.0", "/public", false, "Googlebot-Image", "Google's common crawlers: Googlebot-Image obeys Googlebot's group"},
 		{"and is refused by it", nil, "Googlebot-Image/1.0", "/google/x", true, "Googlebot-Image", "Google's common crawlers"},
-		{"Agents given: RFC 9309 as before", []string{"Googlebot-Image"}, "Googlebot-Image/1.0", "/public", true, "", "RFC 9309 section 2.2.1: no group names it, the * group"},
+		{"Agents of one name: as the header would be", []string{"Googlebot-Image"}, "Googlebot-Image/1.0", "/public", false, "", "Google's common crawlers: Googlebot-Image obeys Googlebot's group"},
+		{"Agents of several names: their groups merged", []string{"Googlebot-Image", "Googlebot-News"}, "Googlebot-Image/1.0", "/public", true, "", "RFC 9309 section 2.2.1: no group names either, the * group"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
