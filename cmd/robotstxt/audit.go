@@ -77,6 +77,9 @@ usage error, or an input or output that cannot be opened.
 Flags:
 `
 
+// maxJobs bounds -j: each reader holds its buffers and a body.
+const maxJobs = 1024
+
 // auditBatch is how many rows a reader hands the writer at a time.
 const auditBatch = 256
 
@@ -122,8 +125,8 @@ func audit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case !ok:
 		fmt.Fprintf(stderr, "robotstxt audit: -format %q: want jsonl, csv or parquet\n", *format)
 		return exitError
-	case *jobs < 1:
-		fmt.Fprintf(stderr, "robotstxt audit: -j %d: want 1 or more\n", *jobs)
+	case *jobs < 1 || *jobs > maxJobs:
+		fmt.Fprintf(stderr, "robotstxt audit: -j %d: want 1 to %d\n", *jobs, maxJobs)
 		return exitError
 	}
 	if o.MaxBytes < 0 || o.MaxBytes > maxBody {
@@ -143,14 +146,15 @@ func audit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	var w io.Writer = stdout
+	var outFile *os.File
 	if *out != "" && run.outDir == "" {
 		f, err := os.Create(*out)
 		if err != nil {
 			fmt.Fprintf(stderr, "robotstxt audit: %v\n", err)
 			return exitError
 		}
-		defer f.Close()
-		w = f
+		defer f.Close() // after an error; the Close that counts is below
+		w, outFile = f, f
 	}
 	var sink rowSink
 	if run.outDir == "" {
@@ -211,6 +215,9 @@ loop:
 	prog.clear()
 	if sink != nil && outErr == nil {
 		outErr = sink.close()
+	}
+	if outFile != nil && outErr == nil {
+		outErr = outFile.Close()
 	}
 	if outErr != nil {
 		fmt.Fprintf(stderr, "robotstxt audit: writing rows: %v\n", outErr)

@@ -345,6 +345,7 @@ func TestAuditUsage(t *testing.T) {
 		{},
 		{"-format", "xml", "x.warc"},
 		{"-j", "0", "x.warc"},
+		{"-j", "1025", "x.warc"},
 	} {
 		if _, stderr, status := runAudit(t, "", args...); status != exitError || stderr == "" {
 			t.Errorf("audit %q: exit status %d, stderr %q; want 2 and a message", args, status, stderr)
@@ -511,5 +512,24 @@ func TestAuditParquetMemory(t *testing.T) {
 	t.Logf("peak heap %d KiB writing %d rows", peak>>10, written)
 	if peak > 32<<20 {
 		t.Errorf("peak heap %d KiB writing %d rows to Parquet: more than one row group held", peak>>10, written)
+	}
+}
+
+// failingWriter fails every write, as a closed pipe does.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, os.ErrClosed }
+
+// TestAuditOutputFails checks that an output that fails ends the run, with
+// status 2 and the error, rather than leaving readers waiting on it.
+func TestAuditOutputFails(t *testing.T) {
+	var ins []string
+	for range 20 {
+		ins = append(ins, filepath.Join(auditData, "cc.warc.gz"))
+	}
+	var stderr bytes.Buffer
+	status := run(append([]string{"audit", "-j", "2"}, ins...), nil, failingWriter{}, &stderr)
+	if status != exitError || !strings.Contains(stderr.String(), "writing rows: "+os.ErrClosed.Error()) {
+		t.Errorf("exit status %d, stderr %q; want 2 and the write error", status, stderr.String())
 	}
 }
