@@ -326,8 +326,10 @@ func (w *warcReader) header() (warcRecord, error) {
 // error, a *warcError, says the record was not whole: its block shorter
 // than its Content-Length, other bytes after it, or a gzip member that
 // is cut or fails its checksum. In an uncompressed file, a
-// Content-Length that says too much takes in the records it covers,
-// which are lost with it.
+// Content-Length that says too much takes in the records it covers;
+// after it, the reader goes back to the failed record's second byte
+// (see newWARCReader) and finds them again, so each such record costs a
+// read as far as it claims to reach, and no more.
 func (w *warcReader) close() error {
 	if !w.open {
 		return nil
