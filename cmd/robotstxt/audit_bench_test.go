@@ -2,10 +2,13 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/rfc9309/robotstxt"
 )
 
 // BenchmarkAudit audits the generated WARC files on one core and reports
@@ -58,4 +61,44 @@ func BenchmarkWARCRead(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkJSONRow writes the rows of cc.warc.gz as JSON lines do, the
+// crawlers' access as objects written straight from the row, beside the
+// plain way, through the maps Parquet writes.
+func BenchmarkJSONRow(b *testing.B) {
+	c := newAuditCrawlers()
+	f, err := os.Open(filepath.Join(auditData, "cc.warc.gz"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	a := newAuditor(robotstxt.Options{}, c)
+	w := newWARCReader(f)
+	var rows []auditRow
+	for {
+		rec, err := w.next()
+		if err == io.EOF {
+			break
+		}
+		if err == nil && rec.Type == "response" {
+			rows = append(rows, a.response("cc", rec))
+		}
+		w.close()
+	}
+	b.Run("objects", func(b *testing.B) {
+		s := newRowSink("jsonl", io.Discard, c)
+		b.ReportAllocs()
+		for b.Loop() {
+			s.write(rows)
+		}
+	})
+	b.Run("maps", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, r := range rows {
+				json.Marshal(r.json(c))
+			}
+		}
+	})
 }

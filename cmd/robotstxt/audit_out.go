@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -73,19 +74,79 @@ type jsonRow struct {
 	Errors        int               `json:"errors" parquet:"errors"`
 	Warnings      int               `json:"warnings" parquet:"warnings"`
 	Infos         int               `json:"infos" parquet:"infos"`
+	Error         string            `json:"error" parquet:"error"`
 	AI            map[string]string `json:"ai" parquet:"ai"`
 	Search        map[string]string `json:"search" parquet:"search"`
-	Error         string            `json:"error" parquet:"error"`
 }
 
 // parquetRow is jsonRow: one type, so that the two formats cannot drift.
 type parquetRow = jsonRow
 
+// json returns the row with the crawlers' access keyed by c's names.
 func (r auditRow) json(c auditCrawlers) jsonRow {
+	j := r.fields()
+	j.AI, j.Search = accessMap(c.ai, r.AI), accessMap(c.search, r.Search)
+	return j
+}
+
+// fields returns the row but the crawlers' access.
+func (r auditRow) fields() jsonRow {
 	return jsonRow{r.Input, r.Offset, r.URL, r.Status, r.Redirect, r.Fetched, r.Access, r.Bytes,
 		r.Truncated, r.HTML, r.UTF16, r.BOM, r.Groups, r.Rules, r.Agents, r.Sitemaps, r.FirstSitemaps,
-		r.CrawlDelay, r.ContentSignal, r.Errors, r.Warnings, r.Infos,
-		accessMap(c.ai, r.AI), accessMap(c.search, r.Search), r.Error}
+		r.CrawlDelay, r.ContentSignal, r.Errors, r.Warnings, r.Infos, r.Error, nil, nil}
+}
+
+// A jsonLine is a row as JSON lines write it: jsonRow, with the
+// crawlers' access written as objects straight from the row rather than
+// through maps: BenchmarkJSONRow, 1.7 times the speed, and 53
+// allocations for 13 rows where the maps took 4370.
+type jsonLine struct {
+	jsonRow
+	AI     accessObject `json:"ai"`
+	Search accessObject `json:"search"`
+}
+
+// An accessObject writes crawlers' access as a JSON object keyed by
+// their names, in the order of keys, as encoding/json writes a map.
+type accessObject struct {
+	names  *jsonNames
+	access []crawlers.Access
+}
+
+// jsonNames are crawlers' names quoted for JSON once, and the order of
+// their keys.
+type jsonNames struct {
+	quoted [][]byte
+	order  []int
+}
+
+func newJSONNames(names []string) *jsonNames {
+	n := &jsonNames{}
+	for i, name := range names {
+		q, _ := json.Marshal(name) // a string always marshals
+		n.quoted = append(n.quoted, q)
+		n.order = append(n.order, i)
+	}
+	slices.SortFunc(n.order, func(a, b int) int { return strings.Compare(names[a], names[b]) })
+	return n
+}
+
+func (a accessObject) MarshalJSON() ([]byte, error) {
+	if a.access == nil {
+		return []byte("null"), nil
+	}
+	b := make([]byte, 0, 24*len(a.access))
+	b = append(b, '{')
+	for k, i := range a.names.order {
+		if k > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, a.names.quoted[i]...)
+		b = append(b, ':', '"')
+		b = append(b, a.access[i].String()...)
+		b = append(b, '"')
+	}
+	return append(b, '}'), nil
 }
 
 // accessMap keys access by the crawlers' names; nil when there is none.
@@ -101,13 +162,21 @@ func accessMap(names []string, access []crawlers.Access) map[string]string {
 }
 
 type jsonSink struct {
-	w        *bufio.Writer
-	crawlers auditCrawlers
+	w          *bufio.Writer
+	crawlers   auditCrawlers
+	ai, search *jsonNames
+	line       jsonLine
 }
 
 func (s *jsonSink) write(rows []auditRow) error {
+	if s.ai == nil {
+		s.ai, s.search = newJSONNames(s.crawlers.ai), newJSONNames(s.crawlers.search)
+	}
 	for _, r := range rows {
-		b, err := json.Marshal(r.json(s.crawlers))
+		s.line.jsonRow = r.fields()
+		s.line.AI = accessObject{s.ai, r.AI}
+		s.line.Search = accessObject{s.search, r.Search}
+		b, err := json.Marshal(&s.line)
 		if err != nil {
 			return err
 		}
