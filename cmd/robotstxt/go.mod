@@ -7,6 +7,7 @@ require (
 	github.com/klauspost/compress v1.20.4
 	github.com/parquet-go/parquet-go v0.32.0
 	github.com/rfc9309/robotstxt v0.0.0
+	github.com/temoto/robotstxt v1.1.2
 )
 
 require (
