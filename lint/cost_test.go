@@ -95,6 +95,27 @@ var costShapes = []struct {
 		}
 		return []byte(b.String())
 	}},
+	// n named groups that close the site and n with an empty Disallow
+	// between them: each of those draws a note.
+	{"empty-disallow", func(n int) []byte {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "User-agent: a%05d\nDisallow: /\nUser-agent: b%05d\nDisallow:\n", i, i)
+		}
+		b.WriteString("User-agent: c\nDisallow: /\n")
+		return []byte(b.String())
+	}},
+	// n "*" rules on style sheets, each of its own extension pattern, and
+	// a rule that closes the site: each draws a note whose fix is checked
+	// with all the others made.
+	{"resources-fixed", func(n int) []byte {
+		var b strings.Builder
+		b.WriteString("User-agent: *\nDisallow: /\nAllow: /$\n")
+		for i := range n {
+			fmt.Fprintf(&b, "Disallow: /*%05d.css$\nDisallow: /js/\n", i)
+		}
+		return []byte(b.String())
+	}},
 	// n groups of private-looking paths: each rule draws a note.
 	{"sensitive-path", func(n int) []byte {
 		var b strings.Builder

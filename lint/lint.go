@@ -2,8 +2,9 @@
 // webmasters most often get wrong in a file that parses cleanly: rules
 // that can never decide, named groups that drop the "*" group's rules,
 // patterns that match more than they seem to, rules that hide a site's
-// CSS and JavaScript from search engines, a site closed to every crawler,
-// and paths that a public file should not list.
+// CSS and JavaScript from search engines, a site closed to every crawler
+// or to a search engine, groups that give their crawlers the whole site
+// by mistake, and paths that a public file should not list.
 //
 // It reads the file only through the root package's public API
 // ([robotstxt.Robots.FileGroups], [robotstxt.Robots.Group] and the
@@ -48,6 +49,7 @@ func Check(r *robotstxt.Robots) []robotstxt.Diagnostic {
 	siteClosed(f, &w)
 	sensitivePaths(f, &w)
 	globalRepeated(f, &w)
+	emptyGroups(f, &w)
 	if len(w) == 0 {
 		return out
 	}
