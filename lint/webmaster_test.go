@@ -30,6 +30,8 @@ func TestWebmasterChecks(t *testing.T) {
 		{"several agents, one note", "User-agent: *\nDisallow: /a\nDisallow: /b\nDisallow: /c\nDisallow: /d\nDisallow: /e\n\nUser-agent: Bingbot\nUser-agent: Slurp\nDisallow: /x\n", robotstxt.RFC, robotstxt.CodeGlobalNotInherited, []int{8}, `(Bingbot, Slurp)`},
 		{"issue 27: a pattern without a leading slash repeated", "User-agent: *\nDisallow: *.pdf\n\nUser-agent: Bingbot\nDisallow: *.pdf\n", robotstxt.RFC, robotstxt.CodeGlobalNotInherited, nil, ""},
 		{"issue 27: a pattern without a leading slash missed", "User-agent: *\nDisallow: *.pdf\n\nUser-agent: Bingbot\nDisallow: /x\n", robotstxt.RFC, robotstxt.CodeGlobalNotInherited, []int{4}, `"Disallow: *.pdf"`},
+		{"corpus 001_wikimedia: a non-ASCII path repeated, Google's escaping", "User-agent: *\nDisallow: /wiki/Löschkandidaten/\n\nUser-agent: Googlebot\nDisallow: /wiki/Löschkandidaten/\nDisallow: /x\n", robotstxt.Google, robotstxt.CodeGlobalNotInherited, nil, ""},
+		{"a non-ASCII path missed, Google's escaping", "User-agent: *\nDisallow: /wiki/Löschkandidaten/\n\nUser-agent: Googlebot\nDisallow: /x\n", robotstxt.Google, robotstxt.CodeGlobalNotInherited, []int{4}, `"Disallow: /wiki/Löschkandidaten/"`},
 		{"more than three listed", "User-agent: *\nDisallow: /a\nDisallow: /b\nDisallow: /c\nDisallow: /d\nDisallow: /e\n\nUser-agent: Bingbot\nDisallow: /x\n", robotstxt.RFC, robotstxt.CodeGlobalNotInherited, []int{8}, `and 2 more`},
 
 		// Google's documentation: Googlebot does not process Crawl-delay.
