@@ -294,3 +294,19 @@ func TestPairChecksBounded(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkCheckCorpus reports the cost of Check, without the parse, over
+// every corpus file.
+func BenchmarkCheckCorpus(b *testing.B) {
+	files := corpus(b)
+	parsed := make([]*robotstxt.Robots, len(files))
+	for i, f := range files {
+		parsed[i] = robotstxt.Parse(f.data)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, r := range parsed {
+			Check(r)
+		}
+	}
+}

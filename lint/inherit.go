@@ -69,7 +69,13 @@ func globalNotInherited(f *file, w *findings) {
 // with their patterns as matched, or none when the group closes the
 // site: its named groups are then its exceptions, on purpose.
 func (f *file) starDisallows() (disallows []robotstxt.Rule, matched []string) {
-	listed := make(map[string]struct{})
+	n := 0
+	for _, id := range f.sets[f.global] {
+		n += len(f.groups[id].Rules)
+	}
+	// Sized at once: growing them cost several times the rest.
+	listed := make(map[string]struct{}, n)
+	disallows, matched = make([]robotstxt.Rule, 0, n), make([]string, 0, n)
 	closes := false
 	// The groups of a set are in file order, and so are their rules.
 	f.setRules(f.global, func(rl *robotstxt.FileRule) {

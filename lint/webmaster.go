@@ -238,12 +238,12 @@ func (f *file) blocksResourcesOf(w *findings, set int, who string, reported map[
 	paid := false
 	var found []blocked
 	out := false // the budget ran out
-	for _, rl := range g.Rules() {
-		if out {
-			break
-		}
-		if rl.Allow || rl.Line == 0 || reported[rl.Line] {
-			continue
+	// The set's rules in line order, as g.Rules() returns them, without
+	// copying them.
+	f.setRules(set, func(fr *robotstxt.FileRule) {
+		rl := fr.Rule
+		if out || rl.Allow || rl.Line == 0 || reported[rl.Line] {
+			return
 		}
 		samples, inDir := resourceSamples(rl.Pattern)
 		var paths []string
@@ -267,7 +267,7 @@ func (f *file) blocksResourcesOf(w *findings, set int, who string, reported map[
 			reported[rl.Line] = true
 			found = append(found, blocked{rule: rl, paths: paths, inDir: inDir})
 		}
-	}
+	})
 	if len(found) == 0 {
 		return
 	}
