@@ -65,11 +65,7 @@ func (f *file) setCost(set int) int {
 	lookup := bits.Len(uint(f.tokens)) // the comparisons of one find
 	n := 0
 	for _, id := range f.sets[set] {
-		g := &f.groups[id]
-		n += 1 + lookup*len(g.Agents) + len(g.Rules)
-		for _, rl := range g.Rules {
-			n += len(rl.Match)
-		}
+		n += 1 + lookup*len(f.groups[id].Agents) + f.groupWork[id]
 	}
 	return n
 }

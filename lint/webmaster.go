@@ -206,14 +206,15 @@ var renderDirs = [...]string{"css", "js", "javascript", "scripts", "images", "im
 // one budget; a rule is noted once.
 func (f *file) blocksResources(w *findings) {
 	reported := make(map[int]bool)
-	b := budgetFor(f)
-	f.blocksResourcesOf(w, f.global, "every crawler without a group of its own", reported, &b)
+	b, fixes := budgetFor(f), budgetFor(f)
+	fixes.left += fixFloor
+	f.blocksResourcesOf(w, f.global, "every crawler without a group of its own", reported, &b, &fixes)
 	googlebot := f.setOfAgent("Googlebot")
 	if googlebot < 0 {
 		googlebot = f.global
 	}
 	if googlebot != f.global {
-		f.blocksResourcesOf(w, googlebot, "Googlebot", reported, &b)
+		f.blocksResourcesOf(w, googlebot, "Googlebot", reported, &b, &fixes)
 	}
 }
 
@@ -223,13 +224,13 @@ func (f *file) blocksResources(w *findings) {
 // disallows a file there (an allow rule may open them again). Google
 // renders pages as a browser does, and reads a page it cannot render as
 // broken. who names the group's crawlers; reported holds the lines
-// already noted. The queries it asks of the group are paid from budget:
-// once it runs out, the later rules are not looked at.
+// already noted. The queries it asks of the group are paid from b: once
+// it runs out, the later rules are not looked at.
 //
 // Each note names the files that stay blocked and a fix, which the
-// library has checked (see checkFixes): with the fixes of all the
-// group's notes, the group allows every file they name.
-func (f *file) blocksResourcesOf(w *findings, set int, who string, reported map[int]bool, b *budget) {
+// library has checked, paid from fixes (see checkFixes): with the fixes
+// of all the group's notes, the group allows every file they name.
+func (f *file) blocksResourcesOf(w *findings, set int, who string, reported map[int]bool, b, fixes *budget) {
 	if set < 0 {
 		return
 	}
@@ -271,7 +272,7 @@ func (f *file) blocksResourcesOf(w *findings, set int, who string, reported map[
 	if len(found) == 0 {
 		return
 	}
-	f.checkFixes(set, found)
+	f.checkFixes(set, found, fixes)
 	for _, fd := range found {
 		msg := "the rule " + strconv.Quote("Disallow: "+fd.rule.Pattern) + " keeps " + who +
 			" from CSS, JavaScript or image files, which search engines need to render pages (a page they cannot render may rank lower): " +
@@ -285,6 +286,8 @@ func (f *file) blocksResourcesOf(w *findings, set int, who string, reported map[
 				quoted[i] = strconv.Quote("Allow: " + a)
 			}
 			msg += "to open them, add " + listWords(quoted) + " to the group (checked: the group then allows them)"
+		case fd.fix == fixUnchecked:
+			msg += "no fix is suggested: the file is too large for lint to check one within its budget"
 		default:
 			msg += "an Allow line for them would not open them alone: other rules of the group match them too"
 		}
@@ -307,10 +310,16 @@ type blocked struct {
 type fixKind uint8
 
 const (
-	fixNone   fixKind = iota
-	fixRemove         // remove the rule
-	fixAllow          // add allow lines
+	fixNone      fixKind = iota
+	fixRemove            // remove the rule
+	fixAllow             // add allow lines
+	fixUnchecked         // none checked: the budget ran out
 )
+
+// fixFloor is the work that checking fixes may spend beside its share of
+// the file's size: a small file's budget would not pay for writing its
+// group out with allow lines longer than its rules.
+const fixFloor = 4096
 
 // maxFixRounds bounds the rounds of checkFixes: each drops the fixes that
 // did not work, which may stop another from working.
@@ -326,8 +335,10 @@ const maxFixRounds = 4
 // the files too, outranked by an allow of its own pattern. A fix that
 // does not open its files is replaced by the next or dropped, and the
 // rest checked again, for at most maxFixRounds parses; fixes still
-// unchecked then are dropped, so that none is printed unchecked.
-func (f *file) checkFixes(set int, found []blocked) {
+// unchecked then are dropped, so that none is printed unchecked. Each
+// round pays b for writing and parsing the group and for the queries it
+// asks; when b runs out, no fix of found is suggested.
+func (f *file) checkFixes(set int, found []blocked, b *budget) {
 	for i := range found {
 		fd := &found[i]
 		if fd.inDir {
@@ -337,11 +348,28 @@ func (f *file) checkFixes(set int, found []blocked) {
 		}
 	}
 	for range maxFixRounds {
+		cost, paid := f.fixCost(set, found, b)
+		if !paid {
+			for i := range found {
+				found[i].fix, found[i].allows = fixUnchecked, nil
+			}
+			return
+		}
 		g := f.fixedGroup(set, found)
 		failed := false
 		for i := range found {
 			fd := &found[i]
-			if fd.fix == fixNone || allAllowed(g, fd.paths) {
+			if fd.fix == fixNone {
+				continue
+			}
+			ok, paid := allAllowed(g, fd.paths, &cost, b)
+			if !paid {
+				for i := range found {
+					found[i].fix, found[i].allows = fixUnchecked, nil
+				}
+				return
+			}
+			if ok {
 				continue
 			}
 			failed = true
@@ -386,14 +414,36 @@ func (f *file) fixedGroup(set int, found []blocked) *robotstxt.Group {
 	return r.Group("fixed")
 }
 
-// allAllowed reports whether g allows every path of paths.
-func allAllowed(g *robotstxt.Group, paths []string) bool {
+// allAllowed reports whether g allows every path of paths, paying b for
+// each query at cost, and whether b had it.
+func allAllowed(g *robotstxt.Group, paths []string, cost *queryCost, b *budget) (ok, paid bool) {
 	for _, p := range paths {
+		if !cost.spend(b, p) {
+			return false, false
+		}
 		if !g.Allowed(p) {
-			return false
+			return false, true
 		}
 	}
-	return true
+	return true, true
+}
+
+// fixCost pays b for writing and parsing set's group with the fixes of
+// found made, and returns what a query of that group costs, and whether b
+// had it.
+func (f *file) fixCost(set int, found []blocked, b *budget) (queryCost, bool) {
+	cost := f.queryCostOf(set)
+	work := f.setCost(set)
+	for _, fd := range found {
+		for _, a := range fd.allows {
+			cost.stars = append(cost.stars, starRule{patternMask(a), len(a)})
+			work += 1 + len(a)
+		}
+	}
+	if !b.spend(work) || !b.spend(cost.once) {
+		return cost, false
+	}
+	return cost, true
 }
 
 // dirAllows returns the allow patterns that open paths, files of one
