@@ -310,3 +310,37 @@ func BenchmarkCheckCorpus(b *testing.B) {
 		}
 	}
 }
+
+// TestFixesWithinBudget checks that the fixes blocks-resources suggests
+// are checked within a budget: on a small file of the shapes whose notes
+// carry fixes, each is checked; on one as large as the default limit,
+// where checking them all would cost many times the parse, the notes say
+// that no fix was checked rather than print one unchecked.
+func TestFixesWithinBudget(t *testing.T) {
+	for _, c := range costShapes {
+		if c.name != "blocks-resources" && c.name != "resources-fixed" {
+			continue
+		}
+		for _, large := range []bool{false, true} {
+			data := c.file(20)
+			if large {
+				data = fillLimit(c.file, robotstxt.DefaultMaxBytes)
+			}
+			checked, unchecked := 0, 0
+			for _, d := range Check(robotstxt.Parse(data)) {
+				if d.Code != robotstxt.CodeBlocksResources {
+					continue
+				}
+				switch {
+				case strings.Contains(d.Message, "(checked: the group then allows them)"):
+					checked++
+				case strings.Contains(d.Message, "no fix is suggested"):
+					unchecked++
+				}
+			}
+			if large && (checked != 0 || unchecked == 0) || !large && (checked == 0 || unchecked != 0) {
+				t.Errorf("%s, large %v: %d fixes checked, %d notes without one", c.name, large, checked, unchecked)
+			}
+		}
+	}
+}

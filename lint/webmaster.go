@@ -316,10 +316,17 @@ const (
 	fixUnchecked         // none checked: the budget ran out
 )
 
-// fixFloor is the work that checking fixes may spend beside its share of
-// the file's size: a small file's budget would not pay for writing its
-// group out with allow lines longer than its rules.
-const fixFloor = 4096
+// Checking fixes is a check of its own, with the budget of one that
+// compares pairs and fixFloor more: a small file's budget would not pay
+// for writing its group out with allow lines longer than its rules and
+// asking it about each file.
+const fixFloor = 1 << 14
+
+// maxFixRules is the most rules that may match the blocked files for
+// which checkFixes writes a group out and parses it: real groups have at
+// most a few hundred, and a file of thousands that all may match is shaped
+// to make each check cost as much as its parse.
+const maxFixRules = 1000
 
 // maxFixRounds bounds the rounds of checkFixes: each drops the fixes that
 // did not work, which may stop another from working.
@@ -334,10 +341,15 @@ const maxFixRounds = 4
 // extension ("Disallow: /*.js$") is removed, or where another rule blocks
 // the files too, outranked by an allow of its own pattern. A fix that
 // does not open its files is replaced by the next or dropped, and the
-// rest checked again, for at most maxFixRounds parses; fixes still
-// unchecked then are dropped, so that none is printed unchecked. Each
-// round pays b for writing and parsing the group and for the queries it
-// asks; when b runs out, no fix of found is suggested.
+// rest checked again, for at most maxFixRounds parses.
+//
+// The group written out holds only the rules that may match one of the
+// paths: those whose text before the first '*' or '$' starts one (RFC
+// 9309 section 2.2.2: a pattern matches from the path's start). The work
+// is paid from b: picking those rules, and for each round, writing and
+// parsing the group and the queries asked of it. When b runs out, the
+// rounds do, or more than maxFixRules rules may match, no fix of found is
+// suggested, so that none is printed unchecked.
 func (f *file) checkFixes(set int, found []blocked, b *budget) {
 	for i := range found {
 		fd := &found[i]
@@ -347,15 +359,43 @@ func (f *file) checkFixes(set int, found []blocked, b *budget) {
 			fd.fix = fixRemove
 		}
 	}
+	unchecked := func() {
+		for i := range found {
+			found[i].fix, found[i].allows = fixUnchecked, nil
+		}
+	}
+	rules, ok := f.mayMatch(set, found, b)
+	if !ok || len(rules) > maxFixRules {
+		unchecked()
+		return
+	}
 	for range maxFixRounds {
-		cost, paid := f.fixCost(set, found, b)
-		if !paid {
-			for i := range found {
-				found[i].fix, found[i].allows = fixUnchecked, nil
+		// A group just parsed answers its first queries by a pass over
+		// its rules: a query costs what one of a small group does (see
+		// queryCost).
+		var cost queryCost
+		work := 0
+		add := func(pattern string) {
+			work += 1 + len(pattern)
+			if strings.IndexByte(pattern, '*') >= 0 {
+				cost.stars = append(cost.stars, starRule{patternMask(pattern), len(pattern)})
+			} else {
+				cost.plain++
 			}
+		}
+		for _, rl := range rules {
+			add(rl.Match)
+		}
+		for _, fd := range found {
+			for _, a := range fd.allows {
+				add(a)
+			}
+		}
+		if !b.spend(work) {
+			unchecked()
 			return
 		}
-		g := f.fixedGroup(set, found)
+		g := fixedGroup(f.r.Mode(), rules, found)
 		failed := false
 		for i := range found {
 			fd := &found[i]
@@ -364,9 +404,7 @@ func (f *file) checkFixes(set int, found []blocked, b *budget) {
 			}
 			ok, paid := allAllowed(g, fd.paths, &cost, b)
 			if !paid {
-				for i := range found {
-					found[i].fix, found[i].allows = fixUnchecked, nil
-				}
+				unchecked()
 				return
 			}
 			if ok {
@@ -383,14 +421,51 @@ func (f *file) checkFixes(set int, found []blocked, b *budget) {
 			return
 		}
 	}
-	for i := range found {
-		found[i].fix, found[i].allows = fixNone, nil
-	}
+	unchecked()
 }
 
-// fixedGroup returns the Group of set's groups with the fixes of found
-// made, parsed as f was.
-func (f *file) fixedGroup(set int, found []blocked) *robotstxt.Group {
+// mayMatch returns the rules of set's groups that may match a path of
+// found: those whose text as matched, before its first '*' or '$', starts
+// one of them. Each comparison of a rule with a path is paid from b; it
+// reports false when b runs out.
+func (f *file) mayMatch(set int, found []blocked, b *budget) ([]robotstxt.FileRule, bool) {
+	var paths []string
+	seen := make(map[string]bool)
+	for _, fd := range found {
+		for _, p := range fd.paths {
+			if !seen[p] {
+				seen[p] = true
+				paths = append(paths, p)
+			}
+		}
+	}
+	var rules []robotstxt.FileRule
+	ok := true
+	f.setRules(set, func(rl *robotstxt.FileRule) {
+		if !ok {
+			return
+		}
+		if !b.spend(len(paths)) {
+			ok = false
+			return
+		}
+		prefix := rl.Match
+		if i := strings.IndexAny(prefix, "*$"); i >= 0 {
+			prefix = prefix[:i]
+		}
+		for _, p := range paths {
+			if strings.HasPrefix(p, prefix) {
+				rules = append(rules, *rl)
+				return
+			}
+		}
+	})
+	return rules, ok
+}
+
+// fixedGroup returns the group of rules with the fixes of found made,
+// parsed in mode.
+func fixedGroup(mode robotstxt.Mode, rules []robotstxt.FileRule, found []blocked) *robotstxt.Group {
 	removed := make(map[int]bool)
 	var b strings.Builder
 	b.WriteString("User-agent: fixed\n")
@@ -400,17 +475,25 @@ func (f *file) fixedGroup(set int, found []blocked) *robotstxt.Group {
 			removed[fd.rule.Line] = true
 		case fixAllow:
 			for _, a := range fd.allows {
-				b.WriteString("Allow: " + a + "\n")
+				b.WriteString("Allow: ")
+				b.WriteString(a)
+				b.WriteByte('\n')
 			}
 		}
 	}
-	f.setRules(set, func(rl *robotstxt.FileRule) {
+	for _, rl := range rules {
 		if removed[rl.Line] {
-			return
+			continue
 		}
-		b.WriteString(ruleLine(rl.Rule) + "\n")
-	})
-	r := robotstxt.Options{Mode: f.r.Mode(), MaxBytes: -1}.Parse([]byte(b.String()))
+		if rl.Allow {
+			b.WriteString("Allow: ")
+		} else {
+			b.WriteString("Disallow: ")
+		}
+		b.WriteString(rl.Pattern)
+		b.WriteByte('\n')
+	}
+	r := robotstxt.Options{Mode: mode, MaxBytes: -1}.Parse([]byte(b.String()))
 	return r.Group("fixed")
 }
 
@@ -426,24 +509,6 @@ func allAllowed(g *robotstxt.Group, paths []string, cost *queryCost, b *budget) 
 		}
 	}
 	return true, true
-}
-
-// fixCost pays b for writing and parsing set's group with the fixes of
-// found made, and returns what a query of that group costs, and whether b
-// had it.
-func (f *file) fixCost(set int, found []blocked, b *budget) (queryCost, bool) {
-	cost := f.queryCostOf(set)
-	work := f.setCost(set)
-	for _, fd := range found {
-		for _, a := range fd.allows {
-			cost.stars = append(cost.stars, starRule{patternMask(a), len(a)})
-			work += 1 + len(a)
-		}
-	}
-	if !b.spend(work) || !b.spend(cost.once) {
-		return cost, false
-	}
-	return cost, true
 }
 
 // dirAllows returns the allow patterns that open paths, files of one
