@@ -427,15 +427,3 @@ test('contents whose getters throw cannot reach the Go side', () => {
 	assert.equal(after.isAllowed(page('/example/page.html'), 'foobot'), true);
 	after.free();
 });
-
-test('robotsParser before the module is loaded throws, and works once ready resolves', async () => {
-	// A second instance of the module, loading its own copy of the Go program.
-	const fresh = await import('../index.mjs?second-instance');
-	assert.throws(() => fresh.default(url, example), {
-		message: 'robotstxt: the WebAssembly module is still loading; await ready first',
-	});
-	await fresh.ready;
-	const robots = fresh.default(url, example);
-	assert.equal(robots.isAllowed(page('/publications/'), 'foobot'), false);
-	robots.free();
-});
