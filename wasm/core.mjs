@@ -15,8 +15,9 @@
 // module imports, for memory() once the instance exists. The package
 // needs none of a real WASI host's: the module reads no file, no
 // argument and no environment variable; it needs clocks, random bytes
-// for the runtime's hash seeds, and somewhere to write a crash report.
-function wasiImports(memory) {
+// for the runtime's hash seeds (random, which fills a Uint8Array), and
+// somewhere to write a crash report.
+function wasiImports(memory, random) {
 	const ok = 0;
 	const badf = 8;
 	// The view is made again only when Go grows its memory, which replaces
@@ -57,7 +58,7 @@ function wasiImports(memory) {
 			random_get(at, n) {
 				// getRandomValues fills at most 65,536 bytes a call.
 				for (let i = 0; i < n; i += 65536) {
-					crypto.getRandomValues(bytes(at + i, Math.min(65536, n - i)));
+					random(bytes(at + i, Math.min(65536, n - i)));
 				}
 				return ok;
 			},
@@ -749,15 +750,19 @@ function createRobotsParser(wasm) {
 
 // load starts robotstxt.wasm, given compile, which turns WASI imports
 // into an instance, synchronously or not, and returns what
-// createRobotsParser returns, or a promise of it.
-function load(compile) {
+// createRobotsParser returns, or a promise of it. random fills a
+// Uint8Array of up to 65,536 bytes with random bytes: by default the
+// Web Crypto API's; index.cjs gives Node.js's randomFillSync, for the
+// first use of the global crypto costs Node.js 1 to 10 ms of start-up
+// (it loads the whole of Web Crypto).
+function load(compile, random = (b) => crypto.getRandomValues(b)) {
 	let instance;
 	const started = (i) => {
 		instance = i;
 		instance.exports._initialize();
 		return createRobotsParser(instance.exports);
 	};
-	const i = compile(wasiImports(() => instance.exports.memory));
+	const i = compile(wasiImports(() => instance.exports.memory, random));
 	return i instanceof Promise ? i.then(started) : started(i);
 }
 

@@ -5,12 +5,13 @@
 
 'use strict';
 
+const { randomFillSync } = require('node:crypto');
 const { join } = require('node:path');
 const { load } = require('./core.cjs');
 const { readModule } = require('./read.cjs');
 
 const module_ = new WebAssembly.Module(readModule(join(__dirname, 'robotstxt.wasm')));
-const { robotsParser, liveHandles, parseCount } = load((imports) => new WebAssembly.Instance(module_, imports));
+const { robotsParser, liveHandles, parseCount } = load((imports) => new WebAssembly.Instance(module_, imports), randomFillSync);
 
 module.exports = robotsParser;
 module.exports.default = robotsParser;
