@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/rfc9309/robotstxt"
+	rlint "github.com/rfc9309/robotstxt/lint"
 	"github.com/rfc9309/robotstxt/robotshttp"
 )
 
@@ -381,7 +382,7 @@ func (a *api) check(b *budget, req *checkRequest) (*checkAnswer, *apiError) {
 	default:
 		robots = readRobotsText("robots", req.Robots, o, &resp.notes)
 	}
-	for _, d := range robots.Diagnostics() {
+	for _, d := range rlint.Check(robots) {
 		resp.diagnostics = append(resp.diagnostics, apiDiagnostic{d.Line, d.Severity.String(), string(d.Code), lintMessage(d)})
 	}
 	// A fetch that reached no file disallows every crawler (RFC 9309
