@@ -396,6 +396,56 @@ function median(f, budget, min = 5) {
 const fmt = (ms) => (ms >= 10 ? ms.toFixed(0) : ms >= 1 ? ms.toFixed(1) : ms.toFixed(2));
 const ratio = (a, b) => `${(a / b).toFixed(a / b >= 10 ? 0 : 1)}x`;
 
+// largeFile times a file of 12.5 MB, the corpus's files one after the
+// other and again, read whole (maxBytes: -1): the parse, and the first
+// isAllowed after it, in this package and in the Go library natively
+// (bench/native), 5 runs each, medians.
+function largeFile() {
+	const size = 12.5e6;
+	const all = corpusFiles(0)
+		.sort()
+		.map((f) => readFileSync(new URL(f, corpus), 'latin1'))
+		.join('\n');
+	let body = all;
+	while (body.length < size) {
+		body += `\n${all}`;
+	}
+	body = body.slice(0, size);
+	const dir = mkdtempSync(join(os.tmpdir(), 'robotstxt-large-'));
+	try {
+		const path = join(dir, 'large.txt');
+		writeFileSync(path, body, 'latin1');
+		const url = 'https://www.example.com/robots.txt';
+		const query = 'https://www.example.com/a/b';
+		const native = JSON.parse(execFileSync('go', ['run', './bench/native', path, query, 'Googlebot', '5'], { cwd: here, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }));
+		const parse = [];
+		const first = [];
+		for (let i = 0; i < 5; i++) {
+			const t = performance.now();
+			const r = ours(url, body, { maxBytes: -1 });
+			const p = performance.now();
+			r.isAllowed(query, 'Googlebot');
+			parse.push(p - t);
+			first.push(performance.now() - p);
+			r.free();
+		}
+		const med = (xs) => xs.sort((a, b) => a - b)[xs.length >> 1];
+		const mine = { parse: med(parse), first: med(first) };
+		print(`\nA file of ${(size / 1e6).toFixed(1)} MB (the corpus's files, one after the other and again) read whole, \`maxBytes: -1\`: median milliseconds of 5 runs, and how many times the Go library's natively (\`bench/native\`)\n`);
+		print('| | this package | the Go library, natively | ratio |');
+		print('|---|---:|---:|---:|');
+		for (const [name, a, b] of [
+			['parse', mine.parse, native.parse],
+			['the first `isAllowed`', mine.first, native.first],
+			['both', mine.parse + mine.first, native.parse + native.first],
+		]) {
+			print(`| ${name} | ${fmt(a)} | ${fmt(b)} | ${(a / b).toFixed(1)}x |`);
+		}
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
+}
+
 function corpusFiles(minBytes) {
 	return readdirSync(corpus)
 		.filter((f) => f.endsWith('.txt') && statSync(new URL(f, corpus)).size >= minBytes)
@@ -480,6 +530,7 @@ await keptFiles();
 memory();
 agreement();
 parsing();
+largeFile();
 querying();
 
 // README.md gets the tables between its markers, in place of the last
