@@ -17,8 +17,11 @@ declare namespace robotsParser {
 	type Diagnostic = import('./index.js').Diagnostic;
 	type Robot = import('./index.js').Robot;
 	type RobotsParser = import('./index.js').RobotsParser;
+	type InitOptions = import('./index.js').InitOptions;
 	/** Resolved already: in Node.js the package is ready on load. */
 	const ready: Promise<void>;
+	/** Resolves at once: in Node.js the module is read from the package's directory. */
+	function init(options?: InitOptions): Promise<void>;
 	function liveHandles(): number;
 	function parseCount(): number;
 }

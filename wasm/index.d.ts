@@ -67,6 +67,21 @@ export default robotsParser;
 export { robotsParser };
 /** In browsers, resolves once the module is compiled; robotsParser throws before. In Node.js, resolved already. */
 export const ready: Promise<void>;
+export interface InitOptions {
+	/**
+	 * Where robotstxt.wasm is: a URL (a string or a URL object), a
+	 * Response or a promise of one, the module's bytes (an ArrayBuffer or a
+	 * view of one), or a compiled WebAssembly.Module. Typed as any object,
+	 * so that the types need neither the DOM's nor Node.js's.
+	 */
+	wasm?: string | object;
+}
+/**
+ * In browsers, says where to load robotstxt.wasm from, in the task that
+ * imports the package, and returns ready; in Node.js, the package reads
+ * it from its own directory, and this resolves at once.
+ */
+export function init(options?: InitOptions): Promise<void>;
 /** The number of parsed files the Go side holds, for tests. */
 export function liveHandles(): number;
 /** The number of files parsed since the module loaded, for tests. */

@@ -14,10 +14,13 @@ const here = new URL('..', import.meta.url).pathname;
 const tsc = join(here, 'node_modules', '.bin', 'tsc');
 
 // The settings programs are compiled with: a project for bundlers, and
-// Node.js's own module resolution, of ES modules and CommonJS.
+// Node.js's own module resolution, of ES modules and CommonJS, with the
+// DOM's types and without.
 const settings = {
 	bundler: { module: 'esnext', moduleResolution: 'bundler' },
 	nodenext: { module: 'nodenext', moduleResolution: 'nodenext', esModuleInterop: true },
+	// Without the DOM's types: the package's own must not need them.
+	'nodenext, lib es2022 only': { module: 'nodenext', moduleResolution: 'nodenext', esModuleInterop: true, lib: ['es2022'] },
 };
 
 // compile writes files into a directory of its own inside the package,
@@ -54,6 +57,7 @@ const ours = (text) => text.replaceAll("from 'robots-parser'", "from '@rfc9309/r
 const programs = {
 	bundler: ['program.ts'],
 	nodenext: ['program.mts', 'program.cts'],
+	'nodenext, lib es2022 only': ['program.mts', 'program.cts'],
 };
 for (const [setting, names] of Object.entries(programs)) {
 	test(`programs written for robots-parser's types compile against this package's (${setting})`, () => {
@@ -68,7 +72,8 @@ for (const [setting, names] of Object.entries(programs)) {
 }
 
 test('the types say what this package adds, and refuse what it refuses', () => {
-	const good = `import robotsParser, { ready, liveHandles, type Decision } from '@rfc9309/robotstxt';
+	const good = `import robotsParser, { init, ready, liveHandles, type Decision } from '@rfc9309/robotstxt';
+await init({ wasm: '/static/robotstxt.wasm' });
 await ready;
 const robots = robotsParser(new URL('https://example.com/robots.txt'), new Uint8Array(0), { mode: 'google', maxBytes: -1 });
 const d: Decision | undefined = robots.decide(new URL('https://example.com/'), ['a', 'b']);
