@@ -2,8 +2,9 @@
 // every entry point: index.cjs and index.node.mjs (Node, which compile the
 // module synchronously on load) and index.mjs (browsers, which must
 // compile it asynchronously). It uses nothing of Node's or of a browser's
-// but WebAssembly, TextEncoder, TextDecoder, URL, FinalizationRegistry
-// and crypto.getRandomValues.
+// but WebAssembly, TextEncoder, TextDecoder, URL, FinalizationRegistry,
+// setTimeout and crypto.getRandomValues (which index.cjs replaces with
+// Node.js's randomFillSync).
 //
 // build.sh makes core.cjs of this file for require(), by turning its one
 // export line into module.exports; so this file imports nothing and
