@@ -107,7 +107,10 @@ test('options.maxBytes: a file far past the limit is copied only up to it', () =
 	// 64 MB of rules after the 500 KiB that are read. Copying the whole
 	// text into the module grew its memory, which never shrinks, by twice
 	// that. Only the limit and one byte more, which tells that the file
-	// goes on, are copied.
+	// goes on, are copied. The bound is a quarter of the text: copying it
+	// whole grows memory by four times that, and what the process's
+	// resident memory does besides, on a loaded machine, was seen at up
+	// to 10 MB.
 	const size = 64e6;
 	const head = 'User-agent: *\nDisallow: /early\n';
 	const tail = 'Disallow: /late\n';
@@ -117,7 +120,7 @@ test('options.maxBytes: a file far past the limit is copied only up to it', () =
 	for (const contents of [text, bytes]) {
 		const kind = typeof contents === 'string' ? 'a string' : 'a Uint8Array';
 		const { growth, result: robots } = memoryGrowth(() => robotsParser(url, contents));
-		assert.ok(growth < size / 8, `parsing ${kind} of ${size} bytes grew memory by ${growth} bytes, want less than ${size / 8}`);
+		assert.ok(growth < size / 4, `parsing ${kind} of ${size} bytes grew memory by ${growth} bytes, want less than ${size / 4}`);
 		assert.equal(robots.isAllowed(page('/early')), false, kind);
 		assert.equal(robots.isAllowed(page('/late')), true, kind);
 		const cut = robots.diagnostics().filter((d) => d.code === 'truncated');
