@@ -33,7 +33,7 @@ func TestAudit(t *testing.T) {
 		{"every target closed", "User-agent: ClaudeBot\nDisallow: /articles/\n", []string{"/articles/a"},
 			map[string]Access{"ClaudeBot": Disallowed}, nil},
 		{"a name with a version, as written in files", "User-agent: iaskspider/2.0\nDisallow: /\n", nil,
-			map[string]Access{"iaskspider/2.0": Disallowed}, nil},
+			map[string]Access{"iaskspider": Disallowed}, nil},
 		{"https://support.apple.com/en-us/119829: Applebot follows Googlebot's group", "User-agent: Googlebot\nDisallow: /\n", nil,
 			map[string]Access{"Applebot": Disallowed, "Applebot-Extended": Allowed},
 			map[string]string{"Applebot": "Googlebot", "Applebot-Extended": ""}},

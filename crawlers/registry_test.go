@@ -62,9 +62,25 @@ func TestRegistry(t *testing.T) {
 	// crawler.
 	src := readAIList(t)
 	for name := range src {
-		i, ok := reg.byName(name)
+		product, _, _ := strings.Cut(name, "/")
+		i, ok := reg.byName(product)
 		if !ok || !reg.crawlers[i].AI {
 			t.Errorf("%s of the AI crawler list is not an AI crawler of the registry", name)
+		}
+	}
+}
+
+// TestRegistryNames checks that every name of the registry is one a
+// User-Agent header can carry as its product, without a version: a name
+// stored with one ("iaskspider/2.0") is found by no header, since each
+// header of the crawler gives its own version, or none.
+func TestRegistryNames(t *testing.T) {
+	reg, _ := parseRegistry(registryTSV, aiTSV)
+	for _, c := range reg.crawlers {
+		for _, name := range append(slices.Clip(c.Tokens), c.UserAgents...) {
+			if !validHeaderName(name) {
+				t.Errorf("%s: %q is not a name a header carries: words of letters, digits, '-', '_' and '.', as Identify reads them", c.Name(), name)
+			}
 		}
 	}
 }
@@ -112,6 +128,7 @@ func buildAITSV(src map[string]aiEntry) string {
 	b.WriteString("# Derived from " + AISource + " at " + AISourceCommit + " (" + AISourceDate + "),\n")
 	b.WriteString("# Copyright (c) 2024 ai.robots.txt, MIT licence (testdata/ai-robots/LICENSE).\n")
 	b.WriteString("# Built by TestAIList from testdata/ai-robots/robots.json; do not edit.\n")
+	src = byProduct(src)
 	names := make([]string, 0, len(src))
 	for name := range src {
 		names = append(names, name)
@@ -133,6 +150,43 @@ func buildAITSV(src map[string]aiEntry) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// byProduct keys the list's entries by product token: the list writes
+// some crawlers with the version of one header ("iaskspider/2.0"), which
+// no other header of the crawler carries, and some twice, with and
+// without one ("MistralAI-User" and "MistralAI-User/1.0"). Of two entries
+// for one crawler, the one that states more (an operator, whether the
+// crawler obeys robots.txt, a page of its own) is kept, the one without a
+// version on a tie.
+func byProduct(src map[string]aiEntry) map[string]aiEntry {
+	out := make(map[string]aiEntry, len(src))
+	versioned := make(map[string]bool, len(src))
+	for key, e := range src {
+		name, _, hasVersion := strings.Cut(key, "/")
+		if old, ok := out[name]; ok {
+			if facts(old) > facts(e) || facts(old) == facts(e) && !versioned[name] {
+				continue
+			}
+		}
+		out[name], versioned[name] = e, hasVersion
+	}
+	return out
+}
+
+// facts counts what an entry of the list states beyond its name.
+func facts(e aiEntry) int {
+	n := 0
+	if operator(e.Operator) != "" {
+		n++
+	}
+	if obeys(e.Respect) != Unknown {
+		n++
+	}
+	if aiSourceOf(e) != AISource {
+		n++
+	}
+	return n
 }
 
 var mdLink = regexp.MustCompile(`\[([^\]]*)\]\(([^)]*)\)`)
