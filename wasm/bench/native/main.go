@@ -2,7 +2,8 @@
 // bench/compare.mjs's table of a large file read whole: the parse with no
 // size limit and the first isAllowed-like query, as this package's
 // robotsParser(url, text, { maxBytes: -1 }) and first isAllowed do. It
-// prints the median of its runs, in milliseconds, as JSON.
+// prints, in milliseconds, as JSON, the first run's times (the process's
+// first parse, "cold") and the medians of all runs.
 //
 //	go run ./bench/native FILE URL AGENT RUNS
 package main
@@ -43,13 +44,15 @@ func main() {
 		parse = append(parse, ms(p))
 		first = append(first, ms(time.Since(t)-p))
 	}
-	out, _ := json.Marshal(map[string]float64{"parse": median(parse), "first": median(first)})
+	out, _ := json.Marshal(map[string]float64{"coldParse": parse[0], "coldFirst": first[0], "parse": median(parse), "first": median(first)})
 	fmt.Println(string(out))
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
+// median returns the median of xs, leaving xs as it is.
 func median(xs []float64) float64 {
-	slices.Sort(xs)
-	return xs[len(xs)/2]
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return s[len(s)/2]
 }
