@@ -11,6 +11,16 @@ import (
 	"github.com/rfc9309/robotstxt/lint"
 )
 
+// gone is what a call on a handle that is not held returns; failed what a
+// call that went wrong returns, the message in lastError.
+const (
+	failed = -2
+	gone   = -3
+)
+
+// files holds the parsed files JavaScript has handles to (files.go).
+var files = newTable()
+
 // lastError tells why the last export that returned failed did.
 var lastError string
 

@@ -12,13 +12,6 @@ import "github.com/rfc9309/robotstxt"
 // objects no FinalizationRegistry callback can release until the run
 // ends.
 
-// gone is what a call on a handle that is not held returns; failed what a
-// call that went wrong returns, the message in lastError.
-const (
-	failed = -2
-	gone   = -3
-)
-
 // A handle is the number of the parse that made the file. It crosses to
 // JavaScript as a float64, a JavaScript number, exact up to 2^53: at a
 // million parses a second, 2^53 parses last 285 years, where an int32
@@ -34,8 +27,6 @@ type table struct {
 	files map[handle]*robotstxt.Robots
 	last  handle // the handle of the last file added
 }
-
-var files = newTable()
 
 func newTable() *table {
 	return &table{files: make(map[handle]*robotstxt.Robots)}
