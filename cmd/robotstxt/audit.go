@@ -62,7 +62,9 @@ the -j readers holds about 0.5 MiB of buffers and one body of at most
 and its parse, 2 x -j batches of 256 rows wait for
 the writer, a Parquet writer holds a row group of 8192 rows (about
 20 MiB), and the summary counts at most 100,000 distinct tokens; with
--o DIR/, each of the -j inputs read has its writer. A record's body is
+-o DIR/, each of the -j inputs read has its writer, and the names of
+the files written are kept (a hundred bytes or so an input) so that two
+inputs never write one file. A record's body is
 read up to the limit and the rest skipped, never held whole; a header
 over 64 KiB makes the record unreadable.
 
