@@ -2,9 +2,12 @@
 // name ("Googlebot"), a name with its version ("Googlebot/2.1") or a
 // whole User-Agent header, which may be a browser's header that names the
 // crawler in a comment ("Mozilla/5.0 (compatible; Googlebot/2.1;
-// +http://www.google.com/bot.html)"). The root package's RFC mode,
-// package crawlers and package metarobots read a caller's name with it,
-// so that all three read a header alike. Nothing here allocates.
+// +http://www.google.com/bot.html)"). The root package's RFC mode and
+// package metarobots read a caller's name with [Caller], so that both
+// read a header alike. Package crawlers reads a header's words by
+// [IsNameByte] and [IsDelim], and the name an unknown crawler's header
+// gives by [Commented], in a header led by any name, not only "Mozilla".
+// Nothing here allocates.
 package agentname
 
 import (
