@@ -239,7 +239,8 @@ type Lookup struct {
 // package crawlers reads it ([crawlers.Group]): a crawler of its registry
 // obeys the group its operator documents (Googlebot-Image, Googlebot's
 // group when no group names Googlebot-Image; AdsBot-Google ignores "*"),
-// and any other the group of its name, else "*", the plain reading.
+// and any other the group of the name [crawlers.Name] reads in it, else
+// "*", as [robotstxt.Robots.Group] reads that name.
 // Several names, a crawler that answers to all of them, obey their groups
 // merged, as RFC 9309 section 2.2.1 reads them and
 // [robotstxt.Robots.Group] gives them; "*" alone is read so too, as the
@@ -489,7 +490,7 @@ func (c *Cache) parse(origin string, f *Fetch) *robotstxt.Robots {
 // whole User-Agent header, taking its arguments in the order of
 // [robotstxt.Robots.Decide]. The crawler obeys the group [Lookup.Group]
 // chooses: for a crawler of package crawlers' registry, the group its
-// operator documents; for any other, the plain reading. A crawler that
+// operator documents; for any other, the group of its name. A crawler that
 // answers to several names asks [Cache.Get] for the file and decides
 // with l.Group(names...).Decide(target). The target's userinfo is no
 // part of its path: "http://u:a;b@host/private" is decided as

@@ -129,15 +129,12 @@ type Transport struct {
 	// fetching robots.txt would ask for robots.txt.
 	Cache *Cache
 	// Agents are the crawler's names, each a name ("ExampleBot"), a
-	// versioned name or a whole User-Agent header. One name is read as
-	// package crawlers reads it: a crawler of its registry obeys the
-	// group its operator documents (Googlebot-Image, Googlebot's when no
-	// group names Googlebot-Image; AdsBot-Google ignores "*"), and any
-	// other the group of the name it gives ("ExampleBot" in
-	// "Mozilla/5.0 (compatible; ExampleBot/1.0; +url)"), else "*", the
-	// plain reading. A crawler with several names obeys the groups of
-	// all of them, merged (RFC 9309 section 2.2.1), each read as
-	// robotstxt.Robots.Group reads it. [Lookup.Group] is that choice.
+	// versioned name or a whole User-Agent header. The crawler obeys the
+	// group [Lookup.Group] chooses for them: for one name, as package
+	// crawlers reads it (Googlebot-Image follows Googlebot's group when
+	// no group names it; "ExampleBot" in "Mozilla/5.0 (compatible;
+	// ExampleBot/1.0; +url)"), and for several, their groups merged
+	// (RFC 9309 section 2.2.1).
 	//
 	// With none, each request's own User-Agent header is the one name,
 	// read as above, so that a Transport with Agents of that one header
