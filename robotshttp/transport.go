@@ -302,6 +302,11 @@ func refuse(req *http.Request, err error) (*http.Response, error) {
 	return nil, err
 }
 
+// maxCrawlWait is the wait a zero Transport.MaxCrawlDelay allows: a day,
+// the longest Crawl-delay package robotstxt takes seriously, so that any
+// delay a file can set is waited for.
+const maxCrawlWait = 24 * time.Hour
+
 // wait holds the request until its origin's turn comes: delay after the
 // previous request sent to it. A request takes its turn only when it
 // comes, rather than reserving one ahead: a request that gives up while it
@@ -311,11 +316,6 @@ func refuse(req *http.Request, err error) (*http.Response, error) {
 // the others wait for the next. Each pass either sends the request, fails
 // it, or sleeps until a turn that is later than the one before, so the
 // loop ends.
-// maxCrawlWait is the wait a zero Transport.MaxCrawlDelay allows: a day,
-// the longest Crawl-delay package robotstxt takes seriously, so that any
-// delay a file can set is waited for.
-const maxCrawlWait = 24 * time.Hour
-
 func (t *Transport) wait(req *http.Request, target, origin string, delay time.Duration) error {
 	ctx := req.Context()
 	setting := cmp.Or(t.MaxCrawlDelay, maxCrawlWait)
