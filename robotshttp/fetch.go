@@ -103,7 +103,7 @@ type Fetcher struct {
 // one Fetch among its callers and keeps it, so nothing modifies a Fetch
 // once it has been returned.
 type Fetch struct {
-	URL        string // the robots.txt URL requested (see Fetcher.Fetch)
+	URL        string // the robots.txt URL requested, or the URL given when it has none; without userinfo (see Fetcher.Fetch)
 	FinalURL   string // the URL that answered, after redirects, without its userinfo
 	Redirects  int    // redirects followed
 	Access     Access // how the fetch ended
