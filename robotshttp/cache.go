@@ -251,7 +251,9 @@ type Lookup struct {
 // "*" group. When the unreachable verdict applies, it disallows
 // everything for every crawler, one that ignores "*" included (RFC 9309
 // section 2.3.1.4). Group returns nil, which
-// allows everything, when the crawler obeys no group.
+// allows everything, when the crawler obeys no group, and a Group that
+// allows nothing for a name that reads as no crawler at all (see
+// [robotstxt.ErrInvalidAgent]).
 func (l *Lookup) Group(agents ...string) *robotstxt.Group {
 	if len(agents) == 1 && agents[0] != "*" && !l.Unreachable() {
 		return crawlers.Group(l.Robots, agents[0])
@@ -496,7 +498,9 @@ func (c *Cache) parse(origin string, f *Fetch) *robotstxt.Robots {
 // chooses: for a crawler of package crawlers' registry, the group its
 // operator documents; for any other, the group of its name. A crawler that
 // answers to several names asks [Cache.Get] for the file and decides
-// with l.Group(names...).Decide(target). The target's userinfo is no
+// with l.Group(names...).Decide(target). An agent that reads as no
+// crawler at all (see [robotstxt.ErrInvalidAgent]) fails closed: not
+// allowed, and the Decision's Err says why. The target's userinfo is no
 // part of its path: "http://u:a;b@host/private" is decided as
 // "/private".
 func (c *Cache) Decide(ctx context.Context, agent, target string) (robotstxt.Decision, *Lookup, error) {

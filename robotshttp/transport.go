@@ -26,7 +26,9 @@ import (
 // deciding rule.
 var ErrDisallowed = errors.New("robotshttp: disallowed by robots.txt")
 
-// A DisallowedError is returned for a request that robots.txt disallows.
+// A DisallowedError is returned for a request that robots.txt disallows,
+// and for one whose crawler name reads as no crawler at all, which fails
+// closed: its Decision.Err then says why (see [robotstxt.ErrInvalidAgent]).
 type DisallowedError struct {
 	URL      string // the URL the request is sent for (see Transport), without userinfo
 	Decision robotstxt.Decision
@@ -42,6 +44,9 @@ type DisallowedError struct {
 func (e *DisallowedError) Error() string {
 	r := e.Decision.Rule
 	switch {
+	case e.Decision.Err != nil:
+		// The crawler's name refused it, not the file.
+		return fmt.Sprintf("robotshttp: %s is not sent: %v", e.URL, e.Decision.Err)
 	case e.Unreachable:
 		return fmt.Sprintf("robotshttp: %s is disallowed: its robots.txt is unreachable", e.URL)
 	case r == (robotstxt.Rule{}):
@@ -135,7 +140,9 @@ type Transport struct {
 	// crawlers reads it (Googlebot-Image follows Googlebot's group when
 	// no group names it; "ExampleBot" in "Mozilla/5.0 (compatible;
 	// ExampleBot/1.0; +url)"), and for several, their groups merged
-	// (RFC 9309 section 2.2.1).
+	// (RFC 9309 section 2.2.1). A name that reads as no crawler at all
+	// (a path, a URL, or a string in which no name is found) refuses
+	// every request (see [DisallowedError]).
 	//
 	// With none, each request's own User-Agent header is the one name,
 	// read as above, so that a Transport with Agents of that one header

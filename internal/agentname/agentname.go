@@ -7,7 +7,10 @@
 // read a header alike. Package crawlers reads a header's words by
 // [IsNameByte] and [IsDelim], and the name an unknown crawler's header
 // gives by [Commented], in a header led by any name, not only "Mozilla".
-// Nothing here allocates.
+// The root package, package crawlers and robotshttp's Transport tell a
+// name that reads as no crawler at all by [NoCrawler], and the root
+// package and package crawlers read a name as Google's library reads a
+// user-agent line by [Google]. Nothing here allocates.
 package agentname
 
 import (
