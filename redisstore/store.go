@@ -45,9 +45,6 @@ const (
 	// or so files at the size limit of RFC 9309 section 2.5, many
 	// thousand of the usual few kilobytes.
 	DefaultLocalBytes = 64 << 20
-	// defaultStaleFor is a Cache's StaleFor when it is 0, which
-	// robotshttp.Cache.StaleFor documents.
-	defaultStaleFor = 30 * 24 * time.Hour
 	// defaultLocalSize is LocalSize when it is 0, as a Cache's bound on
 	// origins is.
 	defaultLocalSize = 10000
@@ -298,7 +295,7 @@ func (s *Store) Put(ctx context.Context, origin string, e robotshttp.Entry) erro
 	now := time.Now()
 	s.local.put(origin, e, heldBytes(origin, e, 0), now)
 	last := e.Expires
-	if staleFor := durationOr(s.StaleFor, defaultStaleFor); e.Good != nil && staleFor > 0 {
+	if staleFor := durationOr(s.StaleFor, robotshttp.DefaultStaleFor); e.Good != nil && staleFor > 0 {
 		if t := e.Good.FetchedAt.Add(staleFor); t.After(last) {
 			last = t
 		}

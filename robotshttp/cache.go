@@ -20,14 +20,18 @@ import (
 	"github.com/rfc9309/robotstxt/crawlers"
 )
 
+// DefaultStaleFor is how long the last good copy of a file stands in
+// while its origin is unreachable, when [Cache.StaleFor] is 0: RFC 9309
+// section 2.3.1.4's "reasonably long period of time (for example, 30
+// days)". A Store that keeps good copies, such as redisstore, keeps them
+// as long.
+const DefaultStaleFor = 30 * 24 * time.Hour
+
 // Cache lifetimes and bounds, documented on the fields that default to
 // them.
 const (
 	// RFC 9309 section 2.4: a cached file is used for at most 24 hours.
-	defaultMaxAge = 24 * time.Hour
-	// RFC 9309 section 2.3.1.4: "a reasonably long period of time (for
-	// example, 30 days)".
-	defaultStaleFor         = 30 * 24 * time.Hour
+	defaultMaxAge           = 24 * time.Hour
 	defaultRetryUnreachable = time.Hour
 	// "max-age=0" would otherwise cost a fetch of robots.txt for every
 	// page requested.
@@ -93,7 +97,7 @@ type Cache struct {
 	// any max-age or Retry-After, 0 included.
 	MinAge time.Duration
 	// StaleFor is how long the last good copy stands in while the origin
-	// is unreachable: 0 means 30 days, and a negative value lets no copy
+	// is unreachable: 0 means [DefaultStaleFor], and a negative value lets no copy
 	// stand in. Past it, the unreachable verdict applies and everything
 	// is disallowed (RFC 9309 section 2.3.1.4); a crawler that would
 	// rather go on using the copy, which section 2.3.1.4 also permits,
@@ -424,7 +428,7 @@ func (c *Cache) lookup(origin string, e Entry, now time.Time) *Lookup {
 	l := &Lookup{Origin: origin, Fetch: e.Fetch}
 	staleFor := c.StaleFor
 	if staleFor == 0 {
-		staleFor = defaultStaleFor
+		staleFor = DefaultStaleFor
 	}
 	// A negative staleFor lets no copy stand in, and neither does one
 	// of another origin, or one fetched after now, which a Store may
