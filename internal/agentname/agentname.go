@@ -14,6 +14,7 @@
 package agentname
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -234,4 +235,26 @@ func equalFold(s, lower string) bool {
 		}
 	}
 	return true
+}
+
+// maxQuoted bounds how much of a name that names no crawler a message
+// quotes: a caller may have passed a long URL.
+const maxQuoted = 64
+
+// Quoted returns agent quoted for a message that says it names no
+// crawler. A name passed where a URL belongs may be a URL with a
+// password in it, so everything between the first ':' and the last '@'
+// gives way to "…": a password follows a ':' in every shape, those that
+// defeat a URL parser included ("http://user:pa/ss@host",
+// "http:\\user:pass@host"). The rest is cut to its first 64 bytes.
+func Quoted(agent string) string {
+	if at := strings.LastIndexByte(agent, '@'); at >= 0 {
+		if colon := strings.IndexByte(agent, ':'); colon >= 0 && colon < at {
+			agent = agent[:colon+1] + "…" + agent[at:]
+		}
+	}
+	if len(agent) > maxQuoted {
+		agent = agent[:maxQuoted] + "..."
+	}
+	return strconv.Quote(agent)
 }
