@@ -223,6 +223,27 @@ func TestWriteAuditWARCs(t *testing.T) {
 		second,
 		plain(response("plain-last.example", httpOK, -1)),
 	})
+
+	// corpus.warc.gz: the corpus's files of up to 100 KB, as 200
+	// answers in Common Crawl's layout, for BenchmarkAudit: files of the
+	// sizes most sites serve.
+	entries, err := os.ReadDir(*warcFrom)
+	if err != nil {
+		t.Fatal(err)
+	}
+	members = [][]byte{member(info)}
+	for _, e := range entries {
+		body := corpusFile(t, e.Name())
+		if len(body) > 100_000 {
+			continue
+		}
+		host := strings.TrimSuffix(e.Name()[4:], ".txt")
+		c := testCapture{"https://" + host + "/robots.txt", "200 OK", textHeader(body), body}
+		for _, r := range captureRecords(c) {
+			members = append(members, member(r))
+		}
+	}
+	writeWARC(t, "corpus.warc.gz", members)
 }
 
 // An oracleRecord is a record as the slow reader reads it.

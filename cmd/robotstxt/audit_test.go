@@ -50,20 +50,26 @@ func jsonRows(t testing.TB, text string) []jsonRow {
 	return rows
 }
 
-// TestAuditMatchesLibrary holds every row of cc.warc.gz to what the
-// library answers for the same capture, read by the slow reader of the
+// TestAuditMatchesLibrary holds every row of cc.warc.gz and corpus.warc.gz
+// to what the library answers for the same capture, read by the slow reader of the
 // tests and net/http: the status rules of RFC 9309 section 2.3.1 through
 // robotshttp.FromResponse, crawlers.Audit for the AI crawlers and
 // crawlers.SiteAccess for the search engines'.
 func TestAuditMatchesLibrary(t *testing.T) {
-	stdout, stderr, status := runAudit(t, "", "-summary", filepath.Join(t.TempDir(), "s.json"), filepath.Join(auditData, "cc.warc.gz"))
+	for _, name := range []string{"cc.warc.gz", "corpus.warc.gz"} {
+		t.Run(name, func(t *testing.T) { auditMatchesLibrary(t, filepath.Join(auditData, name)) })
+	}
+}
+
+func auditMatchesLibrary(t *testing.T, in string) {
+	stdout, stderr, status := runAudit(t, "", "-summary", filepath.Join(t.TempDir(), "s.json"), in)
 	if status != exitAllowed {
 		t.Fatalf("exit status %d, stderr:\n%s", status, stderr)
 	}
 	rows := jsonRows(t, stdout)
 	c := newAuditCrawlers()
 	var want []jsonRow
-	for _, rec := range readWARCOracle(t, filepath.Join(auditData, "cc.warc.gz")) {
+	for _, rec := range readWARCOracle(t, in) {
 		if rec.header.Get("WARC-Type") != "response" {
 			continue
 		}
