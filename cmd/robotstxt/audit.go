@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -118,7 +119,7 @@ func audit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	summary := fs.String("summary", "", "write the summary as JSON to `FILE` rather than as text to standard error")
 	jobs := fs.Int("j", runtime.NumCPU(), "read `N` inputs at a time")
 	opts := parseOptions(fs)
-	if status, done := parseArgFlags(fs, args, stderr, 1, int(^uint(0)>>1), "one or more INPUTs (WARC files, directories, or - for a list of them on standard input)"); done {
+	if status, done := parseArgFlags(fs, args, stderr, 1, math.MaxInt, "one or more INPUTs (WARC files, directories, or - for a list of them on standard input)"); done {
 		return status
 	}
 	_, ok := auditFormats[*format]
