@@ -68,7 +68,11 @@ func TestSmallFileAllocations(t *testing.T) {
 		if r.sets() > len(r.inline) {
 			want, why = want+1, why+", its table of Groups"
 		}
-		if set := r.agentSet("Googlebot"); set >= len(r.starts) || set >= 0 && len(r.groupRules(set)) >= groupless {
+		set := r.lookupSet("Googlebot")
+		if set < 0 {
+			set = int(r.global) - 1
+		}
+		if set >= len(r.starts) || set >= 0 && len(r.groupRules(set)) >= groupless {
 			want, why = want+1, why+", its Group"
 		}
 		if r.file != nil {

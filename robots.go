@@ -106,9 +106,10 @@ func (r *Robots) Mode() Mode {
 // Safari/605.1.15 (Applebot/0.1; +http://www.apple.com/go/applebot)"
 // names Applebot), whichever the header gives first. A header of neither
 // shape, a browser's, is read as "Mozilla"; one whose "compatible;" is
-// followed by no name (only a URL, or nothing) names no crawler and finds
-// the "*" group; and a browser's header in the compatible shape is read as
-// the name there ("Mozilla/5.0 (compatible; MSIE 9.0; ...)" as MSIE).
+// followed by no name (only a URL, or nothing) names no crawler and is
+// refused (see below); and a browser's header in the compatible shape is
+// read as the name there ("Mozilla/5.0 (compatible; MSIE 9.0; ...)" as
+// MSIE).
 // Names compare case-insensitively (in ASCII) and exactly: a group for
 // "foo" never applies to "foobot".
 //
@@ -120,14 +121,36 @@ func (r *Robots) Mode() Mode {
 // fall back to the "*" groups. A caller in Google mode passes bare product
 // tokens.
 //
-// In both modes "*" given as an agent names no crawler.
+// In both modes "*" given as an agent names no crawler, and so does "":
+// both find the "*" groups (Google mode lets "" find a user-agent line
+// that gives no name too, as Google's library does). A name that reads as
+// no crawler at all is the caller's mistake, not a crawler: a path
+// ("/admin/x"), a URL ("https://example.com/x"), or a string in which no
+// name is found, neither at its start nor in a comment (" Googlebot",
+// "(compatible)", a header whose "compatible;" is followed by no name). A
+// header that names its crawler in a comment only is not refused, though
+// RFC mode reads only a Mozilla-led header's comment: "(Various mobile
+// device types) (compatible; Mediapartners-Google/2.1; +url)" finds the
+// "*" group here, and its crawler's in package crawlers. For one among
+// agents, in either mode and whatever the file (a nil *Robots too), Group
+// returns a Group that allows nothing and whose Decide says why (see
+// [ErrInvalidAgent]).
 func (r *Robots) Group(agents ...string) *Group {
 	if r == nil {
+		for _, a := range agents {
+			if refuses(a, false) {
+				return refusedGroup(a)
+			}
+		}
 		return nil
 	}
 	var sets []int
 	for _, a := range agents {
-		if set := r.lookupSet(a); set >= 0 && !slices.Contains(sets, set) {
+		set := r.lookupSet(a)
+		if refuses(a, set >= 0) {
+			return refusedGroup(a)
+		}
+		if set >= 0 && !slices.Contains(sets, set) {
 			sets = append(sets, set)
 		}
 	}
@@ -141,15 +164,6 @@ func (r *Robots) Group(agents ...string) *Group {
 		return r.group(sets[0])
 	}
 	return r.union(sets)
-}
-
-// agentSet returns the set of groups the crawler agent obeys, or -1 when
-// none applies: the set its name selects, or else the "*" groups'.
-func (r *Robots) agentSet(agent string) int {
-	if set := r.lookupSet(agent); set >= 0 {
-		return set
-	}
-	return int(r.global) - 1
 }
 
 // groupless bounds the groups that Robots.Decide scans from the tables
@@ -210,6 +224,13 @@ func (r *Robots) union(sets []int) *Group {
 // URL or a path with an optional query. agent is a crawler's name or its
 // whole User-Agent header, read as r's mode reads it (see "Crawler names"
 // at [Robots.Group]). It is r.Group(agent).Allowed(target).
+//
+// The crawler's name comes first. An agent that reads as no crawler at
+// all (a path or a URL, as when the arguments are passed the other way
+// round, or a string that gives no name) is a mistake: Allowed returns
+// false for it, whatever the file, and [Robots.Decide] says why. "" and
+// "*" are not mistakes: they name no crawler and get the "*" group's
+// answer.
 func (r *Robots) Allowed(agent, target string) bool {
 	return r.Decide(agent, target).Allowed
 }
@@ -220,11 +241,25 @@ func (r *Robots) Allowed(agent, target string) bool {
 // gives; a real crawler with several product tokens asks the group that
 // [github.com/rfc9309/robotstxt/crawlers.Group] chooses (see
 // [Robots.Group]).
+//
+// For an agent that reads as no crawler at all (see [Robots.Allowed]),
+// Decide fails closed: Allowed is false, Rule is the zero Rule, and Err
+// holds an error that names the agent, in which errors.Is finds
+// [ErrInvalidAgent]. Err is nil for every other query.
 func (r *Robots) Decide(agent, target string) Decision {
 	if r == nil {
+		if no, ok := refused(agent); ok {
+			return no
+		}
 		return Decision{Allowed: true}
 	}
-	set := r.agentSet(agent)
+	set := r.lookupSet(agent)
+	if refuses(agent, set >= 0) {
+		return Decision{Err: agentError{agent}}
+	}
+	if set < 0 {
+		set = int(r.global) - 1
+	}
 	if set < 0 {
 		return Decision{Allowed: true}
 	}

@@ -3,6 +3,8 @@ package crawlers
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -28,6 +30,8 @@ func TestAudit(t *testing.T) {
 		{"some paths closed", "User-agent: *\nDisallow: /private/\n\nUser-agent: CCBot\nDisallow: /\nAllow: /blog/\n", nil,
 			map[string]Access{"GPTBot": Partly, "CCBot": Partly},
 			map[string]string{"CCBot": "CCBot"}},
+		{"only the home page closed: every other path is open", "User-agent: GPTBot\nDisallow: /$\n\nUser-agent: CCBot\nDisallow: /*$\n\nUser-agent: ClaudeBot\nDisallow: */\n", nil,
+			map[string]Access{"GPTBot": Partly, "CCBot": Disallowed, "ClaudeBot": Disallowed}, nil},
 		{"targets given", "User-agent: ClaudeBot\nDisallow: /articles/\n", []string{"/articles/a", "/shop/"},
 			map[string]Access{"ClaudeBot": Partly, "GPTBot": Allowed}, nil},
 		{"every target closed", "User-agent: ClaudeBot\nDisallow: /articles/\n", []string{"/articles/a"},
@@ -235,5 +239,65 @@ func TestAuditUntilNil(t *testing.T) {
 		if v.Access != Allowed {
 			t.Errorf("AuditUntil(nil, nil): %s %v, want Allowed (a nil Robots allows everything)", v.Crawler.Name(), v.Access)
 		}
+	}
+}
+
+// TestSiteAccess checks that SiteAccess gives Audit's access for every AI
+// crawler, and the access of crawlers Audit leaves out as their operators
+// document it.
+func TestSiteAccess(t *testing.T) {
+	tests := []struct {
+		source string
+		robots string
+		want   map[string]Access // by crawler name
+	}{
+		{"https://developers.google.com/search/docs/crawling-indexing/google-common-crawlers: Googlebot-Image obeys Googlebot's group",
+			"User-agent: Googlebot\nDisallow: /\n\nUser-agent: *\nAllow: /\n",
+			map[string]Access{"Googlebot": Disallowed, "Googlebot-Image": Disallowed, "bingbot": Allowed}},
+		{"Googlebot-Image's own group, when a file has one",
+			"User-agent: Googlebot\nDisallow: /\n\nUser-agent: Googlebot-Image\nDisallow: /private/\n",
+			map[string]Access{"Googlebot": Disallowed, "Googlebot-Image": Partly}},
+		{"https://developers.google.com/search/docs/crawling-indexing/google-special-case-crawlers: AdsBot-Google ignores *",
+			"User-agent: *\nDisallow: /\n",
+			map[string]Access{"AdsBot-Google": Allowed, "Googlebot": Disallowed, "YandexBot": Disallowed}},
+		{"RFC 9309 section 2.2.2: an empty Disallow allows everything",
+			"User-agent: bingbot\nDisallow:\n",
+			map[string]Access{"bingbot": Allowed}},
+		{"a name the registry does not know reads its own group",
+			"User-agent: ExampleBot\nDisallow: /\n",
+			map[string]Access{"ExampleBot": Disallowed, "Mozilla/5.0 (compatible; ExampleBot/1.0)": Disallowed, "OtherBot": Allowed}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.source, func(t *testing.T) {
+			r := robotstxt.Parse([]byte(tt.robots))
+			got := make(map[string]Access)
+			for name := range tt.want {
+				got[name] = SiteAccess(r, name)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("SiteAccess (-want +got):\n%s", diff)
+			}
+			for _, v := range Audit(r).Verdicts {
+				if a := SiteAccess(r, v.Name()); a != v.Access {
+					t.Errorf("SiteAccess(%q) = %v, Audit's access %v", v.Name(), a, v.Access)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkAudit audits a file of many rules in its "*" group, which
+// most AI crawlers obey: its access is decided once for all of them.
+func BenchmarkAudit(b *testing.B) {
+	var f strings.Builder
+	f.WriteString("User-agent: *\n")
+	for i := range 5000 {
+		fmt.Fprintf(&f, "Disallow: /private/%d/\n", i)
+	}
+	f.WriteString("\nUser-agent: GPTBot\nDisallow: /\n")
+	r := robotstxt.Parse([]byte(f.String()))
+	b.ReportAllocs()
+	for b.Loop() {
+		Audit(r)
 	}
 }

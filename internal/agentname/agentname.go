@@ -2,12 +2,20 @@
 // name ("Googlebot"), a name with its version ("Googlebot/2.1") or a
 // whole User-Agent header, which may be a browser's header that names the
 // crawler in a comment ("Mozilla/5.0 (compatible; Googlebot/2.1;
-// +http://www.google.com/bot.html)"). The root package's RFC mode,
-// package crawlers and package metarobots read a caller's name with it,
-// so that all three read a header alike. Nothing here allocates.
+// +http://www.google.com/bot.html)"). The root package's RFC mode and
+// package metarobots read a caller's name with [Caller], so that both
+// read a header alike. Package crawlers reads a header's words by
+// [IsNameByte] and [IsDelim], and the name an unknown crawler's header
+// gives by [Commented], in a header led by any name, not only "Mozilla".
+// The root package, package crawlers and robotshttp's Transport tell a
+// name that reads as no crawler at all by [NoCrawler], and the root
+// package and package crawlers read a name as Google's library reads a
+// user-agent line by [Google]. Nothing here allocates.
 package agentname
 
 import (
+	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -61,6 +69,90 @@ func Caller(agent string) string {
 		return name
 	}
 	return lead
+}
+
+// NoCrawler reports whether agent, a caller's crawler name, reads as no
+// crawler at all, which only a mistake of the caller gives: a path
+// ("/admin/x": a URL and a crawler's name passed in each other's place),
+// a URL ("https://example.com/x": a name followed by "://"), or a string
+// that names no crawler however it is read, neither as Caller reads it
+// nor in a comment as Commented reads one (" Googlebot", "(compatible)",
+// "Mozilla/5.0 (compatible; +https://example.com/bot)"). "" and "*" are
+// not such names: they ask for the crawler that no group names, as RFC
+// 9309 section 2.2.1's "*" group and Google's library read them. A name
+// followed by its version, and a whole User-Agent header that may hold a
+// URL later ("ExampleBot/1.0 (+https://example.com/bot)") or name its
+// crawler only in a comment ("(Various mobile device types)
+// (compatible; Mediapartners-Google/2.1; +url)"), name a crawler. It
+// allocates nothing, and reads a header no further than Caller and
+// Commented do.
+func NoCrawler(agent string) bool {
+	if agent == "" || agent == "*" {
+		return false
+	}
+	if c := agent[0] | 0x20; 'a' <= c && c <= 'z' && c != 'm' {
+		// A name that starts with an ASCII letter, and so is not
+		// empty, nor "Mozilla": a crawler's, unless it is a URL. Most
+		// names take this way, which reads no more of them than a
+		// search for ':' does (BenchmarkSmallFirstQuery).
+		return IsURL(agent)
+	}
+	lead := Leading(agent)
+	rest := agent[len(lead):]
+	switch {
+	case agent[0] == '/':
+		return true
+	case lead == "":
+		name, _ := Commented(agent)
+		return name == ""
+	case schemeOf(lead, rest):
+		return true
+	case equalFold(lead, "mozilla"):
+		name, ok := Commented(rest)
+		return ok && name == ""
+	}
+	return false
+}
+
+// IsURL reports whether agent, a caller's crawler name, is a URL: its
+// leading name (see Leading) followed by "://". A name that finds a
+// group reads as no crawler (see NoCrawler) only when it is a URL whose
+// scheme a group names, which this tells at the cost of reading the
+// name alone.
+func IsURL(agent string) bool {
+	// Most names hold no ':' at all, which a vectorised search tells
+	// before any octet is read as part of a name (BenchmarkRobotsAllowedByName).
+	colon := strings.IndexByte(agent, ':')
+	if colon <= 0 {
+		return false
+	}
+	lead := Leading(agent[:colon])
+	return len(lead) == colon && schemeOf(lead, agent[colon:])
+}
+
+// schemeOf reports whether lead, a leading name, followed by rest is the
+// scheme of a URL.
+func schemeOf(lead, rest string) bool {
+	return lead != "" && len(rest) >= 3 && rest[:3] == "://"
+}
+
+// Google returns the crawler name Google's robots.txt library reads at
+// the start of a user-agent line: its leading run of ASCII letters, '-'
+// and '_' ("MJ12bot" is "MJ", "Screaming Frog SEO Spider" is
+// "Screaming"). The result is a prefix of value.
+func Google(value string) string {
+	for i := 0; i < len(value); i++ {
+		if !isGoogleByte(value[i]) {
+			return value[:i]
+		}
+	}
+	return value
+}
+
+// isGoogleByte reports whether Google's library reads c as part of a
+// crawler name.
+func isGoogleByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_'
 }
 
 // Commented returns the name a User-Agent header gives its crawler in the
@@ -143,4 +235,26 @@ func equalFold(s, lower string) bool {
 		}
 	}
 	return true
+}
+
+// maxQuoted bounds how much of a name that names no crawler a message
+// quotes: a caller may have passed a long URL.
+const maxQuoted = 64
+
+// Quoted returns agent quoted for a message that says it names no
+// crawler. A name passed where a URL belongs may be a URL with a
+// password in it, so everything between the first ':' and the last '@'
+// gives way to "…": a password follows a ':' in every shape, those that
+// defeat a URL parser included ("http://user:pa/ss@host",
+// "http:\\user:pass@host"). The rest is cut to its first 64 bytes.
+func Quoted(agent string) string {
+	if at := strings.LastIndexByte(agent, '@'); at >= 0 {
+		if colon := strings.IndexByte(agent, ':'); colon >= 0 && colon < at {
+			agent = agent[:colon+1] + "…" + agent[at:]
+		}
+	}
+	if len(agent) > maxQuoted {
+		agent = agent[:maxQuoted] + "..."
+	}
+	return strconv.Quote(agent)
 }
