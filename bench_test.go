@@ -448,7 +448,10 @@ func dollarInside() []byte {
 // parseSeparate parses data as Parse does, but with each of the parsed
 // file's tables in an allocation of its own (see block).
 func parseSeparate(data []byte) *Robots {
-	return Options{}.build(view(data), false, -1, defaultLimits, true)
+	buf, _ := borrowBuffers(len(data))
+	r := Options{}.parseWith(buf, view(data), false, -1, defaultLimits, true)
+	returnBuffers(buf)
+	return r
 }
 
 // BenchmarkParseModes weighs RFC mode's parse against Google mode's, the

@@ -10,11 +10,8 @@ import (
 // that a parse borrows from a pool whole and gives back whole: the group
 // builder, the note writer and the parser's records each write through a
 // pointer to their part. What the parsed file keeps is copied out of them
-// at its length (see keep), so a parse allocates little beyond what the
-// file keeps, and the garbage collector runs that much less often in a
-// crawler that parses file after file (BenchmarkParse). The pattern arena
-// is not among them: it is most of what a file keeps, and a copy of it
-// would cost more than it saves.
+// into its block (see block), so a parse allocates little beyond what the
+// file keeps (BenchmarkParse, its "unpooled" cases).
 type parseBuffers struct {
 	build   buildLists
 	notes   notes

@@ -193,10 +193,7 @@ func (b *builder) finish(r *Robots, blk *block) (conflicts []int) {
 // finishText hands r the rules' patterns, the rules and their written
 // forms.
 func (b *builder) finishText(r *Robots, blk *block) {
-	// The patterns are copied out of the file's text as they are read, so
-	// the text (comments, keys and all) is not retained; the rest is
-	// copied out of the parse's buffers (see parseBuffers).
-	r.d = b.d
+	r.d = b.d // the text itself is not kept: only its patterns, read into the arena
 	r.text.arena = carveString(blk, b.arena)
 	r.rules = carve(blk, b.rules)
 	if len(b.written) > 0 {

@@ -74,8 +74,8 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add([]byte(pairs.String()), "/p00007/x")
 	f.Add(hostileFile(hostileShapes[0].line, 12<<10), "/"+strings.Repeat("a", 64)) // near misses
-	// The hostile shapes, small versions, which a gram index keys (see
-	// hostileShapes), asked for a path that holds one rule's letters.
+	// The hostile shapes, small versions, whose rules an index sweeps
+	// (see hostileShapes), asked for a path that holds one rule's letters.
 	for _, shape := range hostileShapes {
 		data := hostileFile(shape.line, 12<<10)
 		line := strings.Split(string(data), "\n")[100]

@@ -197,23 +197,16 @@ func (g *matcher) public(r *rule) Rule {
 }
 
 // decide decides a path as the mode's normaliser left it: whether it is
-// allowed, and the rule that decides it, or nil when none matches. An
-// empty pattern matches nothing in RFC mode; Google's library lets it
-// match every path with priority 0 (see dialect.emptyMatches), which
-// allows it.
+// allowed, and the rule that decides it, or nil when none matches (an
+// empty pattern matches every path with priority 0 in Google mode only;
+// see dialect.emptyMatches).
 //
-// This is where a decision chooses its matcher, of the two there are.
-// A group of fewer than indexMin rules is scanned. A larger one is
-// scanned until its queries have cost it indexAfter queries' work, and
-// answered by its index after that; a query whose scan alone would cost
-// that much builds the index at once (see indexCache.index, passCost): a
-// file asked a few times, as bulk work asks most files, never pays for
-// the index, a group asked often pays for it once, and no scan of a
-// large group searches more than indexAfter times scanWork. The index
-// bounds a decision's time by the path's length and the group's rule
-// octets (see index.decide); the scan costs a comparison of a rule's
-// first octets for most rules, and for a rule with '*'s up to the
-// path's length times the rule's.
+// This is where a decision chooses between the two matchers. A group of
+// fewer than indexMin rules is scanned; a larger one is scanned until its
+// scans have cost indexAfter queries' work (see passCost), and answered
+// by its index after that, whose time is bounded (see index.decide): a
+// file asked a few times never pays for an index, and no scan searches
+// more than indexAfter times scanWork.
 func (g *matcher) decide(path string) (bool, *rule) {
 	var r *rule
 	if ix := g.c.index(g, len(path)); ix != nil {
@@ -248,10 +241,9 @@ func (g *matcher) scan(path string) *rule {
 	return best
 }
 
-// An indexCache holds the index of a Group's rules once its queries
-// have paid for it: it is the one part of a Group written after it is
-// made, by the query that builds the index. Queries that race to build
-// it build one each, and one is kept; none writes the rules.
+// An indexCache holds a Group's index once its queries paid for it, the
+// one part of a Group written after it is made. Queries that race to
+// build it build one each, and one is kept; none writes the rules.
 type indexCache struct {
 	stars int          // the rules with a '*', set when the Group is made
 	work  atomic.Int32 // the queries scanned so far, each counted by passCost
@@ -356,16 +348,13 @@ func (g *Group) mergeExt(r *Robots, ids []int) {
 		g.ext = r.extOf(ids[0]) // nothing to merge; never written after parsing
 		return
 	}
-	g.ext = nil
 	for _, id := range ids {
-		e := r.extOf(id)
-		if e == nil {
-			continue
+		if e := r.extOf(id); e != nil {
+			if g.ext == nil {
+				g.ext = new(groupExt)
+			}
+			g.ext.merge(e)
 		}
-		if g.ext == nil {
-			g.ext = new(groupExt)
-		}
-		g.ext.merge(e)
 	}
 }
 

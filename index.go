@@ -1,28 +1,18 @@
 package robotstxt
 
-// This file builds the index of a large group, which decides a path
-// (RFC 9309 section 2.2.2: the most specific of all the rules that match
-// it) in a time bounded for every group and path, without trying each
-// rule on its own.
+// This file builds a group's index, which decides a path (RFC 9309
+// section 2.2.2: the most specific of the rules that match it) in a time
+// bounded for every group and path (see index.decide).
 //
-// A pattern is a literal prefix (the text before its first '*'), then
-// pieces (the literal text between two '*'s, and after the last one
-// unless the pattern ends in '$'), then, when it ends in '$', a tail
-// that must end the path. It matches when its prefix starts the path,
-// each piece occurs after the one before, and the tail ends what is
-// left; taking each piece at its leftmost occurrence is never wrong (a
-// later one only leaves less room for the rest), as in matches.
-//
-// The rules without pieces are sorted by prefix, and a path meets those
-// whose prefix starts it by a binary search and a chain of entries.
-// The rules with pieces are swept: one Aho-Corasick automaton over all
-// the pieces of the group reads the path once, octet by octet, and at
-// each position where a piece ends, the rules waiting for that piece
-// take it and wait for their next one. A rule waits for its first piece
-// from the end of its prefix, and for each later one from the end of the
-// one before; it takes the first occurrence that starts there or later,
-// which is its leftmost. A rule that has taken all its pieces matches
-// when its tail ends the path.
+// A pattern is a literal prefix (the text before its first '*'), pieces
+// (the text between two '*'s, and after the last unless a '$' ends the
+// pattern) and, with a '$', a tail that ends the path. It matches when
+// its prefix starts the path, each piece occurs after the one before,
+// and the tail ends what is left; taking each piece at its leftmost
+// occurrence is never wrong, as in matches. The rules without pieces are
+// sorted by prefix; the rules with pieces are swept: one Aho-Corasick
+// automaton over all the group's pieces reads the path once, and where a
+// piece ends, the rules waiting for it take it and wait for their next.
 
 import (
 	"slices"
@@ -30,88 +20,67 @@ import (
 	"sync"
 )
 
-// indexMin is the smallest group that gets an index: a single rule is
-// decided as fast by the scan.
-const indexMin = 2
+const indexMin = 2 // the smallest group that gets an index
 
-// listMax bounds the groups whose index is a list: a group of fewer
-// rules has no entries, and all its rules are tried as the rules with
-// pieces of a larger group are when they are few (see sweepMin), best
-// first, each with its octets, and the first that matches decides (the
-// corpus's groups of 4 to 31 rules, kept: about 30% less time a
-// decision than entries).
+// listMax bounds the groups whose index is a list: all their rules are
+// tried as a larger group's few rules with pieces are (see sweepMin),
+// about 30% faster than entries on the corpus's groups of 4 to 31 rules.
 const listMax = 32
 
 // indexAfter is how many queries a group answers by a scan before it
-// builds its index. Sorting a large group costs as much as tens of scans
-// over it, so a group asked a few times (a crawler's first request to a
-// site, an audit of many sites, one robotstxt check) never pays for it,
-// and one asked often pays once (BenchmarkFirstQuery, BenchmarkAllowed).
+// builds its index, which costs tens of scans: a group asked a few times
+// never pays for it (BenchmarkFirstQuery, BenchmarkAllowed).
 const indexAfter = 16
 
 // scanWork is the work a scan may cost and still count as one query, in
-// rules with a '*' times the path's octets: 2^16. A scan compares a rule
-// without '*' with the path's first octets, which costs little whatever
-// the path, and may search the whole path for the text of a rule with
-// one. The large groups of the corpus, asked for paths of a few dozen
-// octets, count for one query each, so that a file asked ten times
-// builds no index (bench module, BenchmarkFirstQuery); a scan of
-// thousands of '*' rules against a long path counts for more, and one of
-// 2^20 or more (the 17,654 rules of 16 letters after a '*' and a path of
-// 60 octets) builds the index at once, so that no scan searches more
-// than that (TestLongPathBuildsIndex).
+// rules with a '*' (whose text a scan may search the whole path for)
+// times the path's octets. The corpus's large groups count for one query
+// each; a scan of 2^20 or more builds the index at once, so that no scan
+// searches more than that (TestLongPathBuildsIndex).
 const scanWork = 1 << 16
 
-// passCost returns how many queries a scan of the given work counts for.
+// passCost returns the queries a scan of the given work counts for.
 func passCost(work int) int32 {
 	return int32(min(1+work/scanWork, indexAfter+1))
 }
 
 // sweepMin is the fewest rules with pieces that a group sweeps: fewer are
-// tried one by one, best first, each ruled out by the octets it needs
-// where the path lacks one (see index.masks), and the first that matches
-// decides, which costs less than a sweep's pass over the path (the "*"
-// group of chanel.com, 21 '*' rules: 0.3 us a decision tried, 2.5 us
-// swept; BenchmarkWorstCase, sophos and next). Trying them costs at most
-// sweepMin times the path's length and the rules' octets.
+// tried one by one, best first, each ruled out by a mask of the octets it
+// needs, and the first that matches decides, which costs less than a
+// sweep's pass (BenchmarkWorstCase, sophos and next).
 const sweepMin = 64
 
 // An index holds a group's rules ordered for matching: rules[:direct],
-// those without pieces, sorted by literal prefix and then by priority,
-// which entries address; and rules[direct:], the rules with pieces: in
-// file order when swept, and by priority, with their octets in masks,
-// when fewer than sweepMin. A group of fewer than listMax rules has all
-// its rules in the list of masks.
+// those without pieces, sorted by prefix and priority, which entries
+// address; rules[direct:], the rules with pieces, in file order when
+// swept, else by priority with their masks (all rules, below listMax).
 type index struct {
 	rules   []rule
 	direct  int
 	entries []entry
-	masks   []uint64 // nil when the rules with pieces are swept
-	swept   sweptRules
-	// scratch lends each query the state of its sweep: a Group serves
-	// many goroutines at once, so the state cannot live in the index.
-	scratch sync.Pool
+	masks   []uint64    // nil when the rules with pieces are swept
+	swept   *sweptRules // nil but for a group that sweeps
+	scratch sync.Pool   // each query's sweep state, as queries run at once
 }
 
 // sweptRules are the rules with pieces, and the automaton of the pieces.
 type sweptRules struct {
 	plen  []int32 // the length of each rule's literal prefix
 	steps []int32 // the pieces of each rule, back to back
-	ends  []int32 // rule k's pieces are steps[ends[k-1]:ends[k]]
+	ends  []int32 // rule k's pieces are steps[ends[k]:ends[k+1]]
 	// first lists the rules by their first piece, each piece's by the
-	// length of their prefix: piece p's are first[firstEnd[p-1]:firstEnd[p]].
+	// length of their prefix: piece p's are first[firstAt[p]:firstAt[p+1]].
 	first    []int32
-	firstEnd []int32
+	firstAt  []int32
 	pieceLen []int32
 	ring     int32 // a power of two over the longest piece (see sweepState.ring)
 	ac       automaton
 }
 
-// An entry stands for the direct rules whose patterns share one literal
-// prefix (the text before the first '*', or the whole pattern without
-// its '$'): index.rules[lo:next entry's lo], sorted by priority. Entries
-// are sorted by prefix; parent is the entry with the longest prefix that
-// is a proper prefix of this one, or -1.
+// An entry stands for the direct rules of one literal prefix (see
+// literalPrefix), index.rules[lo:next entry's lo], by priority. Entries
+// are sorted by prefix; parent is the entry of the longest prefix that is
+// a proper prefix of this one's, or -1.
 type entry struct {
 	lo, parent, plen int32
 }
@@ -125,28 +94,21 @@ func literalPrefix(pattern string) string {
 	return strings.TrimSuffix(pattern, "$")
 }
 
-// pieces calls yield with each piece of pattern (see the file's comment):
-// the text between two '*'s, and after the last unless a '$' ends the
-// pattern; empty ones are left out.
+// pieces calls yield with each piece of pattern that is not empty (see
+// the file's comment).
 func pieces(pattern string, yield func(piece string)) {
 	i := strings.IndexByte(pattern, '*')
 	if i < 0 {
 		return
 	}
 	rest := pattern[i+1:]
-	anchored := strings.HasSuffix(rest, "$")
-	for {
-		j := strings.IndexByte(rest, '*')
-		if j < 0 {
-			if !anchored && rest != "" {
-				yield(rest)
-			}
-			return
+	if strings.HasSuffix(rest, "$") {
+		rest = rest[:strings.LastIndexByte(rest, '*')+1] // without the tail
+	}
+	for p := range strings.SplitSeq(rest, "*") {
+		if p != "" {
+			yield(p)
 		}
-		if j > 0 {
-			yield(rest[:j])
-		}
-		rest = rest[j+1:]
 	}
 }
 
@@ -177,6 +139,7 @@ func buildIndex(t *ruleText, rules []rule) *index {
 		return ix
 	}
 	ix.rules = append(ix.rules, swept...)
+	ix.swept = new(sweptRules)
 	ix.swept.build(t, swept)
 	n, pieces, ring := len(swept), len(ix.swept.pieceLen), int(ix.swept.ring)
 	ix.scratch.New = func() any { return newSweep(n, pieces, ring) }
@@ -238,7 +201,7 @@ func (s *sweptRules) build(t *ruleText, rules []rule) {
 	ids := make(map[string]int32)
 	var texts []string
 	s.plen = make([]int32, len(rules))
-	s.ends = make([]int32, len(rules))
+	s.ends = make([]int32, len(rules)+1)
 	for k := range rules {
 		p := t.pattern(&rules[k])
 		s.plen[k] = int32(strings.IndexByte(p, '*'))
@@ -251,7 +214,7 @@ func (s *sweptRules) build(t *ruleText, rules []rule) {
 			}
 			s.steps = append(s.steps, id)
 		})
-		s.ends[k] = int32(len(s.steps))
+		s.ends[k+1] = int32(len(s.steps))
 	}
 	s.pieceLen = make([]int32, len(texts))
 	s.ring = 1
@@ -267,53 +230,32 @@ func (s *sweptRules) build(t *ruleText, rules []rule) {
 		s.first[k] = int32(k)
 	}
 	slices.SortFunc(s.first, func(a, b int32) int {
-		if c := s.steps[s.start(int(a))] - s.steps[s.start(int(b))]; c != 0 {
+		if c := s.steps[s.ends[a]] - s.steps[s.ends[b]]; c != 0 {
 			return int(c)
 		}
 		return int(s.plen[a] - s.plen[b])
 	})
-	s.firstEnd = make([]int32, len(texts))
+	s.firstAt = make([]int32, len(texts)+1)
 	for _, k := range s.first {
-		s.firstEnd[s.steps[s.start(int(k))]]++
+		s.firstAt[s.steps[s.ends[k]]+1]++
 	}
-	for id := 1; id < len(s.firstEnd); id++ {
-		s.firstEnd[id] += s.firstEnd[id-1]
+	for id := range texts {
+		s.firstAt[id+1] += s.firstAt[id]
 	}
 	s.ac.build(texts)
-}
-
-// start returns where rule k's pieces start in s.steps.
-func (s *sweptRules) start(k int) int {
-	if k == 0 {
-		return 0
-	}
-	return int(s.ends[k-1])
-}
-
-// firstStart returns where piece p's rules start in s.first.
-func (s *sweptRules) firstStart(p int32) int32 {
-	if p == 0 {
-		return 0
-	}
-	return s.firstEnd[p-1]
 }
 
 // decide returns the index in ix.rules of the rule that decides path, or
 // -1. t holds the rules' patterns; emptyMatches is the mode's reading of
 // an empty pattern (see dialect.emptyMatches).
 //
-// It takes time in O(n (log r + k + 64) + b), for a path of n octets and a
-// group of r rules of b octets in all: the binary search of the entries
-// and the chain of the entries whose prefixes start the path, at most n
-// long; the automaton's steps, n of them and at most n steps back along
-// failure links; the pieces that end at each position, at most k, the
-// most pieces of the group that end one another (one for pieces of one
-// length; at most the number of lengths the pieces have, under √(2b));
-// and for each rule, each of its pieces taken once, the occurrences of
-// a piece that overlap the one before it, each once, and its prefix and
-// tail compared once, all within the rule's own octets; or instead of
-// the entries and the sweep, a list of fewer than 64 rules tried one by
-// one, each in O(n) and its own octets (see matches).
+// It takes time in O(n (log r + k + 64) + b) for a path of n octets and
+// a group of r rules of b octets: the entries' binary search and chain;
+// the automaton's n steps and at most n more along failure links; at
+// most k pieces ending at each position, k the most pieces that end one
+// another (at most the number of their lengths, under √(2b)); a list of
+// fewer than 64 rules tried in O(n) each; and each rule's prefix, pieces
+// and tail taken once, within its own octets.
 func (ix *index) decide(t *ruleText, emptyMatches bool, path string) int {
 	best := ix.decideDirect(t, emptyMatches, path)
 	switch {
@@ -396,29 +338,20 @@ func (ix *index) decideDirect(t *ruleText, emptyMatches bool, path string) int {
 	return best
 }
 
-// A sweepState is the state of one query's sweep: for each piece, which of
-// its first-piece rules are still to take it (cursor) and the rules
-// waiting for it (head, a list through next); for each rule, the piece
-// it waits for (step). gen marks the pieces' state as this query's:
-// counting it up clears them all.
+// A sweepState is one query's sweep: for each piece, its first-piece
+// rules still to take it (cursor) and the rules waiting for it (head, a
+// list through next); for each rule, the piece it waits for (step). gen
+// marks the state as this query's: counting it up clears it all.
 //
-// A rule that has taken a piece ending at e waits for its next piece,
-// of n octets, from e: an occurrence that ends before e+n overlaps the
-// piece taken. It joins the piece's list only at e+n, from ring, a list
-// by the position where each starts waiting (modulo its length, more
-// than any piece's), so that no rule is met at an occurrence it cannot
-// take: every rule met on a list takes the piece (BenchmarkWorstCase,
-// one-letter: a rule met at each overlapping occurrence cost 6 ms a
-// decision).
-//
-// A piece is live while it has first-piece rules left or rules waiting.
-// revived counts the times a piece with no rule waiting got one, and
-// chainGen and chainRev mark, by the first piece of a chain of pieces
-// that end one another, the chains found with no live piece, and when:
-// such a chain is skipped until a piece revives. Pieces of one letter in
-// many lengths end one another (a path of 8 KiB of one letter against
-// 64 lengths walked 64 pieces at each octet; BenchmarkWorstCase,
-// one-letter).
+// A rule that took a piece ending at e waits for its next, of n octets,
+// from e: it joins that piece's list only at e+n, from ring (lists by
+// that position, modulo more than any piece's length), so that it is
+// never met at an occurrence that overlaps the piece it took. A chain of
+// pieces that end one another is skipped while none is live (has rules
+// to take it): chainGen and chainRev mark, by its first piece, when it
+// was found so, and revived counts the pieces that got a rule since.
+// Both shapes are BenchmarkWorstCase's one-letter: 15 ms a decision
+// without them.
 type sweepState struct {
 	gen      uint32
 	revived  uint32
@@ -442,8 +375,7 @@ func newSweep(rules, pieces, ring int) *sweepState {
 	}
 }
 
-// sweeper is one query's sweep over an index.
-type sweeper struct {
+type sweeper struct { // one query's sweep over an index
 	ix   *index
 	t    *ruleText
 	path string
@@ -452,12 +384,11 @@ type sweeper struct {
 }
 
 // sweep improves best, an index in ix.rules or -1, with the swept rules
-// that match path (see the file's comment).
+// that match path.
 func (ix *index) sweep(t *ruleText, path string, best int) int {
-	s := &ix.swept
-	// The state comes from the pool, and goes back, by a variable of
-	// its own: held only in q, it would make escape analysis move the
-	// path, which q holds too, to the heap (see matcher.matchPath).
+	s := ix.swept
+	// The state is held in a variable of its own: held in q only, it
+	// would make the path, which q holds too, escape (see matchPath).
 	sw := ix.scratch.Get().(*sweepState)
 	sw.gen++
 	if sw.gen == 0 { // wrapped: marks of 2^32 queries ago would read as new
@@ -500,18 +431,16 @@ func (ix *index) sweep(t *ruleText, path string, best int) int {
 	return q.best
 }
 
-// wait puts the rules that wait from end on the lists of their pieces.
+// wait puts the rules that wait from end, in its ring slot of this
+// query, on the lists of their pieces.
 func (q *sweeper) wait(end int) {
-	sw, s := q.sw, &q.ix.swept
+	sw, s := q.sw, q.ix.swept
 	slot := int32(end) & (s.ring - 1)
-	if sw.ringGen[slot] != sw.gen {
-		return
-	}
 	k := sw.ring[slot]
 	sw.ringGen[slot] = 0
 	for k >= 0 {
 		next := sw.next[k]
-		p := s.steps[int32(s.start(int(k)))+sw.step[k]]
+		p := s.steps[s.ends[k]+sw.step[k]]
 		q.piece(p)
 		if sw.head[p] < 0 {
 			sw.revived++
@@ -524,19 +453,19 @@ func (q *sweeper) wait(end int) {
 // piece sets up the state of piece p in this query's sweep on first use.
 func (q *sweeper) piece(p int32) {
 	if sw := q.sw; sw.pieceGen[p] != sw.gen {
-		sw.pieceGen[p], sw.cursor[p], sw.head[p] = sw.gen, q.ix.swept.firstStart(p), -1
+		sw.pieceGen[p], sw.cursor[p], sw.head[p] = sw.gen, q.ix.swept.firstAt[p], -1
 	}
 }
 
 // ended takes the occurrence of piece p that ends at end of the path for
 // every rule waiting for it there, and reports whether p is still live.
 func (q *sweeper) ended(p int32, end int) bool {
-	s := &q.ix.swept
+	s := q.ix.swept
 	start := int32(end) - s.pieceLen[p]
 	q.piece(p)
 	sw := q.sw
 	// The rules whose first piece p is, from the end of their prefix.
-	c, last := sw.cursor[p], s.firstEnd[p]
+	c, last := sw.cursor[p], s.firstAt[p+1]
 	for ; c < last; c++ {
 		k := s.first[c]
 		if s.plen[k] > start {
@@ -562,14 +491,14 @@ func (q *sweeper) ended(p int32, end int) bool {
 // advance makes rule k, which has just taken its piece i, ending at end,
 // wait for its next piece, or match when it has none left.
 func (q *sweeper) advance(k int32, i int32, end int) {
-	s := &q.ix.swept
+	s := q.ix.swept
 	r := &q.ix.rules[q.ix.direct+int(k)]
 	if q.best >= 0 && !q.t.better(r, &q.ix.rules[q.best]) {
 		return // it cannot decide
 	}
 	i++
-	at := int32(s.start(int(k))) + i
-	if at < s.ends[k] {
+	at := s.ends[k] + i
+	if at < s.ends[k+1] {
 		sw := q.sw
 		from := int32(end) + s.pieceLen[s.steps[at]] // see sweepState
 		slot := from & (s.ring - 1)
@@ -591,16 +520,13 @@ func (q *sweeper) advance(k int32, i int32, end int) {
 }
 
 // An automaton finds, in one pass over a path, every occurrence of a set
-// of pieces (Aho and Corasick's automaton). Its states are the prefixes
-// of the pieces, numbered breadth first, each prefix's children in the
-// order of their last octet: state 0 is the root, and the children of
-// state s are the states from child[s] to child[s+1], each reached by its
-// octet, label. fail is, for each state, the state of the longest proper
-// suffix of its text that is a state. tag says, for each state, the piece
-// its text is (tag >= 0), or else, as -1-o, the nearest state o along
-// fail whose text is a piece (0: none); pieceOut holds that nearest
-// state for each piece's own state. A state costs 13 bytes: the
-// automaton of 17,654 pieces of 16 letters has 240,925 states.
+// of pieces (Aho and Corasick's automaton). Its states are the pieces'
+// prefixes, numbered breadth first: the children of state s are states
+// child[s] to child[s+1], each reached by its octet, label; fail is the
+// state of the longest proper suffix of a state's text that is a state;
+// tag is the piece a state's text is, or else, as -1-o, the nearest state
+// o along fail that is a piece's (0: none), which pieceOut holds for a
+// piece's own state. A state costs 13 bytes.
 type automaton struct {
 	root     [256]int32 // the root's children by octet: 0 where it has none
 	child    []int32
@@ -627,71 +553,47 @@ func (a *automaton) step(state int32, c byte) int32 {
 	return a.root[c]
 }
 
-// build makes the automaton of pieces, piece i's state tagged i.
+// build makes the automaton of pieces, distinct and not empty, piece
+// i's state tagged i.
 func (a *automaton) build(pieces []string) {
-	// The trie, states numbered as made, then renumbered breadth first.
-	type key struct {
-		s int32
-		c byte
+	// The trie breadth first: a state is the span of the sorted pieces
+	// that start with its text, of depth octets, and its children split
+	// the span by the octet that follows.
+	sorted := make([]int32, len(pieces))
+	for i := range sorted {
+		sorted[i] = int32(i)
 	}
-	made := make(map[key]int32)
-	parent := []int32{-1}
-	octet := []byte{0}
+	slices.SortFunc(sorted, func(x, y int32) int { return strings.Compare(pieces[x], pieces[y]) })
+	type span struct{ lo, hi, depth int32 }
+	states := []span{{0, int32(len(pieces)), 0}}
 	piece := []int32{-1}
-	for id, p := range pieces {
-		s := int32(0)
-		for i := 0; i < len(p); i++ {
-			next, ok := made[key{s, p[i]}]
-			if !ok {
-				next = int32(len(parent))
-				made[key{s, p[i]}] = next
-				parent = append(parent, s)
-				octet = append(octet, p[i])
-				piece = append(piece, -1)
+	a.label = []byte{0}
+	for s := 0; s < len(states); s++ {
+		lo, hi, d := states[s].lo, states[s].hi, states[s].depth
+		if len(pieces[sorted[lo]]) == int(d) { // sorts first of its span
+			piece[s] = sorted[lo]
+			lo++
+		}
+		a.child = append(a.child, int32(len(states)))
+		for lo < hi {
+			c, end := pieces[sorted[lo]][d], lo+1
+			for end < hi && pieces[sorted[end]][d] == c {
+				end++
 			}
-			s = next
-		}
-		piece[s] = int32(id)
-	}
-	n := len(parent)
-	// The children of each state as made, by octet.
-	kids := make([]int32, n-1)
-	start := make([]int32, n+1)
-	for s := 1; s < n; s++ {
-		start[parent[s]+1]++
-	}
-	for s := range n {
-		start[s+1] += start[s]
-	}
-	fill := slices.Clone(start[:n])
-	for s := 1; s < n; s++ {
-		kids[fill[parent[s]]] = int32(s)
-		fill[parent[s]]++
-	}
-	for s := range n {
-		ks := kids[start[s]:start[s+1]]
-		slices.SortFunc(ks, func(x, y int32) int { return int(octet[x]) - int(octet[y]) })
-	}
-	// Breadth first: a state's children take the next numbers.
-	a.child = make([]int32, n+1)
-	a.label = make([]byte, n)
-	a.fail = make([]int32, n)
-	a.tag = make([]int32, n)
-	a.pieceOut = make([]int32, len(pieces))
-	order := make([]int32, 1, n) // old numbers, by new
-	for s := 0; s < n; s++ {
-		a.child[s] = int32(len(order))
-		for _, k := range kids[start[order[s]]:start[order[s]+1]] {
-			a.label[len(order)] = octet[k]
-			order = append(order, k)
+			states, piece, a.label = append(states, span{lo, end, d + 1}), append(piece, -1), append(a.label, c)
+			lo = end
 		}
 	}
-	a.child[n] = int32(n)
-	for _, k := range a.label[a.child[0]:a.child[1]] {
-		a.root[k] = a.child[0] + int32(slices.Index(a.label[a.child[0]:a.child[1]], k))
+	n := len(states)
+	a.child = append(a.child, int32(n))
+	for c := a.child[0]; c < a.child[1]; c++ {
+		a.root[a.label[c]] = c
 	}
 	// Failure links and tags, breadth first: a state's fail is shallower
 	// than it, so that its tag is known.
+	a.fail = make([]int32, n)
+	a.tag = make([]int32, n)
+	a.pieceOut = make([]int32, len(pieces))
 	a.tag[0] = -1
 	for s := int32(0); s < int32(n); s++ {
 		if s > 0 {
@@ -699,30 +601,28 @@ func (a *automaton) build(pieces []string) {
 			if t := a.tag[out]; t < 0 {
 				out = -t - 1
 			}
-			if p := piece[order[s]]; p >= 0 {
+			if p := piece[s]; p >= 0 {
 				a.tag[s], a.pieceOut[p] = p, out
 			} else {
 				a.tag[s] = -out - 1
 			}
 		}
-		for c := a.child[s]; c < a.child[s+1]; c++ {
-			if s > 0 {
-				a.fail[c] = a.step(a.fail[s], a.label[c])
-			}
+		for c := a.child[s]; c < a.child[s+1] && s > 0; c++ {
+			a.fail[c] = a.step(a.fail[s], a.label[c])
 		}
 	}
 }
 
-// bytes returns the bytes ix holds, with one query's sweep state.
+// bytes returns the bytes ix holds: a query's sweep state, lent by a
+// pool that a collection empties, is not counted but for its header.
 func (ix *index) bytes() int64 {
-	s := &ix.swept
-	a := &s.ac
+	s := ix.swept
 	n := heapBytes(sizeOf[index]()) + sliceBytes(ix.rules) + sliceBytes(ix.entries) + sliceBytes(ix.masks)
-	if len(s.plen) == 0 {
+	if s == nil {
 		return n
 	}
-	return n + sliceBytes(s.plen) + sliceBytes(s.steps) + sliceBytes(s.ends) + sliceBytes(s.first) +
-		sliceBytes(s.firstEnd) + sliceBytes(s.pieceLen) + sliceBytes(a.child) + sliceBytes(a.label) + sliceBytes(a.fail) + sliceBytes(a.tag) + sliceBytes(a.pieceOut) +
-		heapBytes(sizeOf[sweepState]()) + 5*heapBytes(int64(len(s.pieceLen))*4) + 2*heapBytes(int64(len(s.plen))*4) +
-		2*heapBytes(int64(s.ring)*4)
+	a := &s.ac
+	return n + heapBytes(sizeOf[sweptRules]()) + sliceBytes(s.plen) + sliceBytes(s.steps) + sliceBytes(s.ends) + sliceBytes(s.first) +
+		sliceBytes(s.firstAt) + sliceBytes(s.pieceLen) + sliceBytes(a.child) + sliceBytes(a.label) + sliceBytes(a.fail) + sliceBytes(a.tag) + sliceBytes(a.pieceOut) +
+		heapBytes(sizeOf[sweepState]())
 }

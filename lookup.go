@@ -123,12 +123,6 @@ func (s *groupSets) groupTokens(id int) (lo, hi int) {
 	return lo, hi
 }
 
-// tokenSet returns the set that the file's token t selects.
-func (s *groupSets) tokenSet(t int) int {
-	pos, _ := s.find(s.tokenText(uint32(t)))
-	return s.setAt(pos)
-}
-
 // foldCompare compares a and b as if both were lower-cased (ASCII letters
 // only). Equal strings, the common case of a crawler that passes its name
 // as files write it, are compared by the runtime's word-wide equality

@@ -11,15 +11,11 @@ import (
 // Robots.Footprint).
 
 // view returns the bytes of b as a string without copying them, for the
-// span of one parse. It is safe because the parser keeps no part of its
-// input: every string a Robots holds is copied out of it (patterns into
-// the arena, records' text into one string, the rest with strings.Clone
-// or fmt), which TestParseKeepsNoViewOfItsInput checks by overwriting the
-// input. Copying the whole input instead cost a fifth of the parse time of
-// large files (BenchmarkParse). The parser also views its own buffers for
-// look-ups that end with the parse, and the written forms of a parse that
-// has buffers of its own (see borrowBuffers) for the parsed file to keep:
-// no other parse writes them.
+// span of one parse, or of bytes no one writes again. It is safe because
+// the parser keeps no part of its input: what a Robots holds is copied
+// out of it (TestParseKeepsNoViewOfItsInput overwrites the input). A copy
+// of the input halves the parse of a small file (BenchmarkParse, its
+// "copied" cases).
 func view(b []byte) string {
 	if len(b) == 0 {
 		return ""
@@ -40,8 +36,7 @@ func trim[S ~[]E, E any](s S) S {
 // emptied returns s emptied, keeping its room, and adds the bytes of that
 // room to *n.
 func emptied[S ~[]E, E any](s S, n *int) S {
-	var e E
-	*n += cap(s) * int(unsafe.Sizeof(e))
+	*n += cap(s) * int(sizeOf[E]())
 	return s[:0]
 }
 
@@ -51,18 +46,15 @@ func cleared[S ~[]E, E any](s S) S {
 	return s
 }
 
-// block lends a parsed file's tables that hold no pointers (rules,
-// tokens, notes, offsets, text) from one allocation, so that a file of
-// any size costs its Robots, its block and the few tables with pointers
-// it has (BenchmarkParse, allocations; its "separate" sub-benchmarks
-// allocate each table on its own). Only types without pointers whose
-// alignment is at most 4 and whose size is a multiple of 4 may be taken
-// from it (rule, token, note, uint32), or bytes, rounded up to whole
-// words: its words are uint32, which the garbage collector does not scan.
+// block lends a parsed file's tables without pointers (rules, tokens,
+// notes, offsets, text) from one allocation (BenchmarkSmallFirstQuery,
+// whose "separate" cases allocate each table on its own). Only types
+// without pointers, of alignment at most 4 and a size a multiple of 4
+// (rule, token, note, uint32) or bytes may be taken from it: its words
+// are uint32, which the garbage collector does not scan.
 type block struct{ w []uint32 }
 
-// newBlock returns a block of n bytes, or none when separate, which makes
-// every take an allocation of its own.
+// newBlock returns a block of n bytes, or none when separate.
 func newBlock(n int, separate bool) *block {
 	if separate || n == 0 {
 		return nil
@@ -73,8 +65,7 @@ func newBlock(n int, separate bool) *block {
 // blockBytes returns the bytes a block takes for n values of E, rounded
 // up to whole words, as take takes them.
 func blockBytes[E any](n int) int {
-	var e E
-	return (n*int(unsafe.Sizeof(e)) + 3) &^ 3
+	return (n*int(sizeOf[E]()) + 3) &^ 3
 }
 
 // take returns n zeroed elements from b, or new ones when b is nil or
@@ -91,7 +82,7 @@ func take[E any](b *block, n int) []E {
 }
 
 // carve returns a copy of src from b (see take), or nil when src is
-// empty, as keep does.
+// empty.
 func carve[E any](b *block, src []E) []E {
 	if len(src) == 0 {
 		return nil
@@ -140,21 +131,14 @@ func sliceBytes[S ~[]E, E any](s S) int64 {
 	return heapBytes(int64(cap(s)) * sizeOf[E]())
 }
 
-// mapBytes estimates the bytes of a map of n entries whose key and value
-// take at most 24 bytes together (a map[string]bool, whose keys are
-// counted apart): its header, and a slot and a control byte for each
-// entry, with the room of a map filled to seven eighths.
-func mapBytes(n int) int64 {
-	if n == 0 {
+// signalBytes estimates the bytes of a map of content signals: its
+// header, a slot and a control byte for each entry in a map filled to
+// seven eighths, and each key's copy.
+func signalBytes(m map[string]bool) int64 {
+	if len(m) == 0 {
 		return 0
 	}
-	return heapBytes(48) + heapBytes(int64(n)*(24+1)*8/7+8*24)
-}
-
-// signalBytes estimates the bytes of a map of content signals with its
-// keys, each a copy of its own.
-func signalBytes(m map[string]bool) int64 {
-	n := mapBytes(len(m))
+	n := heapBytes(48) + heapBytes(int64(len(m))*(24+1)*8/7+8*24)
 	for k := range m {
 		n += heapBytes(int64(len(k)))
 	}

@@ -132,6 +132,7 @@ func (p *parser) finish(separate bool) *Robots {
 		blockBytes[byte](len(rl.text)) + blockBytes[textSpan](len(rl.sitemaps)) +
 		blockBytes[lineSpan](len(rl.cleanParams)) + blockBytes[recordSpan](len(rl.records))
 	blk := newBlock(n, separate)
+	r.blockLen = n
 	if p.hasRecords() {
 		r.file = &fileRecords{
 			text: carveString(blk, rl.text),
@@ -327,9 +328,7 @@ func (p *parser) reserve() {
 // allocations a parse, 19 with the room reserved, and RFC mode's parse
 // from twice Google mode's to 1.6-1.8 times). A value is at most its
 // line less seven octets, as reserve counts. Their room goes back to the
-// pool with the parse's buffers, and the parsed file keeps an exact
-// copy; or, when the buffers are the parse's own, keeps them as they are
-// (see builder.finish).
+// pool with the parse's buffers; the parsed file keeps a copy.
 func (p *parser) reserveWritten() {
 	rest := p.tok.src[p.tok.start:]
 	lines := strings.Count(rest, "\n")

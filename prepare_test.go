@@ -12,3 +12,9 @@ func (g *matcher) prepare() *index {
 	}
 	return g.c.ix.Load()
 }
+
+// tokenSet returns the set that the file's token t selects.
+func (s *groupSets) tokenSet(t int) int {
+	pos, _ := s.find(s.tokenText(uint32(t)))
+	return s.setAt(pos)
+}

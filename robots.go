@@ -15,13 +15,10 @@ import (
 
 // Robots is a parsed robots.txt file. It is immutable and safe for
 // concurrent use by multiple goroutines: Parse builds all of its tables,
-// and nothing writes it afterwards but one cache, groups, which holds the
-// Group of each set of groups once asked for, which holds its index once
-// its queries have paid for it (see indexCache). The Groups are made on
-// demand so that a file of hundreds of groups, of which a crawler asks
-// one, keeps a pointer for each other group rather than a Group
-// (BenchmarkRetained, 504 groups); and so that Robots.Group finds the same
-// Group each time, which callers compare.
+// and nothing writes it afterwards but one cache, groups: the Group of
+// each set of groups once asked for (so that a file of hundreds of groups
+// keeps a pointer for each one no crawler asks), which holds its index
+// once its queries have paid for it (see indexCache).
 //
 // A Robots that allows everything, for a site whose robots.txt is
 // unavailable (RFC 9309 section 2.3.1.3), is the parse of an empty file:
@@ -43,15 +40,15 @@ type Robots struct {
 	// groupSets are the file's groups, the user-agent lines that name
 	// them and the sets of groups each name selects (see lookup.go).
 	groupSets
-	groupLines []uint32   // the line of each group's first user-agent line; nil unless a "*" group disallows something
+	groupLines []uint32   // the line of each group's first user-agent line
 	exts       []extAt    // the groups' extension records, by group
 	groups     groupTable // the Group of each set, once made
-	// inline holds the table of groups of a file of at most two sets,
-	// most files, which then need no allocation for it
-	// (BenchmarkSmallFirstQuery, whose "separate" cases allocate it).
-	inline [2]groupSlot
-	notes  notes        // the diagnostics of the parse
-	file   *fileRecords // nil when the file has none
+	// inline holds the groups table of a file of at most two sets, most
+	// files (BenchmarkSmallFirstQuery: its "separate" cases allocate it).
+	inline   [2]groupSlot
+	notes    notes        // the diagnostics of the parse
+	file     *fileRecords // nil when the file has none
+	blockLen int          // the bytes of the block the parse copied the tables without pointers to
 }
 
 // Mode returns the mode r was parsed in.
@@ -80,13 +77,9 @@ func (r *Robots) Mode() Mode {
 // Decide on the group it returns.
 //
 // A crawler calls Group once per file and keeps the result, whose
-// queries allocate nothing. With one name, Group is a binary search over
-// the file's names, and finds the same Group each time (made on the first
-// call for its groups, which costs an allocation); with several that
-// match different groups, each call builds their union, a new Group with
-// a copy of their rules. [Robots.Allowed] and [Robots.Decide] with one
-// name allocate nothing but that Group, made on the first query of a
-// group of 8 rules or more; reading a name allocates nothing.
+// queries allocate nothing. With one name Group finds the same Group
+// each time, made on its first call; with several that match different
+// groups, each call builds their union, with a copy of their rules.
 //
 // # Crawler names
 //
@@ -176,18 +169,8 @@ const groupless = 8
 // make one each and one is kept; none writes what it reads.
 func (r *Robots) group(set int) *Group {
 	p := &r.groups[set]
-	if g := p.Load(); g != nil {
-		return g
-	}
-	g := &Group{set: int32(set)}
-	g.r, g.d, g.text, g.rules = r, r.d, &r.text, r.setRules(set)
-	if len(g.rules) >= indexMin {
-		g.c = &g.cache
-		g.c.countStars(g.text, g.rules)
-	}
-	g.mergeExt(r, r.setIDs(set))
-	if p.CompareAndSwap(nil, g) {
-		return g
+	if p.Load() == nil {
+		p.CompareAndSwap(nil, r.newGroup(set, r.setIDs(set)))
 	}
 	return p.Load()
 }
@@ -199,17 +182,7 @@ func (r *Robots) union(sets []int) *Group {
 		ids = append(ids, r.setIDs(set)...)
 	}
 	slices.Sort(ids)
-	ids = slices.Compact(ids)
-	g := &Group{set: -1}
-	g.r, g.d, g.text = r, r.d, &r.text
-	for _, id := range ids {
-		g.rules = append(g.rules, r.groupRules(id)...)
-	}
-	if len(g.rules) >= indexMin {
-		g.c = &g.cache
-		g.c.countStars(g.text, g.rules)
-	}
-	g.mergeExt(r, ids)
+	g := r.newGroup(-1, slices.Compact(ids))
 	for _, set := range sets {
 		for _, name := range r.setAgents(set) {
 			if !slices.Contains(g.agents, name) {
@@ -217,6 +190,23 @@ func (r *Robots) union(sets []int) *Group {
 			}
 		}
 	}
+	return g
+}
+
+// newGroup returns a new Group of the file's groups ids, ascending, which
+// are set (-1: a union): one group's window of r.rules, or a copy of
+// several groups' rules, one group's after another.
+func (r *Robots) newGroup(set int, ids []int) *Group {
+	g := &Group{set: int32(set)}
+	g.r, g.d, g.text, g.rules = r, r.d, &r.text, r.groupRules(ids[0])
+	for _, id := range ids[1:] {
+		g.rules = append(slices.Clip(g.rules), r.groupRules(id)...)
+	}
+	if len(g.rules) >= indexMin {
+		g.c = &g.cache
+		g.c.countStars(g.text, g.rules)
+	}
+	g.mergeExt(r, ids)
 	return g
 }
 
@@ -395,28 +385,18 @@ func (r *Robots) WriteTo(w io.Writer) (int64, error) {
 // one per set of product tokens that obey the same rules, in the order of
 // their first lines.
 func (r *Robots) Groups() []*Group {
-	if r == nil {
-		return nil
-	}
-	sets := r.distinctSets()
-	gs := make([]*Group, len(sets))
-	for i, set := range sets {
-		gs[i] = r.group(set)
-	}
-	return gs
-}
-
-// distinctSets returns each set of groups that a token selects once, in
-// the order of the file's first group in each.
-func (r *Robots) distinctSets() []int {
 	var sets []int
-	for pos := 0; pos < len(r.sorted); pos = r.runEnd(pos) {
+	for pos := 0; r != nil && pos < len(r.sorted); pos = r.runEnd(pos) {
 		if set := r.setAt(pos); !slices.Contains(sets, set) {
 			sets = append(sets, set)
 		}
 	}
 	slices.SortFunc(sets, func(a, b int) int { return slices.Compare(r.setIDs(a), r.setIDs(b)) })
-	return sets
+	var gs []*Group
+	for _, set := range sets {
+		gs = append(gs, r.group(set))
+	}
+	return gs
 }
 
 // groupRules returns the window of r.rules that holds the file's group
@@ -427,19 +407,6 @@ func (r *Robots) groupRules(id int) []rule {
 		end = int(r.starts[id+1])
 	}
 	return r.rules[r.starts[id]:end:end]
-}
-
-// setRules returns the rules of set: the window of one group in r.rules,
-// or a copy of several groups' rules, one group's after another.
-func (r *Robots) setRules(set int) []rule {
-	if set < len(r.starts) {
-		return r.groupRules(set)
-	}
-	rules := make([]rule, 0, r.setLen(set))
-	for _, id := range r.setIDs(set) {
-		rules = append(rules, r.groupRules(id)...)
-	}
-	return rules
 }
 
 // setLen returns the number of rules of set.
@@ -505,34 +472,23 @@ func (r *Robots) lookupSet(agent string) int {
 
 // Footprint returns an estimate of the bytes of memory r holds once its
 // queries have built all they can build: the parsed file, the Group of
-// each set of groups, and the index of each group asked often enough to
-// build one (see Group.Decide). A
-// cache that keeps parsed files counts them at their Footprint, which
-// does not grow with their queries, rather than at what they hold when
-// cached, which does. The estimate is within 1.0 to 1.3 times what the
-// heap holds for the corpus's files (TestFootprintEstimate); the unions
-// of several names' groups that Robots.Group builds are the caller's,
-// and not counted. Footprint costs a pass over the file's sets of groups.
+// each set of groups and its index. A cache counts a parsed file at its
+// Footprint, which does not grow with its queries. The estimate is
+// within 1.0 to 1.3 times what the heap holds for the corpus's files
+// (TestFootprintEstimate); the unions of several names' groups that
+// Robots.Group builds are the caller's, and not counted. Footprint costs
+// the build of the indexes of 32 rules or more that are not built yet.
 func (r *Robots) Footprint() int64 {
 	if r == nil {
 		return 0
 	}
-	n := heapBytes(sizeOf[Robots]())
-	// The block (see block): what the parse copied out of its buffers.
-	blk := blockBytes[byte](len(r.text.arena)) + blockBytes[rule](len(r.rules)) +
-		blockBytes[uint32](len(r.starts)+len(r.groupLines)+len(r.sorted)) +
-		blockBytes[token](len(r.toks)) + blockBytes[byte](len(r.tokText)) +
-		blockBytes[note](len(r.notes.list)) + blockBytes[byte](len(r.notes.args))
-	if w := r.text.written; w != nil {
+	n := heapBytes(sizeOf[Robots]()) + heapBytes(int64(r.blockLen))
+	if r.text.written != nil {
 		n += heapBytes(sizeOf[writtenForms]())
-		blk += blockBytes[writtenForm](len(w.forms)) + blockBytes[byte](len(w.text))
 	}
 	if f := r.file; f != nil {
 		n += heapBytes(sizeOf[fileRecords]()) + heapBytes(int64(len(f.host))) + signalBytes(f.signals)
-		blk += blockBytes[byte](len(f.text)) + blockBytes[textSpan](len(f.sitemaps)) +
-			blockBytes[lineSpan](len(f.cleanParams)) + blockBytes[recordSpan](len(f.records))
 	}
-	n += heapBytes(int64(blk))
 	if len(r.exts) > 0 {
 		n += sliceBytes(r.exts) + heapBytes(int64(len(r.exts))*sizeOf[groupExt]())
 		for _, e := range r.exts {
@@ -545,19 +501,22 @@ func (r *Robots) Footprint() int64 {
 	// The Groups of the file's sets, each with its index.
 	n += sliceBytes(r.groups)
 	for set := range r.groups {
+		rules := int64(r.setLen(set))
 		n += heapBytes(sizeOf[Group]())
 		if set >= len(r.starts) {
-			n += heapBytes(int64(r.setLen(set)) * sizeOf[rule]())
+			n += heapBytes(rules * sizeOf[rule]()) // their copy
 		}
-		if r.setLen(set) >= indexMin {
-			var ix *index
+		if rules >= listMax {
+			ix := (*index)(nil)
 			if g := r.groups[set].Load(); g != nil {
 				ix = g.cache.ix.Load()
 			}
 			if ix == nil {
-				ix = buildIndex(&r.text, r.setRules(set)) // the one it will build
+				ix = buildIndex(&r.text, r.newGroup(set, r.setIDs(set)).rules) // the one it will build
 			}
 			n += ix.bytes()
+		} else if rules >= indexMin { // a list: a copy of the rules and a mask each
+			n += heapBytes(sizeOf[index]()) + heapBytes(rules*(sizeOf[rule]()+8))
 		}
 	}
 	return n

@@ -116,22 +116,17 @@ func Parse(data []byte) *Robots { return Options{}.Parse(data) }
 // default limit. The only errors are those of r.
 func ParseReader(r io.Reader) (*Robots, error) { return Options{}.ParseReader(r) }
 
-// parse parses data up to o's limit, within lim. count says data is the
-// whole body, so that the rules past the limit can be counted.
+// parse parses data up to o's limit, within lim, with buffers borrowed
+// from the pool. count says data is the whole body, so that the rules
+// past the limit can be counted.
 func (o Options) parse(data string, count bool, lim limits) *Robots {
 	keep, truncated := o.cut(data)
 	lost := -1
 	if truncated && count {
 		lost = countRules(data[keep:], o.Mode.dialect())
 	}
-	return o.build(data[:keep], truncated, lost, lim, false)
-}
-
-// build parses src as parseWith does, with buffers borrowed from the pool
-// for the parse and returned after it.
-func (o Options) build(src string, truncated bool, lost int, lim limits, separate bool) *Robots {
-	buf, own := borrowBuffers(len(src))
-	r := o.parseWith(buf, src, truncated, lost, lim, separate)
+	buf, own := borrowBuffers(keep)
+	r := o.parseWith(buf, data[:keep], truncated, lost, lim, false)
 	if !own {
 		returnBuffers(buf)
 	}
@@ -139,11 +134,10 @@ func (o Options) build(src string, truncated bool, lost int, lim limits, separat
 }
 
 // parseWith parses src, the part of a body that o's limit keeps, with the
-// lists of buf: the parsed file copies what it keeps out of them, so
-// that buf can serve the next parse. truncated and lost report the cut as parse finds it.
-// separate gives each of the parsed file's tables an allocation of its
-// own rather than a share of one block (see block), for the benchmarks
-// that weigh the block.
+// lists of buf, which the parsed file copies what it keeps out of.
+// truncated and lost report the cut as parse finds it. separate gives
+// each table an allocation of its own rather than a share of one block
+// (see block), for the benchmarks that weigh the block.
 func (o Options) parseWith(buf *parseBuffers, src string, truncated bool, lost int, lim limits, separate bool) *Robots {
 	p := parser{d: o.Mode.dialect(), opts: o, lim: lim, recs: &buf.records, scratch: &buf.scratch}
 	p.b = builder{buildLists: &buf.build, d: p.d, maxText: lim.text}

@@ -82,23 +82,12 @@ type tokenizer struct {
 }
 
 func newTokenizer(src string, cut, maxLines int, markup bool) tokenizer {
-	t := newLineReader(src, cut, maxLines, markup)
-	t.notUTF8 = !utf8.ValidString(src)
-	return t
-}
-
-// newLineReader returns a tokenizer that reads keys and values as
-// newTokenizer's does but never sets flagNotUTF8, which changes no key
-// and no value and only draws a note: a reader that reports nothing
-// (see streamDecide) skips the check of the whole file, a fifth of the
-// instructions of a first query of the corpus's smallest files
-// (BenchmarkSmallFirstQuery).
-func newLineReader(src string, cut, maxLines int, markup bool) tokenizer {
 	return tokenizer{
 		src: src, cut: cut, maxLines: maxLines, markup: markup,
-		hasCR:  strings.IndexByte(src, '\r') >= 0,
-		hasNUL: strings.IndexByte(src, 0) >= 0,
-		nextLF: -1, nextHash: -1,
+		hasCR:   strings.IndexByte(src, '\r') >= 0,
+		hasNUL:  strings.IndexByte(src, 0) >= 0,
+		notUTF8: !utf8.ValidString(src),
+		nextLF:  -1, nextHash: -1,
 	}
 }
 
