@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Times this library beside commit 0a35497, the one before the parsed
+# file's one form and the index of pieces, in one process and in turn:
+# parse and first query, and parse and ten queries, over the corpus;
+# parse and first query of the corpus files of at most 200 bytes; a
+# decision on the kept Groups of the corpus and of its groups of most
+# '*' rules; and three hostile groups (the one-letter one takes the
+# earlier commit 1.4 s a decision, and a few minutes in all). It copies that commit into a
+# temporary module of another path, and prints benchstat's comparison
+# (go install golang.org/x/perf/cmd/benchstat@latest).
+#
+# COUNT sets the runs of each side (default 6).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+count=${COUNT:-6}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir "$tmp/old"
+git -C "$root" archive 0a35497 | tar -x -C "$tmp/old"
+sed -i 's#^module github.com/rfc9309/robotstxt$#module github.com/rfc9309/robotstxtold#' "$tmp/old/go.mod"
+grep -rl 'github.com/rfc9309/robotstxt/' "$tmp/old" --include='*.go' |
+	xargs sed -i 's#"github.com/rfc9309/robotstxt/#"github.com/rfc9309/robotstxtold/#g'
+mkdir "$tmp/cmp"
+cp "$here/compare_test.go.in" "$tmp/cmp/compare_test.go"
+cat >"$tmp/cmp/go.mod" <<MOD
+module before
+
+go 1.26.0
+
+require (
+	github.com/rfc9309/robotstxt v0.0.0
+	github.com/rfc9309/robotstxtold v0.0.0
+)
+
+replace github.com/rfc9309/robotstxt => $root
+
+replace github.com/rfc9309/robotstxtold => $tmp/old
+MOD
+(cd "$tmp/cmp" && GOFLAGS=-mod=mod go test -c -o "$tmp/cmp.test" .)
+export CORPUS="$root/testdata/corpus"
+out="$tmp/out"
+for _ in $(seq "$count"); do
+	for lib in old new; do
+		for bench in "Corpus/first" "Corpus/ten" "Tiny/.*" "Kept/corpus" "Wild/.*" "Worst/.*"; do
+			"$tmp/cmp.test" -test.run '^$' -test.bench "$bench/lib=$lib\$" -test.benchmem \
+				-test.benchtime 200ms | grep '^Benchmark' >>"$out.$lib"
+		done
+	done
+done
+sed -i 's#/lib=old##' "$out.old"
+sed -i 's#/lib=new##' "$out.new"
+benchstat "$out.old" "$out.new"
