@@ -93,6 +93,13 @@
 // rule and a "reason": "robots.txt unreachable (503): everything
 // disallowed".
 //
+// A command reads its flags wherever they stand: before, between or after
+// its arguments ("check -robots shop.txt /cart -agent Googlebot"). "--"
+// ends them, so that an argument after it that starts with '-' is a file
+// or a target; before it, such an argument is a flag, and one the command
+// does not know is a usage error, as is a flag given where a flag's value
+// should be ("-robots -agent").
+//
 // A robots.txt FILE given as an http(s) URL names a site: the commands
 // read its origin's /robots.txt, the one file crawlers read (RFC 9309
 // section 2.3), and say so once on standard error, so that a site's home
@@ -155,6 +162,7 @@ Commands:
   serve     serve a robots.txt tester page on 127.0.0.1:8080
   sitemaps  print a file's Sitemap URLs
 
+Flags may stand before, between or after the arguments; -- ends them.
 FILE arguments may be paths, http(s) URLs, or - for standard input.
 A URL names a site: its origin's /robots.txt is read, as crawlers read it
 (RFC 9309 section 2.3), and standard error says so, unless the URL's path
@@ -225,11 +233,12 @@ func setUsage(fs *flag.FlagSet, stderr io.Writer, usage string) {
 	}
 }
 
-// parseFlags parses a command's flags; done says the command ends here,
-// with status: 0 after -h, 2 after a bad flag (the flag package has said
-// what was wrong).
+// parseFlags parses a command's flags, wherever they stand among its
+// arguments (see parseInterspersed); done says the command ends here,
+// with status: 0 after -h, 2 after a bad flag (what was wrong has been
+// said).
 func parseFlags(fs *flag.FlagSet, args []string) (status int, done bool) {
-	if err := fs.Parse(args); err != nil {
+	if err := parseInterspersed(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitAllowed, true
 		}
