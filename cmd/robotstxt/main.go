@@ -10,7 +10,7 @@
 //	robotstxt diff [-mode rfc|google] [-agent TOKEN]... [-urls FILE] [-json] OLD NEW
 //	robotstxt fetch [-agent TOKEN] [-json] URL
 //	robotstxt groups [-mode rfc|google] [-agent NAME]... [-json] FILE|URL
-//	robotstxt lint [-mode rfc|google] [-json] [-severity LEVEL] [-ignore CODE,...] FILE|URL...
+//	robotstxt lint [-mode rfc|google] [-json] [-severity LEVEL] [-fail-on LEVEL] [-ignore CODE,...] FILE|URL...
 //	robotstxt meta [-agent NAME]... [-json] FILE|URL
 //	robotstxt serve [-addr 127.0.0.1:8080] [-allow-private]
 //	robotstxt sitemaps [-json] FILE|URL
@@ -54,7 +54,8 @@
 // lint lists the problems of robots.txt files as FILE:LINE: severity:
 // message [code], with the line's text under it, and prints a count per
 // file on standard error; -severity hides the lower levels and -ignore
-// some codes.
+// some codes, and -fail-on sets the level (info, warning, error; warning
+// by default) of a shown problem that makes lint exit 1.
 //
 // meta prints the page-level robots directives of an HTML page (its robots
 // meta tags and, for a URL, its X-Robots-Tag headers) and both combined;
@@ -122,7 +123,8 @@
 // URLs that are a file's content (its Sitemap lines) print as written.
 //
 // Exit status: check exits 1 when any target is disallowed, diff when any
-// verdict changes, lint when there are warnings or errors; every command
+// verdict changes, lint when a problem of the -fail-on level (warning) or
+// worse is shown; every command
 // exits 2 on a usage error or a file or URL that cannot be read (check
 // also when it skipped a target), and 0 otherwise.
 package main
@@ -176,7 +178,7 @@ Run "robotstxt <command> -h" for a command's flags.
 Exit status:
   check   0 every target allowed, 1 any disallowed
   diff    0 nothing changes, 1 something does
-  lint    0 no warnings or errors shown, 1 some
+  lint    0 no problem of -fail-on's level (warning) or worse shown, 1 some
   others  0 done
   all     2 on a usage error or a file or URL that cannot be read,
           or (check) a target skipped
