@@ -44,6 +44,7 @@ type jsonAISummary struct {
 }
 
 func ai(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	stdout, stderr = escapeOutput(stdout, stderr)
 	fs := newFlags("ai", stderr, "usage: robotstxt ai [-mode rfc|google] [-json] [-url TARGET]... FILE|URL...\n\n"+
 		"Audits which AI crawlers each robots.txt file lets in: for each AI crawler of the registry\n"+
 		"of package crawlers (from "+crawlers.AISource+", "+crawlers.AISourceDate+",\n"+

@@ -118,6 +118,7 @@ func fetchDecider(opts robotstxt.Options, cs []crawler, plain bool, timeout time
 }
 
 func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	stdout, stderr = escapeOutput(stdout, stderr)
 	fs := newFlags("check", stderr, "usage: robotstxt check [-mode rfc|google] [-plain] [-agent NAME]... [-json] [-robots FILE] [-timeout DURATION] [-urls FILE] [TARGET...]\n\n"+
 		"Prints, for each target URL or path, whether it may be fetched and the rule that decided:\n"+
 		"  one crawler:  VERDICT<TAB>TARGET[<TAB>RULE<TAB>LINE]\n"+

@@ -11,6 +11,7 @@ import (
 )
 
 func diff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	stdout, stderr = escapeOutput(stdout, stderr)
 	fs := newFlags("diff", stderr, "usage: robotstxt diff [-mode rfc|google] [-agent TOKEN]... [-urls FILE] [-json] OLD NEW\n\n"+
 		"Compares the robots.txt files OLD and NEW (paths or URLs; a URL names its site's /robots.txt).\n"+
 		"With targets (-urls FILE, or piped to standard input), prints each one whose verdict differs\n"+

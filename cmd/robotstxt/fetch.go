@@ -11,6 +11,7 @@ import (
 )
 
 func fetch(args []string, stdout, stderr io.Writer) int {
+	stdout, stderr = escapeOutput(stdout, stderr)
 	fs := newFlags("fetch", stderr, "usage: robotstxt fetch [-agent TOKEN] [-json] URL\n\n"+
 		"Fetches the robots.txt file of URL's origin and prints what came back and what it means:\n"+
 		"status, redirects, size, truncation, how long it may be cached, and the resulting access.\n"+

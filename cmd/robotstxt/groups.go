@@ -34,6 +34,7 @@ func readOnly(name, what string, agents *agentList, args []string, stdin io.Read
 }
 
 func sitemaps(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	stdout, stderr = escapeOutput(stdout, stderr)
 	r, asJSON, _, status := readOnly("sitemaps", "Prints the file's Sitemap URLs, one per line, in file order, without repeats.", nil, args, stdin, stderr)
 	if status >= 0 {
 		return status
@@ -59,6 +60,7 @@ type jsonGroup struct {
 }
 
 func groups(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	stdout, stderr = escapeOutput(stdout, stderr)
 	var agents agentList
 	r, asJSON, _, status := readOnly("groups", "Prints each group as crawlers see it (groups for the same tokens merged): its\n"+
 		"user-agent tokens, its extension records and its rules with their line numbers.\n"+

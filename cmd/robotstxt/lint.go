@@ -27,6 +27,7 @@ func (f *severityFlag) Set(v string) error {
 }
 
 func lint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	stdout, stderr = escapeOutput(stdout, stderr)
 	fs := newFlags("lint", stderr, "usage: robotstxt lint [-mode rfc|google] [-json] [-severity LEVEL] [-fail-on LEVEL] [-ignore CODE,...] FILE|URL...\n\n"+
 		"Lists the problems of robots.txt files, one per line: FILE:LINE: severity: message [code],\n"+
 		"with the line's text under it, and a count per file on standard error.\n"+

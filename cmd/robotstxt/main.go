@@ -122,6 +122,13 @@
 // as "http://host/p". The user name goes too, since it is often a token.
 // URLs that are a file's content (its Sitemap lines) print as written.
 //
+// No command but serve lets a control character through to its output:
+// what a file, a page or a server holds could otherwise change the
+// terminal's title or rewrite its screen. Every C0 control but tab and
+// newline prints as \xNN ("\x1b"), DEL, the C1 controls and the Unicode
+// bidirectional controls as \uXXXX, and a byte that is not UTF-8 as
+// \xNN; in -json output the same, as JSON escapes.
+//
 // Exit status: check exits 1 when any target is disallowed, diff when any
 // verdict changes, lint when a problem of the -fail-on level (warning) or
 // worse is shown; every command
