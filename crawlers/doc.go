@@ -5,8 +5,9 @@
 // The root package answers RFC 9309 (or Google's library) to the letter:
 // a crawler with several names obeys the merged groups of all of them,
 // and a whole header "Mozilla/5.0 (compatible; ExampleBot/1.0; +url)" is
-// the crawler "Mozilla". Real crawlers differ, and their operators say
-// how: Googlebot-Image obeys the "Googlebot" group when no group names
+// the crawler "ExampleBot" in RFC mode, "Mozilla" in Google mode (which
+// takes the caller's name as given, as Google's library does). Real
+// crawlers differ, and their operators say how: Googlebot-Image obeys the "Googlebot" group when no group names
 // "Googlebot-Image", and only its own when one does; AdsBot-Google and
 // Google's other special-case crawlers ignore the "*" group; Applebot
 // follows Googlebot's group when no group names Applebot; a Yandex robot

@@ -174,21 +174,14 @@ func options(mode string) (robotstxt.Options, *apiError) {
 	return robotstxt.Options{Mode: f.m}, nil
 }
 
-// apiCrawler is one crawler of a request: its name as given and the
-// tokens it answers to, comma-separated in the name as with -agent.
-type apiCrawler struct {
-	name   string
-	tokens []string
-}
-
-func readCrawlers(agents []string) ([]apiCrawler, *apiError) {
+func readCrawlers(agents []string) ([]crawler, *apiError) {
 	if len(agents) > maxCrawlers {
 		return nil, badRequest("%d crawlers; the tester takes at most %d", len(agents), maxCrawlers)
 	}
 	if len(agents) == 0 {
-		return []apiCrawler{{name: "*", tokens: []string{"*"}}}, nil
+		return []crawler{{name: "*", tokens: []string{"*"}}}, nil
 	}
-	out := make([]apiCrawler, 0, len(agents))
+	out := make([]crawler, 0, len(agents))
 	for _, a := range agents {
 		a = strings.TrimSpace(a)
 		switch {
@@ -203,14 +196,14 @@ func readCrawlers(agents []string) ([]apiCrawler, *apiError) {
 				tokens = append(tokens, t)
 			}
 		}
-		out = append(out, apiCrawler{name: a, tokens: tokens})
+		out = append(out, crawler{name: a, tokens: tokens})
 	}
 	return out, nil
 }
 
 // readQuery reads the fields check and diff share: the mode, the
 // crawlers and the targets, within their limits.
-func readQuery(mode string, agents, targets []string) (robotstxt.Options, []apiCrawler, *apiError) {
+func readQuery(mode string, agents, targets []string) (robotstxt.Options, []crawler, *apiError) {
 	o, err := options(mode)
 	if err != nil {
 		return o, nil, err
@@ -331,7 +324,7 @@ type checkResponse struct {
 // rule, up to a file's size each) is written a target at a time.
 type checkAnswer struct {
 	targets     []string
-	crawlers    []apiCrawler
+	crawlers    []crawler
 	choices     []choice // one per crawler
 	decisions   []robotstxt.Decision
 	diagnostics []apiDiagnostic
@@ -396,7 +389,7 @@ func (a *api) check(b *budget, req *checkRequest) (*checkAnswer, *apiError) {
 	plain := req.Plain || resp.fetch != nil && resp.fetch.unreachable
 	resp.choices = make([]choice, len(cs))
 	for i, c := range cs {
-		resp.choices[i] = crawler{name: c.name, tokens: c.tokens}.choose(robots, plain)
+		resp.choices[i] = c.choose(robots, plain)
 	}
 	b.plan(len(req.Targets) * len(cs))
 	resp.decisions = make([]robotstxt.Decision, 0, len(req.Targets)*len(cs))

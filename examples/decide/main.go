@@ -1,6 +1,7 @@
-// Command decide shows the library's core loop: fetch and parse a
-// robots.txt file once, select the crawler's group once, then decide each
-// URL and log the rule behind every URL that is skipped. It serves the file
+// Command decide shows the library's core loop: fetch a robots.txt file
+// and read the response by the status rules of RFC 9309 section 2.3.1,
+// select the crawler's group once, then decide each URL and log the rule
+// behind every URL that is skipped. It serves the file
 // itself on loopback, so it runs as is:
 //
 //	go run ./examples/decide
@@ -13,6 +14,7 @@ import (
 	"net/http/httptest"
 
 	"github.com/rfc9309/robotstxt"
+	"github.com/rfc9309/robotstxt/robotshttp"
 )
 
 const robotsTxt = `# robots.txt of www.example.com
@@ -38,15 +40,16 @@ func main() {
 	}))
 	defer srv.Close()
 
+	// FromResponse reads the response as RFC 9309 section 2.3.1 asks: a
+	// 2xx body is parsed (up to 500 KiB), a 4xx allows everything, and a
+	// 5xx or no response disallows everything. Parsing the body of a 503
+	// page instead would read it as a file without rules.
 	resp, err := http.Get(srv.URL + "/robots.txt")
 	if err != nil {
-		log.Fatal(err)
+		log.Printf("fetch robots.txt: %v", err) // no response: everything is disallowed
 	}
-	r, err := robotstxt.ParseReader(resp.Body) // reads at most 500 KiB
-	resp.Body.Close()
-	if err != nil {
-		log.Fatal(err)
-	}
+	r, access := robotshttp.FromResponse(resp, robotstxt.Options{})
+	fmt.Println("robots.txt:", access)
 	g := r.Group("ExampleBot")
 	for _, path := range []string{
 		"/",
