@@ -119,6 +119,21 @@ func Audit(r *robotstxt.Robots, targets ...string) Report {
 // work, for instance by a context (ctx.Err) or a deadline. A nil stop
 // never stops, as in Audit.
 func AuditUntil(r *robotstxt.Robots, stop func() error, targets ...string) (Report, error) {
+	return audit(r, stop, false, targets)
+}
+
+// AuditPlain is [Audit] with each crawler obeying the group the file's
+// plain reading of its name selects, [robotstxt.Robots.Group] of its
+// first token, rather than the group [Group] chooses by its operator's
+// documented precedence: what a tool that knows no crawler would answer,
+// to set beside Audit's answer.
+func AuditPlain(r *robotstxt.Robots, targets ...string) Report {
+	rep, _ := audit(r, nil, true, targets)
+	return rep
+}
+
+// audit is AuditUntil, with plain choosing the group as AuditPlain does.
+func audit(r *robotstxt.Robots, stop func() error, plain bool, targets []string) (Report, error) {
 	if stop == nil {
 		stop = func() error { return nil }
 	}
@@ -128,7 +143,12 @@ func AuditUntil(r *robotstxt.Robots, stop func() error, targets ...string) (Repo
 		if !c.AI {
 			continue
 		}
-		g := choose(r, c.Name(), false).group
+		var g *robotstxt.Group
+		if plain {
+			g = r.Group(c.Name())
+		} else {
+			g = choose(r, c.Name(), false).group
+		}
 		v := Verdict{Crawler: c.clone(), Group: g.Agents(), Signals: g.ContentSignals()}
 		var err error
 		if v.Access, v.Rule, err = access(g, targets, stop); err != nil {

@@ -237,3 +237,27 @@ func TestAuditUntilNil(t *testing.T) {
 		}
 	}
 }
+
+// TestAuditPlain holds that AuditPlain gives each crawler the group the
+// plain reading of its name selects, where Audit follows its operator's
+// documented precedence.
+func TestAuditPlain(t *testing.T) {
+	r := robotstxt.Parse([]byte("User-agent: Googlebot\nDisallow: /\n\nUser-agent: GPTBot\nDisallow: /private/\n"))
+	access := func(rep Report) map[string]string {
+		m := make(map[string]string)
+		for _, v := range rep.Verdicts {
+			if n := v.Name(); n == "Applebot" || n == "GPTBot" {
+				m[n] = v.Access.String()
+			}
+		}
+		return m
+	}
+	// https://support.apple.com/en-us/119829: Applebot obeys Googlebot's
+	// group when no group names it; the plain reading finds no group.
+	if diff := cmp.Diff(map[string]string{"Applebot": "disallowed", "GPTBot": "partly"}, access(Audit(r))); diff != "" {
+		t.Errorf("Audit (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(map[string]string{"Applebot": "allowed", "GPTBot": "partly"}, access(AuditPlain(r))); diff != "" {
+		t.Errorf("AuditPlain (-want +got):\n%s", diff)
+	}
+}

@@ -45,16 +45,18 @@ type jsonAISummary struct {
 
 func ai(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	stdout, stderr = escapeOutput(stdout, stderr)
-	fs := newFlags("ai", stderr, "usage: robotstxt ai [-mode rfc|google] [-json] [-url TARGET]... FILE|URL...\n\n"+
+	fs := newFlags("ai", stderr, "usage: robotstxt ai [-mode rfc|google] [-plain] [-json] [-url TARGET]... FILE|URL...\n\n"+
 		"Audits which AI crawlers each robots.txt file lets in: for each AI crawler of the registry\n"+
 		"of package crawlers (from "+crawlers.AISource+", "+crawlers.AISourceDate+",\n"+
 		"and operators' pages as of "+crawlers.Date+"), its operator, purpose, whether it is known\n"+
 		"to obey robots.txt, and its access: allowed, disallowed, or partly (some paths), obeying\n"+
-		"the group its operator documents it obeys. Then a summary per purpose and the file's\n"+
+		"the group its operator documents it obeys, as check chooses it (-plain: the group the file's\n"+
+		"plain reading of its name selects). Then a summary per purpose and the file's\n"+
 		"Content-Signal values.\n\nFlags:\n")
 	asJSON := fs.Bool("json", false, "print one JSON object per file")
 	var targets targetList
 	fs.Var(&targets, "url", "ask about this `TARGET` (URL or path) instead of the whole site; repeatable")
+	plain := fs.Bool("plain", false, "give each crawler the group of the file's plain reading of its name (RFC 9309, or Google's library with -mode google), not the group it obeys by its documented precedence")
 	opts := parseOptions(fs)
 	if status, done := parseFileFlags(fs, args, stderr); done {
 		return status
@@ -68,7 +70,12 @@ func ai(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			status = exitError
 			continue
 		}
-		rep := crawlers.Audit(r, targets...)
+		var rep crawlers.Report
+		if *plain {
+			rep = crawlers.AuditPlain(r, targets...)
+		} else {
+			rep = crawlers.Audit(r, targets...)
+		}
 		if *asJSON {
 			writeAIJSON(stdout, name, rep)
 			continue

@@ -12,7 +12,7 @@ import (
 
 func diff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	stdout, stderr = escapeOutput(stdout, stderr)
-	fs := newFlags("diff", stderr, "usage: robotstxt diff [-mode rfc|google] [-agent TOKEN]... [-urls FILE] [-json] OLD NEW\n\n"+
+	fs := newFlags("diff", stderr, "usage: robotstxt diff [-mode rfc|google] [-plain] [-agent NAME]... [-urls FILE] [-json] OLD NEW\n\n"+
 		"Compares the robots.txt files OLD and NEW (paths or URLs; a URL names its site's /robots.txt).\n"+
 		"With targets (-urls FILE, or piped to standard input), prints each one whose verdict differs\n"+
 		"for any crawler:\n"+
@@ -21,20 +21,23 @@ func diff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		"group by group: the rules removed (-) and added (+), with their lines, and the crawlers each\n"+
 		"change reaches (the group's names, and the crawlers of the registry that obey it); then the\n"+
 		"crawlers whose access to the whole site changes (allowed, disallowed, partly): those of -agent,\n"+
-		"or every crawler of the registry, each obeying the group its operator documents.\n"+
+		"or every crawler of the registry. Each crawler obeys the group check chooses for it: a known\n"+
+		"crawler's by the precedence its operator documents, any other by the name in its User-Agent;\n"+
+		"-plain gives the file's plain reading of each name (RFC 9309, or Google's library with -mode google).\n"+
 		"Exit status: 0 when nothing changes, 1 when something does, 2 on errors.\n\nFlags:\n")
 	var (
 		agents agentList
 		opts   = parseOptions(fs)
 		urls   = fs.String("urls", "", "read targets from `FILE`, one per line, instead of standard input")
 		asJSON = fs.Bool("json", false, "print one JSON object per changed target")
+		plain  = fs.Bool("plain", false, "decide by the file's plain reading of each crawler's name (RFC 9309, or Google's library with -mode google), not by the crawler's documented precedence")
 	)
-	fs.Var(&agents, "agent", "crawler `NAME` (a product token, or a versioned name or whole User-Agent, read in RFC mode as its leading name, a Mozilla-led header as the crawler its comment names); repeat for several crawlers, or join the tokens of one crawler with commas (default: a crawler without a group of its own)")
+	fs.Var(&agents, "agent", "crawler `NAME` (a product token, a versioned name or a whole User-Agent header, read as the crawler it names; with -plain, in RFC mode as its leading name, a Mozilla-led header as the crawler its comment names); repeat for several crawlers, or join the names of one crawler with commas, decided plainly (default: a crawler without a group of its own)")
 	if status, done := parseArgFlags(fs, args, stderr, 2, 2, "the OLD and NEW robots.txt files (paths or URLs); targets come from standard input or -urls"); done {
 		return status
 	}
 	o := opts()
-	cs, err := readAgents("diff", agents, o.Mode, true, stderr)
+	cs, err := readAgents("diff", agents, o.Mode, *plain, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "robotstxt diff: %v\n", err)
 		return exitError
@@ -55,11 +58,11 @@ func diff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		files[i] = r
 		for _, c := range cs {
-			groups[i] = append(groups[i], r.Group(c.tokens...))
+			groups[i] = append(groups[i], c.choose(r, *plain).group)
 		}
 	}
 	rules := func() int {
-		if writeRuleDiff(stdout, files[0], files[1], cs, *asJSON) {
+		if writeRuleDiff(stdout, files[0], files[1], cs, *plain, *asJSON) {
 			return exitDisallowed
 		}
 		fmt.Fprintln(stderr, "robotstxt diff: the rules are the same")

@@ -43,7 +43,7 @@ type jsonAccessChange struct {
 // and then the new file's. Groups are matched by their user-agent names,
 // compared case-insensitively; rules by their kind and pattern, not their
 // lines, so that a rule moved down by an added line is no change.
-func ruleChanges(old, new *robotstxt.Robots, named []crawler) []jsonGroupChange {
+func ruleChanges(old, new *robotstxt.Robots, named []crawler, plain bool) []jsonGroupChange {
 	type pair struct {
 		agents   []string
 		old, new *robotstxt.Group
@@ -78,7 +78,7 @@ func ruleChanges(old, new *robotstxt.Robots, named []crawler) []jsonGroupChange 
 			continue
 		}
 		out = append(out, jsonGroupChange{Agents: p.agents, Added: added, Removed: removed,
-			Reaches: reaches(old, new, p.old, p.new, p.agents, named)})
+			Reaches: reaches(old, new, p.old, p.new, p.agents, named, plain)})
 	}
 	return out
 }
@@ -129,13 +129,13 @@ func ruleDiff(old, new []robotstxt.Rule) (added, removed []jsonRule) {
 // reaches names the crawlers a change of a group reaches: the group's own
 // names ("*": every crawler that no group names), then each
 // crawler (the -agent ones, or else the registry's) that obeys the group,
-// by its documented precedence, in the old version or the new.
-func reaches(old, new *robotstxt.Robots, og, ng *robotstxt.Group, agents []string, named []crawler) []string {
+// as check chooses it, in the old version or the new.
+func reaches(old, new *robotstxt.Robots, og, ng *robotstxt.Group, agents []string, named []crawler, plain bool) []string {
 	names := slices.Clone(agents)
 	for _, c := range accessCrawlers(named) {
-		if (og != nil && crawlers.Group(old, c) == og) || (ng != nil && crawlers.Group(new, c) == ng) {
-			if !slices.ContainsFunc(names, func(n string) bool { return strings.EqualFold(n, c) }) {
-				names = append(names, c)
+		if (og != nil && c.choose(old, plain).group == og) || (ng != nil && c.choose(new, plain).group == ng) {
+			if !slices.ContainsFunc(names, func(n string) bool { return strings.EqualFold(n, c.name) }) {
+				names = append(names, c.name)
 			}
 		}
 	}
@@ -144,16 +144,13 @@ func reaches(old, new *robotstxt.Robots, og, ng *robotstxt.Group, agents []strin
 
 // accessCrawlers returns the crawlers whose access diff reports: those
 // of -agent, or else every crawler of the registry.
-func accessCrawlers(named []crawler) []string {
-	var out []string
+func accessCrawlers(named []crawler) []crawler {
 	if len(named) > 0 && !(len(named) == 1 && named[0].name == "*") {
-		for _, c := range named {
-			out = append(out, c.name)
-		}
-		return out
+		return named
 	}
+	var out []crawler
 	for _, c := range crawlers.List() {
-		out = append(out, c.Name())
+		out = append(out, crawler{name: c.Name(), tokens: []string{c.Name()}})
 	}
 	return out
 }
@@ -173,14 +170,13 @@ func siteAccess(g *robotstxt.Group) string {
 }
 
 // accessChanges returns the crawlers whose access to the whole site
-// differs between the versions, each obeying the group its operator
-// documents.
-func accessChanges(old, new *robotstxt.Robots, named []crawler) []jsonAccessChange {
+// differs between the versions, each obeying the group check chooses.
+func accessChanges(old, new *robotstxt.Robots, named []crawler, plain bool) []jsonAccessChange {
 	var out []jsonAccessChange
 	for _, c := range accessCrawlers(named) {
-		o, n := siteAccess(crawlers.Group(old, c)), siteAccess(crawlers.Group(new, c))
+		o, n := siteAccess(c.choose(old, plain).group), siteAccess(c.choose(new, plain).group)
 		if o != n {
-			out = append(out, jsonAccessChange{c, o, n})
+			out = append(out, jsonAccessChange{c.name, o, n})
 		}
 	}
 	return out
@@ -188,9 +184,9 @@ func accessChanges(old, new *robotstxt.Robots, named []crawler) []jsonAccessChan
 
 // writeRuleDiff prints what changed between two versions' rules and
 // reports whether anything did.
-func writeRuleDiff(w io.Writer, old, new *robotstxt.Robots, named []crawler, asJSON bool) bool {
-	groups := ruleChanges(old, new, named)
-	access := accessChanges(old, new, named)
+func writeRuleDiff(w io.Writer, old, new *robotstxt.Robots, named []crawler, plain, asJSON bool) bool {
+	groups := ruleChanges(old, new, named, plain)
+	access := accessChanges(old, new, named, plain)
 	if asJSON {
 		b, _ := json.Marshal(struct {
 			Groups []jsonGroupChange  `json:"groups"`

@@ -105,6 +105,13 @@ func TestGoldenCommands(t *testing.T) {
 		{"groups-agent-union", []string{"groups", "-agent", "barbot,foobot", "-agent", "nobot", example}, ""},
 		{"groups-agent-none", []string{"groups", "-json", "-agent", "b", "-"}, "User-agent: a\nDisallow: /\n"},
 		{"groups-content-signal", []string{"groups", aiFile}, ""},
+		// groups, diff and ai choose each crawler's group as check does;
+		// -plain gives the plain reading.
+		{"groups-crawler", []string{"groups", "-agent", "Googlebot-Image", "-agent", "AdsBot-Google", "-agent", "Googlebot-Image,Googlebot", crawl}, ""},
+		{"groups-crawler-plain", []string{"groups", "-plain", "-agent", "Googlebot-Image", "-agent", "AdsBot-Google", crawl}, ""},
+		{"diff-crawler", []string{"diff", "-agent", "Googlebot-Image", "-agent", "AdsBot-Google", crawl, example}, "/private/a\n/a\n"},
+		{"diff-crawler-plain", []string{"diff", "-plain", "-agent", "Googlebot-Image", "-agent", "AdsBot-Google", crawl, example}, "/private/a\n/a\n"},
+		{"ai-plain", []string{"ai", "-plain", crawl}, ""},
 		{"unknown-command", []string{"frobnicate"}, ""},
 	}
 	for _, tt := range tests {

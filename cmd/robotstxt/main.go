@@ -5,11 +5,11 @@
 //
 // Usage:
 //
-//	robotstxt ai [-mode rfc|google] [-json] [-url TARGET]... FILE|URL...
+//	robotstxt ai [-mode rfc|google] [-plain] [-json] [-url TARGET]... FILE|URL...
 //	robotstxt check [-mode rfc|google] [-plain] [-agent NAME]... [-json] [-robots FILE] [-timeout DURATION] [-urls FILE] [TARGET...]
-//	robotstxt diff [-mode rfc|google] [-agent TOKEN]... [-urls FILE] [-json] OLD NEW
+//	robotstxt diff [-mode rfc|google] [-plain] [-agent NAME]... [-urls FILE] [-json] OLD NEW
 //	robotstxt fetch [-agent TOKEN] [-json] URL
-//	robotstxt groups [-mode rfc|google] [-agent NAME]... [-json] FILE|URL
+//	robotstxt groups [-mode rfc|google] [-plain] [-agent NAME]... [-json] FILE|URL
 //	robotstxt lint [-mode rfc|google] [-json] [-severity LEVEL] [-fail-on LEVEL] [-ignore CODE,...] FILE|URL...
 //	robotstxt meta [-agent NAME]... [-json] FILE|URL
 //	robotstxt serve [-addr 127.0.0.1:8080] [-allow-private]
@@ -49,7 +49,7 @@
 //
 // groups and sitemaps print a file's groups (tokens, extensions, rules with
 // lines) and Sitemap URLs; groups -agent prints only the group each
-// crawler obeys.
+// crawler obeys, and why when its own name does not select it.
 //
 // lint lists the problems of robots.txt files as FILE:LINE: severity:
 // message [code], with the line's text under it, and prints a count per
@@ -61,17 +61,18 @@
 // meta tags and, for a URL, its X-Robots-Tag headers) and both combined;
 // for several -agent, one such result per crawler.
 //
-// check and serve decide as each crawler does by default (package
-// crawlers): a known crawler obeys the group its operator documents
+// check, diff, groups, ai and serve decide as each crawler does by
+// default (package crawlers): a known crawler obeys the group its operator documents
 // (Googlebot-Image follows Googlebot's group when no group names it;
 // AdsBot-Google ignores "*"), any other the group of the name its
 // User-Agent header gives ("Mozilla/5.0 (compatible; ExampleBot/1.0;
 // +url)" is ExampleBot). Where that is not the file's plain reading of the
 // name, check says why once on standard error (the tab-separated lines
 // keep their columns), in the terminal table's GROUP column, and in
-// -json's "reason". check -plain, and the tester's "plain reading"
-// checkbox, decide by the plain reading: RFC 9309's, or with -mode google
-// Google's library's. Names joined by commas are RFC 9309's one crawler
+// -json's "reason"; groups says why under the crawler's name. -plain
+// (check, diff, groups, ai), and the tester's "plain reading" checkbox,
+// decide by the plain reading: RFC 9309's, or with -mode google Google's
+// library's. Names joined by commas are RFC 9309's one crawler
 // with several names, decided plainly; an unreachable robots.txt
 // disallows every crawler.
 //
