@@ -45,7 +45,9 @@
 // registry whose access to the whole site changes.
 //
 // fetch fetches the robots.txt file of a URL's origin and prints the
-// status, redirects, size, truncation, cache lifetime and resulting access.
+// status, redirects, size, truncation, cache lifetime and resulting access
+// (a body that is an HTML page is said to be one, in place of "the file's
+// rules apply").
 //
 // groups and sitemaps print a file's groups (tokens, extensions, rules with
 // lines) and Sitemap URLs; groups -agent prints only the group each
@@ -106,9 +108,14 @@
 // read its origin's /robots.txt, the one file crawlers read (RFC 9309
 // section 2.3), and say so once on standard error, so that a site's home
 // page or any page's URL gives the site's rules rather than its HTML read
-// as rules; a URL whose path is /robots.txt is read as it is. A file that
+// as rules; a URL whose path is /robots.txt is read as it is. A site whose
+// robots.txt is unavailable (status 4xx but 429) has no file, read as an
+// empty one that allows everything (RFC 9309 section 2.3.1.3), and
+// standard error says so; one that is unreachable (5xx, 429) is an error
+// that gives the status. A file that
 // is an HTML page (a site that answers every path with its application)
-// or holds no robots.txt line allows everything; standard error says so.
+// or holds no robots.txt line allows everything; standard error says so,
+// for every file a command fetches: fetch and check without -robots too.
 //
 // A robots.txt FILE is read up to the parse limit (-max-bytes, 500 KiB
 // by default) and one byte more, which says the file was cut, and never
@@ -176,7 +183,9 @@ Flags may stand before, between or after the arguments; -- ends them.
 FILE arguments may be paths, http(s) URLs, or - for standard input.
 A URL names a site: its origin's /robots.txt is read, as crawlers read it
 (RFC 9309 section 2.3), and standard error says so, unless the URL's path
-is /robots.txt already. A file that is an HTML page is flagged there too.
+is /robots.txt already. A 4xx (but 429) is no file, read as an empty one
+(everything allowed); a 5xx or 429 is an error. A file that is an HTML
+page is flagged there too.
 A robots.txt FILE is read up to -max-bytes (500 KiB) and one byte more;
 a FILE that is not a regular file (a named pipe, a device) within 10 s,
 a URL within 30 s; standard input without a time limit.

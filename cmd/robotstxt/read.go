@@ -70,6 +70,13 @@ func (in input) file(src string, o robotstxt.Options) (name string, f robotsFile
 	}
 	name = redactURL(src)
 	f, err = readSource(src, in.stdin, readRobots(o), fileTimeout)
+	var un *unavailableError
+	if errors.As(err, &un) {
+		// RFC 9309 section 2.3.1.3: a crawler may fetch everything, as
+		// an empty file lets it.
+		fmt.Fprintf(in.stderr, "robotstxt %s: %s answered %s: no robots.txt file, read as an empty one: everything is allowed (RFC 9309 section 2.3.1.3)\n", in.cmd, name, un.status)
+		f, err = readRobots(o)(strings.NewReader(""))
+	}
 	if errors.Is(err, errTooLarge) {
 		err = fmt.Errorf("%s: %w", name, err)
 	}
@@ -125,17 +132,24 @@ func readRobots(o robotstxt.Options) func(io.Reader) (robotsFile, error) {
 // page's URL typed for a file's gives. Such a file allows everything,
 // which the output alone would not tell from a real file's answer.
 func (in input) flagNotRobots(name string, r *robotstxt.Robots) {
+	if what := notRobots(r); what != "" {
+		fmt.Fprintf(in.stderr, "robotstxt %s: %s %s\n", in.cmd, name, what)
+	}
+}
+
+// notRobots says what r's file is when it is no robots.txt file ("is an
+// HTML page, ..."), and is "" when it is one.
+func notRobots(r *robotstxt.Robots) string {
 	for _, d := range r.Diagnostics() {
 		if d.Code != robotstxt.CodeNotRobotsTxt {
 			continue
 		}
-		what := "is an HTML page, not a robots.txt file: only its lines that happen to be robots.txt lines apply"
-		if !strings.Contains(d.Message, "HTML") {
-			what = "is not a robots.txt file: no line of it is a robots.txt record, so everything is allowed"
+		if strings.Contains(d.Message, "HTML") {
+			return "is an HTML page, not a robots.txt file: only its lines that happen to be robots.txt lines apply"
 		}
-		fmt.Fprintf(in.stderr, "robotstxt %s: %s %s\n", in.cmd, name, what)
-		return
+		return "is not a robots.txt file: no line of it is a robots.txt record, so everything is allowed"
 	}
+	return ""
 }
 
 // robotsURLOf returns the URL of the robots.txt file a command reads for
@@ -160,11 +174,25 @@ func robotsURLOf(rawURL string) (u string, moved bool, err error) {
 	return u, true, nil
 }
 
+// An unavailableError is the status of a URL whose robots.txt is
+// unavailable, as RFC 9309 section 2.3.1.3 and package robotshttp read
+// it (4xx but 429): no file, which allows everything.
+type unavailableError struct {
+	url, status string
+}
+
+func (e *unavailableError) Error() string {
+	return fmt.Sprintf("%s: HTTP status %s: no robots.txt file", e.url, e.status)
+}
+
 // readSource reads a path, standard input ("-") or an http(s) URL,
-// fetched as it is, with read, which takes of it what it keeps; a status
-// other than 2xx is an error here (the fetch command applies RFC 9309's
-// rules for those). A path that is not a regular file is read within
-// timeout (see readFile).
+// fetched as it is, with read, which takes of it what it keeps. A URL
+// whose status is not 2xx is an error: an *unavailableError when
+// robotshttp reads the status as unavailable (4xx but 429, RFC 9309
+// section 2.3.1.3), and otherwise one that says the file is unreachable,
+// which disallows everything to a crawler (5xx and 429, section
+// 2.3.1.4). A path that is not a regular file is read within timeout (see
+// readFile).
 func readSource[T any](name string, stdin io.Reader, read func(io.Reader) (T, error), timeout time.Duration) (T, error) {
 	if name == "-" {
 		return read(stdin)
@@ -180,7 +208,12 @@ func readSource[T any](name string, stdin io.Reader, read func(io.Reader) (T, er
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode/100 != 2 {
-		return none, fmt.Errorf("%s: HTTP status %s", redactURL(name), resp.Status)
+		// The body of an error page is no file: FromResponse reads only
+		// the status, as a crawler's fetch does.
+		if _, access := robotshttp.FromResponse(resp, robotstxt.Options{}); access == robotshttp.Unavailable {
+			return none, &unavailableError{redactURL(name), resp.Status}
+		}
+		return none, fmt.Errorf("%s: HTTP status %s: unreachable, which disallows everything to a crawler (RFC 9309 section 2.3.1.4)", redactURL(name), resp.Status)
 	}
 	v, err := read(resp.Body)
 	return v, redactErr(err)
