@@ -33,7 +33,7 @@ func TestAudit(t *testing.T) {
 		{"every target closed", "User-agent: ClaudeBot\nDisallow: /articles/\n", []string{"/articles/a"},
 			map[string]Access{"ClaudeBot": Disallowed}, nil},
 		{"a name with a version, as written in files", "User-agent: iaskspider/2.0\nDisallow: /\n", nil,
-			map[string]Access{"iaskspider/2.0": Disallowed}, nil},
+			map[string]Access{"iaskspider": Disallowed}, nil},
 		{"https://support.apple.com/en-us/119829: Applebot follows Googlebot's group", "User-agent: Googlebot\nDisallow: /\n", nil,
 			map[string]Access{"Applebot": Disallowed, "Applebot-Extended": Allowed},
 			map[string]string{"Applebot": "Googlebot", "Applebot-Extended": ""}},
@@ -83,7 +83,7 @@ func TestAudit(t *testing.T) {
 }
 
 // TestAuditCoversTheAIList checks that the audit reports on every entry
-// of the AI crawler list.
+// of the AI crawler list that a user-agent line can name (see aiToken).
 func TestAuditCoversTheAIList(t *testing.T) {
 	rep := Audit(robotstxt.Parse(nil))
 	names := make(map[string]bool)
@@ -91,6 +91,9 @@ func TestAuditCoversTheAIList(t *testing.T) {
 		names[v.Name()] = true
 	}
 	for name := range readAIList(t) {
+		if aiToken(name) == "" {
+			continue
+		}
 		c, ok := Identify(name)
 		if !names[name] && !(ok && names[c.Name()]) {
 			t.Errorf("Audit has no verdict for %s of the AI crawler list", name)

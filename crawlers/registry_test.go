@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/rfc9309/robotstxt"
 )
 
 var update = flag.Bool("update", false, "rebuild ai.tsv from testdata/ai-robots/robots.json")
@@ -62,7 +63,11 @@ func TestRegistry(t *testing.T) {
 	// crawler.
 	src := readAIList(t)
 	for name := range src {
-		i, ok := reg.byName(name)
+		tok := aiToken(name)
+		if tok == "" {
+			continue // no user-agent line can name it
+		}
+		i, ok := reg.byName(tok)
 		if !ok || !reg.crawlers[i].AI {
 			t.Errorf("%s of the AI crawler list is not an AI crawler of the registry", name)
 		}
@@ -104,8 +109,33 @@ func readAIList(t *testing.T) map[string]aiEntry {
 	return src
 }
 
+// aiToken returns the name a crawler of the AI crawler list is known by
+// in the registry: the product token a user-agent line names it by (RFC
+// 9309 section 2.2.1), its name without the version some entries add
+// ("iaskspider/2.0", "Brightbot 1.0"); "" for a name that is no such
+// token and no token and version ("ChatGPT Agent", "Terra Cotta"), which
+// a user-agent line reads as another name ("ChatGPT", "Terra") and so can
+// never select.
+func aiToken(name string) string {
+	tok := robotstxt.ProductToken(name)
+	switch rest := name[len(tok):]; {
+	case tok == "":
+		return ""
+	case rest == "":
+		return tok
+	case len(rest) > 1 && (rest[0] == '/' || rest[0] == ' ') && '0' <= rest[1] && rest[1] <= '9':
+		return tok
+	}
+	return ""
+}
+
 // buildAITSV derives ai.tsv from the ai.robots.txt list: facts only, in
-// this package's words.
+// this package's words. Each crawler is listed by its token (see aiToken),
+// once, so that Audit counts it once: the list writes some crawlers
+// twice, in two cases (Meta-ExternalAgent, meta-externalagent) or with
+// and without a version (iaskspider, iaskspider/2.0), and the entry that
+// states the most (see facts) is kept, the first in sort order (capitals
+// first) of those that state as much.
 func buildAITSV(src map[string]aiEntry) string {
 	var b strings.Builder
 	b.WriteString("# AI crawlers: name, operator, purpose, obeys robots.txt, header name, source.\n")
@@ -122,17 +152,44 @@ func buildAITSV(src map[string]aiEntry) string {
 		}
 		return strings.Compare(a, b)
 	})
+	best := make(map[string]string) // by lower-case token: the entry kept
+	for _, name := range names {
+		k := strings.ToLower(aiToken(name))
+		if b, ok := best[k]; k != "" && (!ok || facts(src[name]) > facts(src[b])) {
+			best[k] = name
+		}
+	}
 	for _, name := range names {
 		e := src[name]
+		tok := aiToken(name)
+		if tok == "" || best[strings.ToLower(tok)] != name {
+			continue
+		}
 		p, ok := purposeOf[name]
 		if !ok {
 			p = purpose(e.Function)
 		}
-		b.WriteString(strings.Join([]string{clean(name), orDash(operator(e.Operator)), p.String(), obeysField(obeys(e.Respect)),
+		b.WriteString(strings.Join([]string{tok, orDash(operator(e.Operator)), p.String(), obeysField(obeys(e.Respect)),
 			orDash(aiHeaderName(name)), aiSourceOf(e)}, "\t"))
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// facts counts what an entry of the list states: its operator, whether
+// it obeys robots.txt, and a page of its own to cite.
+func facts(e aiEntry) int {
+	n := 0
+	if operator(e.Operator) != "" {
+		n++
+	}
+	if obeys(e.Respect) != Unknown {
+		n++
+	}
+	if aiSourceOf(e) != AISource {
+		n++
+	}
+	return n
 }
 
 var mdLink = regexp.MustCompile(`\[([^\]]*)\]\(([^)]*)\)`)
@@ -231,4 +288,37 @@ func obeys(respect string) Obeys {
 		return No
 	}
 	return Unknown
+}
+
+// operatorNames are the tokens of registry.tsv that are not product
+// tokens, as their operators document them: RFC mode reads both a line
+// and a caller's name that write one as its first word, so that the two
+// still meet; Google mode does not.
+var operatorNames = map[string]bool{"Screaming Frog SEO Spider": true}
+
+// TestRegistryNames holds the registry's names to what Audit counts and
+// Decide finds: no two crawlers share a name in two cases (the AI crawler
+// list writes Meta-ExternalAgent and meta-externalagent), and every token
+// is one a user-agent line can name, as RFC mode reads a line ("ChatGPT
+// Agent" is read as "ChatGPT", a name of no crawler), but those of
+// operatorNames.
+func TestRegistryNames(t *testing.T) {
+	seen := make(map[string]string)
+	for _, c := range List() {
+		k := strings.ToLower(c.Name())
+		if other, ok := seen[k]; ok {
+			t.Errorf("%s and %s: one crawler's name, twice", other, c.Name())
+		}
+		seen[k] = c.Name()
+		for _, tok := range c.Tokens {
+			if robotstxt.ProductToken(tok) != tok && !operatorNames[tok] {
+				t.Errorf("%s: token %q is read as %q in a user-agent line", c.Name(), tok, robotstxt.ProductToken(tok))
+			}
+		}
+	}
+	// The reading holds it too, whatever ai.tsv says.
+	reg, errs := parseRegistry("", "A\t-\tAI training\t-\tA\thttps://a.example\na\t-\tAI search\t-\ta\thttps://a.example\nB C\t-\tAI training\t-\tB C\thttps://b.example\n")
+	if len(reg.crawlers) != 1 || len(errs) != 1 {
+		t.Errorf("a name twice and a name with a space: %d crawlers, errors %v; want 1 crawler and 1 error", len(reg.crawlers), errs)
+	}
 }

@@ -83,7 +83,7 @@ func ai(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if i > 0 {
 			fmt.Fprintln(stdout)
 		}
-		writeAIText(stdout, name, rep)
+		writeAIText(stdout, name, r, rep)
 	}
 	return status
 }
@@ -91,7 +91,11 @@ func ai(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // maxOperator is the widest operator name the text output shows.
 const maxOperator = 24
 
-func writeAIText(w io.Writer, src string, rep crawlers.Report) {
+// writeAIText prints the audit as a table, the summaries, and the
+// Content-Signal values: the file's, outside any group, and each group's,
+// the "*" group's among them, where Cloudflare's managed robots.txt puts
+// them (a crawler of a group with its own values reads those).
+func writeAIText(w io.Writer, src string, r *robotstxt.Robots, rep crawlers.Report) {
 	fmt.Fprintf(w, "%s\n", src)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "CRAWLER\tOPERATOR\tPURPOSE\tOBEYS\tACCESS\tDECIDED BY")
@@ -114,6 +118,11 @@ func writeAIText(w io.Writer, src string, rep crawlers.Report) {
 	}
 	if len(rep.ContentSignals) > 0 {
 		fmt.Fprintf(w, "content-signal: %s\n", signalsText(rep.ContentSignals))
+	}
+	for _, g := range r.Groups() {
+		if s := g.ContentSignals(); len(s) > 0 {
+			fmt.Fprintf(w, "content-signal for user-agent: %s: %s\n", strings.Join(g.Agents(), ", "), signalsText(s))
+		}
 	}
 }
 

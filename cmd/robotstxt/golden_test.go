@@ -112,6 +112,9 @@ func TestGoldenCommands(t *testing.T) {
 		{"diff-crawler", []string{"diff", "-agent", "Googlebot-Image", "-agent", "AdsBot-Google", crawl, example}, "/private/a\n/a\n"},
 		{"diff-crawler-plain", []string{"diff", "-plain", "-agent", "Googlebot-Image", "-agent", "AdsBot-Google", crawl, example}, "/private/a\n/a\n"},
 		{"ai-plain", []string{"ai", "-plain", crawl}, ""},
+		// Content-Signal under "User-agent: *", where Cloudflare puts it,
+		// and under a named group.
+		{"ai-content-signal-groups", []string{"ai", "testdata/ai-signals.txt"}, ""},
 		{"unknown-command", []string{"frobnicate"}, ""},
 	}
 	for _, tt := range tests {
