@@ -36,7 +36,7 @@ func TestSiteWithoutRobots(t *testing.T) {
 		{"lint, 410", []string{"lint", gone.URL + "/robots.txt"}, exitAllowed, "", "answered 410 Gone: " + empty},
 		{"ai, 404", []string{"ai", notFound.URL}, exitAllowed, "allows all", empty},
 		{"diff, 404 for the new file", []string{"diff", "-agent", "foobot", example, notFound.URL}, exitDisallowed, "foobot: partly -> allowed", empty},
-		{"diff, 404 for both", []string{"diff", notFound.URL, gone.URL}, exitAllowed, "", "the rules are the same"},
+		{"diff, 404 for both", []string{"diff", notFound.URL, gone.URL}, exitAllowed, "", "the rules and records are the same"},
 		{"groups, 404", []string{"groups", notFound.URL}, exitAllowed, "", empty},
 		{"check -robots, 404", []string{"check", "-robots", notFound.URL, "/a"}, exitAllowed, "allowed\t/a\n", empty},
 		{"lint, 503", []string{"lint", down.URL}, exitError, "", "HTTP status 503 Service Unavailable: unreachable, which disallows everything to a crawler (RFC 9309 section 2.3.1.4)"},

@@ -97,6 +97,11 @@ func TestGoldenCommands(t *testing.T) {
 		{"diff-rules-json", []string{"diff", "-json", "-agent", "Googlebot-Image", "-agent", "GPTBot", "testdata/diff-old.txt", "testdata/diff-new.txt"}, ""},
 		{"diff-rules-agents", []string{"diff", "-agent", "Googlebot-Image", "-agent", "GPTBot", "-agent", "ExampleBot", "testdata/diff-old.txt", "testdata/diff-new.txt"}, ""},
 		{"diff-rules-same", []string{"diff", example, example}, ""},
+		// diff reports every record that changes, and without -agent
+		// decides targets for every crawler a change can reach.
+		{"diff-records", []string{"diff", "testdata/diff-records-old.txt", "testdata/diff-records-new.txt"}, ""},
+		{"diff-records-json", []string{"diff", "-json", "-agent", "Googlebot", "testdata/diff-records-old.txt", "testdata/diff-records-new.txt"}, ""},
+		{"diff-every-crawler", []string{"diff", "testdata/diff-records-old.txt", "testdata/diff-records-new.txt"}, "/blog/post\n/drafts/a\n/search?q=1\n/about\n"},
 		{"sitemaps", []string{"sitemaps", adguard}, ""},
 		{"sitemaps-json", []string{"sitemaps", "-json", adguard}, ""},
 		{"groups", []string{"groups", example}, ""},
@@ -128,7 +133,7 @@ var withStderr = map[string]bool{
 	"lint-webmaster": true, "lint-severity": true,
 	"check-agent-ua": true, "check-agent-mj12bot": true, "check-agent-google": true,
 	"groups-agent": true,
-	"diff-rules":   true, "diff-rules-same": true,
+	"diff-rules":   true, "diff-rules-same": true, "diff-records": true, "diff-every-crawler": true,
 	"check-crawler": true, "check-crawler-plain": true, "check-crawler-header": true,
 	"check-crawler-columns": true, "check-crawler-google": true, "check-crawler-smartphone": true,
 }

@@ -38,11 +38,17 @@
 //
 // diff prints the targets whose verdict differs between two files, with
 // the old and new deciding rules: what to check before deploying a new
-// robots.txt. Without targets (none piped in, or standard input a
-// terminal, which it does not wait on), it prints what changed in the
-// rules, group by group: rules removed and added, with their lines, the
-// crawlers each change reaches, and the crawlers of package crawlers'
-// registry whose access to the whole site changes.
+// robots.txt. It decides them for the -agent crawlers or, without -agent,
+// for every crawler a change can reach: each name of a group of either
+// file, each crawler of package crawlers' registry, and "*" for the
+// others, those whose verdicts change alike printed together. Without
+// targets (none piped in, or standard input a terminal, which it does
+// not wait on), it prints what changed in the rules and records, group by
+// group: rules removed and added, with their lines, the Crawl-delay,
+// Request-rate, Visit-time and Content-Signal values that change, the
+// crawlers each change reaches; the records outside any group that
+// change (Sitemap, Host, Content-Signal, Clean-param, unknown keys); and
+// the crawlers of the registry whose access to the whole site changes.
 //
 // fetch fetches the robots.txt file of a URL's origin and prints the
 // status, redirects, size, truncation, cache lifetime and resulting access
