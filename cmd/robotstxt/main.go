@@ -98,7 +98,8 @@
 // URL refuses loopback, private and link-local addresses unless
 // -allow-private. A file over 500 KiB is read as crawlers read it, its
 // first 500 KiB cut at the last line end within them, and the answer's
-// "notes" say so; a request body over 4 MiB is refused with 413. When a
+// "notes" say so, with the line it was cut at and what that drops (a
+// "truncated" error in its diagnostics too); a request body over 4 MiB is refused with 413. When a
 // fetched robots.txt is unreachable, every verdict is disallowed with no
 // rule and a "reason": "robots.txt unreachable (503): everything
 // disallowed".
@@ -123,10 +124,15 @@
 // or holds no robots.txt line allows everything; standard error says so,
 // for every file a command fetches: fetch and check without -robots too.
 //
-// A robots.txt FILE is read up to the parse limit (-max-bytes, 500 KiB
-// by default) and one byte more, which says the file was cut, and never
-// further, whatever it holds; with a negative -max-bytes, or one over
-// 64 MiB, up to 64 MiB, past which it is an error. A FILE that is not a regular file (a named
+// A robots.txt FILE is parsed up to the parse limit (-max-bytes, 500 KiB
+// by default), as crawlers read it (RFC 9309 section 2.5), and one byte
+// more is read, which says the file was cut. Of a file that was cut, at
+// most 1 MiB more is read, a chunk at a time and not kept, to say at once
+// on standard error, before any answer, at which line the file was cut
+// and what that drops: the allow and disallow rules and the groups (by
+// their user-agent names) from that line on. With a negative -max-bytes,
+// or one over 64 MiB, a file is read up to 64 MiB, past which it is an
+// error. A FILE that is not a regular file (a named
 // pipe, a device) must be read within 10 seconds: a named pipe that no
 // program writes is an error then, where it would wait without end.
 // Standard input (-) has no time limit, and a URL has 30 seconds.
@@ -193,7 +199,8 @@ is /robots.txt already. A 4xx (but 429) is no file, read as an empty one
 (everything allowed); a 5xx or 429 is an error. A file that is an HTML
 page is flagged there too.
 A robots.txt FILE is read up to -max-bytes (500 KiB) and one byte more;
-a FILE that is not a regular file (a named pipe, a device) within 10 s,
+of a file over it, up to 1 MiB more, to say where it was cut and what
+that drops. A FILE that is not a regular file (a named pipe, a device) within 10 s,
 a URL within 30 s; standard input without a time limit.
 A URL's user name and password are never printed.
 Run "robotstxt <command> -h" for a command's flags.

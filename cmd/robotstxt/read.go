@@ -46,10 +46,11 @@ type input struct {
 }
 
 // A robotsFile is a robots.txt file as a command read it: its bytes and
-// their parse.
+// their parse, and, for a file over the size limit, what the cut drops.
 type robotsFile struct {
 	data []byte
 	r    *robotstxt.Robots
+	cut  *cutReport
 }
 
 // file reads and parses a robots.txt file, a path, standard input ("-")
@@ -84,6 +85,11 @@ func (in input) file(src string, o robotstxt.Options) (name string, f robotsFile
 		return name, robotsFile{}, err
 	}
 	in.flagNotRobots(name, f.r)
+	if f.cut != nil {
+		// Before any output: every answer that follows rests on the
+		// part of the file that was read.
+		fmt.Fprintf(in.stderr, "robotstxt %s: %s is over the %d-byte size limit (RFC 9309 section 2.5); %s\n", in.cmd, name, limitOf(o), f.cut)
+	}
 	return name, f, nil
 }
 
@@ -97,11 +103,20 @@ func (in input) robots(src string, o robotstxt.Options) (name string, r *robotst
 // parsed without a size limit or with a larger one.
 var errTooLarge = fmt.Errorf("larger than %d bytes, the most the tool reads of a file parsed without a size limit or with a larger one", maxBody)
 
+// limitOf is the size limit o parses a file to.
+func limitOf(o robotstxt.Options) int {
+	if o.MaxBytes == 0 {
+		return robotstxt.DefaultMaxBytes
+	}
+	return o.MaxBytes
+}
+
 // readRobots returns a reader of a robots.txt file parsed with o. It
 // reads through o.ParseReader, which takes as much as o parses and one
-// byte more, to tell a file that was cut: never a byte more, whatever
-// the source holds (/dev/zero ends nowhere), and the parse of a cut file
-// says that the rules past the limit were not read. Without a size limit,
+// byte more, to tell a file that was cut, and keeps no more. Of a file
+// that was cut, it reads at most maxPastCut bytes more, a chunk at a time
+// (whatever the source holds: /dev/zero ends nowhere), to tell what the
+// cut drops (see describeCut). Without a size limit,
 // or with one over maxBody, it reads up to maxBody bytes, and a larger
 // file is errTooLarge, before any of it is parsed.
 func readRobots(o robotstxt.Options) func(io.Reader) (robotsFile, error) {
@@ -114,7 +129,7 @@ func readRobots(o robotstxt.Options) func(io.Reader) (robotsFile, error) {
 			case len(data) > maxBody:
 				return robotsFile{}, errTooLarge
 			}
-			return robotsFile{data, o.Parse(data)}, nil
+			return robotsFile{data: data, r: o.Parse(data)}, nil
 		}
 		var data bytes.Buffer
 		r, err := o.ParseReader(io.TeeReader(src, &data))
@@ -122,7 +137,17 @@ func readRobots(o robotstxt.Options) func(io.Reader) (robotsFile, error) {
 			// ParseReader's only errors are src's, wrapped.
 			return robotsFile{}, cmp.Or(errors.Unwrap(err), err)
 		}
-		return robotsFile{data.Bytes(), r}, nil
+		f := robotsFile{data: data.Bytes(), r: r}
+		if line := truncatedLine(r); line > 0 {
+			read := bytes.NewReader(f.data[lineOffset(f.data, line):])
+			c, err := describeCut(line, io.MultiReader(read, io.LimitReader(src, maxPastCut)), o)
+			var one [1]byte
+			if n, _ := io.ReadFull(src, one[:]); n == 1 || err != nil {
+				c.more = true
+			}
+			f.cut = &c
+		}
+		return f, nil
 	}
 }
 
