@@ -155,3 +155,25 @@ func TestUnreachableAndLongFiles(t *testing.T) {
 		t.Errorf("matrix %q; want /private/a disallowed by line 2 and /after allowed, its rule past the limit", got)
 	}
 }
+
+// TestAIContentSignals: the AI tab shows the Content-Signal values of the
+// "User-agent: *" group, where Cloudflare tells sites to put them, and of
+// any other group, beside the file's own.
+func TestAIContentSignals(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	openExample(t, ctx, base)
+	file := "Content-Signal: search=yes\n\nUser-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n\nUser-agent: GPTBot\nContent-Signal: ai-train=no\nDisallow: /\n"
+	var signals string
+	step(t, ctx, "auditing a file with Content-Signal under User-agent: *",
+		setField("#robots", file),
+		chromedp.Click(css("#run-button")),
+		chromedp.Click(css("#tab-ai")),
+		waitFor(`!document.getElementById('panel-ai').hidden && document.getElementById('ai-signals').textContent.includes('for user-agent: *')`),
+		into(chromedp.Text(css("#ai-signals")), &signals),
+	)
+	want := "Content-Signal: search=yes; Content-Signal for user-agent: *: ai-train=no, search=yes; Content-Signal for user-agent: GPTBot: ai-train=no"
+	if signals != want {
+		t.Errorf("AI tab signals %q, want %q", signals, want)
+	}
+}

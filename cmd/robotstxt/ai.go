@@ -77,7 +77,7 @@ func ai(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			rep = crawlers.Audit(r, targets...)
 		}
 		if *asJSON {
-			writeAIJSON(stdout, name, rep)
+			writeAIJSON(stdout, name, r, rep)
 			continue
 		}
 		if i > 0 {
@@ -119,11 +119,29 @@ func writeAIText(w io.Writer, src string, r *robotstxt.Robots, rep crawlers.Repo
 	if len(rep.ContentSignals) > 0 {
 		fmt.Fprintf(w, "content-signal: %s\n", signalsText(rep.ContentSignals))
 	}
+	for _, g := range groupSignals(r) {
+		fmt.Fprintf(w, "content-signal for user-agent: %s: %s\n", strings.Join(g.Agents, ", "), signalsText(g.Signals))
+	}
+}
+
+// jsonGroupSignals is the Content-Signal values a group states, as ai
+// -json and /api/ai write them.
+type jsonGroupSignals struct {
+	Agents  []string        `json:"agents"`
+	Signals map[string]bool `json:"content_signals"`
+}
+
+// groupSignals returns the Content-Signal values of each group of r that
+// states some, the "*" group's among them, where Cloudflare's managed
+// robots.txt puts them.
+func groupSignals(r *robotstxt.Robots) []jsonGroupSignals {
+	var out []jsonGroupSignals
 	for _, g := range r.Groups() {
 		if s := g.ContentSignals(); len(s) > 0 {
-			fmt.Fprintf(w, "content-signal for user-agent: %s: %s\n", strings.Join(g.Agents(), ", "), signalsText(s))
+			out = append(out, jsonGroupSignals{g.Agents(), s})
 		}
 	}
+	return out
 }
 
 // decidedBy names the group a crawler obeys and the rule that decided.
@@ -152,13 +170,14 @@ func signalsText(m map[string]bool) string {
 	return strings.Join(parts, ", ")
 }
 
-func writeAIJSON(w io.Writer, src string, rep crawlers.Report) {
+func writeAIJSON(w io.Writer, src string, r *robotstxt.Robots, rep crawlers.Report) {
 	out := struct {
-		File           string          `json:"file"`
-		Crawlers       []jsonAIVerdict `json:"crawlers"`
-		Summary        []jsonAISummary `json:"summary"`
-		ContentSignals map[string]bool `json:"content_signals,omitempty"`
-	}{File: src, ContentSignals: rep.ContentSignals}
+		File           string             `json:"file"`
+		Crawlers       []jsonAIVerdict    `json:"crawlers"`
+		Summary        []jsonAISummary    `json:"summary"`
+		ContentSignals map[string]bool    `json:"content_signals,omitempty"`
+		GroupSignals   []jsonGroupSignals `json:"group_content_signals,omitempty"`
+	}{File: src, ContentSignals: rep.ContentSignals, GroupSignals: groupSignals(r)}
 	for _, v := range rep.Verdicts {
 		out.Crawlers = append(out.Crawlers, aiVerdictJSON(v))
 	}

@@ -120,6 +120,7 @@ func TestGoldenCommands(t *testing.T) {
 		// Content-Signal under "User-agent: *", where Cloudflare puts it,
 		// and under a named group.
 		{"ai-content-signal-groups", []string{"ai", "testdata/ai-signals.txt"}, ""},
+		{"ai-content-signal-groups-json", []string{"ai", "-json", "testdata/ai-signals.txt"}, ""},
 		{"unknown-command", []string{"frobnicate"}, ""},
 	}
 	for _, tt := range tests {

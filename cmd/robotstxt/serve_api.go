@@ -537,7 +537,10 @@ type aiResponse struct {
 	Crawlers       []jsonAIVerdict `json:"crawlers"`
 	Summary        []jsonAISummary `json:"summary"`
 	ContentSignals map[string]bool `json:"content_signals,omitempty"`
-	Notes          []string        `json:"notes,omitempty"`
+	// GroupSignals are the Content-Signal values of each group that
+	// states some, as ai -json writes them.
+	GroupSignals []jsonGroupSignals `json:"group_content_signals,omitempty"`
+	Notes        []string           `json:"notes,omitempty"`
 }
 
 func (r *aiResponse) writeJSON(w *jsonWriter) {
@@ -548,6 +551,10 @@ func (r *aiResponse) writeJSON(w *jsonWriter) {
 	if len(r.ContentSignals) > 0 {
 		w.raw(`,"content_signals":`)
 		w.value(r.ContentSignals)
+	}
+	if len(r.GroupSignals) > 0 {
+		w.raw(`,"group_content_signals":`)
+		w.value(r.GroupSignals)
 	}
 	if r.Notes != nil {
 		w.raw(`,"notes":`)
@@ -565,11 +572,13 @@ func (a *api) ai(b *budget, req *aiRequest) (*aiResponse, *apiError) {
 		return nil, err
 	}
 	var notes []string
-	rep, err := auditAI(b, readRobotsText("robots", req.Robots, o, &notes), req.Targets)
+	robots := readRobotsText("robots", req.Robots, o, &notes)
+	rep, err := auditAI(b, robots, req.Targets)
 	if err != nil {
 		return nil, err
 	}
-	resp := &aiResponse{Crawlers: []jsonAIVerdict{}, Summary: aiSummaryJSON(rep.Summaries), ContentSignals: rep.ContentSignals, Notes: notes}
+	resp := &aiResponse{Crawlers: []jsonAIVerdict{}, Summary: aiSummaryJSON(rep.Summaries), ContentSignals: rep.ContentSignals,
+		GroupSignals: groupSignals(robots), Notes: notes}
 	for _, v := range rep.Verdicts {
 		resp.Crawlers = append(resp.Crawlers, aiVerdictJSON(v))
 	}
