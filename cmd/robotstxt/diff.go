@@ -48,10 +48,7 @@ func diff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "robotstxt diff: %v\n", err)
 		return exitError
 	}
-	var (
-		groups [2][]*robotstxt.Group
-		files  [2]*robotstxt.Robots
-	)
+	var files [2]*robotstxt.Robots
 	for i, name := range fs.Args() {
 		if name == "-" {
 			fmt.Fprintln(stderr, "robotstxt diff: standard input holds the targets; give OLD and NEW as files or URLs")
@@ -72,11 +69,24 @@ func diff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if merge {
 		decided = everyCrawler(files)
 	}
-	for i, r := range files {
-		for _, c := range decided {
-			groups[i] = append(groups[i], c.choose(r, *plain).group)
+	// Each distinct pair of old and new groups is decided once per
+	// target: the crawlers of the registry share a handful of groups
+	// (BenchmarkDiffTargets).
+	type groupPair struct{ old, new *robotstxt.Group }
+	var pairs []groupPair
+	pairOf := make([]int, len(decided))
+	index := make(map[groupPair]int)
+	for i, c := range decided {
+		p := groupPair{c.choose(files[0], *plain).group, c.choose(files[1], *plain).group}
+		k, ok := index[p]
+		if !ok {
+			k = len(pairs)
+			index[p] = k
+			pairs = append(pairs, p)
 		}
+		pairOf[i] = k
 	}
+	decisions := make([][2]robotstxt.Decision, len(pairs))
 	rules := func() int {
 		if writeRuleDiff(stdout, files[0], files[1], cs, *plain, *asJSON) {
 			return exitDisallowed
@@ -103,13 +113,16 @@ func diff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		n++
 		var cols changeColumns
 		var js []jsonChange
+		for k, p := range pairs {
+			decisions[k] = [2]robotstxt.Decision{p.old.Decide(target), p.new.Decide(target)}
+		}
 		for i, c := range decided {
-			old, new := groups[0][i].Decide(target), groups[1][i].Decide(target)
-			if old.Allowed == new.Allowed {
+			d, p := decisions[pairOf[i]], pairs[pairOf[i]]
+			if d[0].Allowed == d[1].Allowed {
 				continue
 			}
-			cols.add(c.name, decisionText(old)+" -> "+decisionText(new), merge)
-			js = append(js, jsonChange{Agent: c.name, Old: decisionJSON(old, groups[0][i]), New: decisionJSON(new, groups[1][i])})
+			cols.add(c.name, decisionText(d[0])+" -> "+decisionText(d[1]), merge)
+			js = append(js, jsonChange{Agent: c.name, Old: decisionJSON(d[0], p.old), New: decisionJSON(d[1], p.new)})
 		}
 		if js == nil {
 			return nil
