@@ -169,14 +169,24 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		warm    func(string)
 		choices []choice // in file mode
 		out     *checkOutput
-		flagged = make(map[string]bool) // the fetched files said to be no robots.txt
+		flagged = make(map[string]bool) // the fetched files looked at
 	)
-	// A fetched file that is an HTML page is said once, between rows.
+	// A fetched file that is an HTML page, or was cut by the size limit,
+	// is said once, between rows.
 	seen := func(url string, r *robotstxt.Robots) {
-		if !flagged[url] && notRobots(r) != "" {
-			flagged[url] = true
-			out.flush()
-			input{"check", stdin, stderr}.flagNotRobots(redactURL(url), r)
+		if flagged[url] {
+			return
+		}
+		flagged[url] = true
+		line := truncatedLine(r)
+		if notRobots(r) == "" && line == 0 {
+			return
+		}
+		out.flush()
+		input{"check", stdin, stderr}.flagNotRobots(redactURL(url), r)
+		if line > 0 {
+			fmt.Fprintf(stderr, "robotstxt check: %s is over the %d-byte size limit (RFC 9309 section 2.5): cut at line %d; crawlers fetch no more of it, and neither did check, so what the cut drops is not known\n",
+				redactURL(url), limitOf(o), line)
 		}
 	}
 	if *robots != "" {

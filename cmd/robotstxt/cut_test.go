@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -133,5 +136,22 @@ func TestServeSaysWhereTheFileWasCut(t *testing.T) {
 	want := apiDiagnostic{line, "error", "truncated", "the file is over the 512000-byte size limit crawlers read (RFC 9309 section 2.5); " + what}
 	if !slices.Contains(got.Diagnostics, want) {
 		t.Errorf("diagnostics %+v, want %+v among them", got.Diagnostics, want)
+	}
+}
+
+// TestCheckSaysAFetchedFileWasCut: without -robots, a site's robots.txt
+// over the limit is fetched as crawlers fetch it, and check says where it
+// was cut, once for the site.
+func TestCheckSaysAFetchedFileWasCut(t *testing.T) {
+	file, line := longRobots()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, file)
+	}))
+	defer srv.Close()
+	var stdout, stderr bytes.Buffer
+	status := run([]string{"check", "-agent", "Googlebot", srv.URL + "/g", srv.URL + "/private/a"}, strings.NewReader(""), &stdout, &stderr)
+	want := fmt.Sprintf("robotstxt check: %s/robots.txt is over the 512000-byte size limit (RFC 9309 section 2.5): cut at line %d;", srv.URL, line)
+	if status != exitDisallowed || strings.Count(stderr.String(), want) != 1 {
+		t.Errorf("check = %d, stderr\n%s\nwant %d and once %q", status, stderr.String(), exitDisallowed, want)
 	}
 }

@@ -6,6 +6,7 @@ package main
 // was printed before.
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"unicode/utf8"
@@ -107,6 +108,17 @@ func (e *controlEscaper) Write(p []byte) (int, error) {
 		return 0, err
 	}
 	return len(p), nil
+}
+
+// escapeString returns s as a controlEscaper writes it; s itself when it
+// holds nothing to escape.
+func escapeString(s string) string {
+	if cleanPrefix([]byte(s)) == len(s) {
+		return s
+	}
+	var b bytes.Buffer
+	escaping(&b).Write([]byte(s))
+	return b.String()
 }
 
 // cleanPrefix returns how many bytes of p, from its start, need no escape:
