@@ -15,8 +15,10 @@ import (
 
 // maxAPI is the most funcs and types the package's documentation may list
 // (what go doc -all shows as lines starting "func" or "type"): one way to
-// do each thing, and nothing a user never needs.
-const maxAPI = 42
+// do each thing, and nothing a user never needs. Three of them are what
+// package lint reads of a file, as any other package could: FileGroups,
+// FileGroup and FileRule.
+const maxAPI = 45
 
 // api reads the package's documentation as go doc does: its exported
 // funcs, and its exported types with their funcs and methods, each

@@ -238,22 +238,15 @@ func (b *builder) finishText(r *Robots, s *slab) {
 func (b *builder) finishTokens(r *Robots, s *slab) {
 	// The groups' starts and lines and the sorted tokens share one
 	// allocation: a file of one group would otherwise make one for each
-	// few words (BenchmarkParse, allocations). The lines are kept only
-	// for the one check that reads them, which needs a "*" group that
-	// disallows something and another group (BenchmarkRetained, 504
-	// groups).
-	ng, nt, nl := len(b.starts), len(b.toks), 0
-	if ng > 1 && b.starDisallows() { // with one group, there is no other to speak of
-		nl = ng
-	}
-	words := take[uint32](s, ng+nl+nt)
+	// few words (BenchmarkParse, allocations). The lines are what
+	// Robots.FileGroups says of each group.
+	ng, nt := len(b.starts), len(b.toks)
+	words := take[uint32](s, 2*ng+nt)
 	r.starts = words[:ng:ng]
 	copy(r.starts, b.starts)
-	if nl > 0 {
-		r.groupLines = words[ng : ng+nl : ng+nl]
-		copy(r.groupLines, b.groupLines)
-	}
-	r.sorted = words[ng+nl:]
+	r.groupLines = words[ng : 2*ng : 2*ng]
+	copy(r.groupLines, b.groupLines)
+	r.sorted = words[2*ng:]
 	for i := range r.sorted {
 		r.sorted[i] = uint32(i)
 	}
@@ -310,29 +303,6 @@ func finishSets(r *Robots, m *multiSets) (conflicts []int, seen map[string]uint3
 		lo = hi
 	}
 	return conflicts, seen
-}
-
-// starDisallows reports whether a "*" group has a rule that disallows
-// something.
-func (b *builder) starDisallows() bool {
-	start := uint32(0)
-	for _, t := range b.toks {
-		tok := b.tokText[start:t.end]
-		start = t.end
-		if string(tok) != "*" {
-			continue
-		}
-		end := uint32(len(b.rules))
-		if int(t.group)+1 < len(b.starts) {
-			end = b.starts[t.group+1]
-		}
-		for _, rl := range b.rules[b.starts[t.group]:end] {
-			if !rl.allow() && rl.n > 0 {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // appendIDs appends a key for a list of groups to b.

@@ -6,12 +6,6 @@ import (
 	"unsafe"
 )
 
-// threadCPU returns the CPU time the calling thread has used, so that a
-// benchmark that locks its goroutine to its thread can weigh two of its
-// steps against each other on a busy machine, where the wall clock
-// counts the time other processes take.
-func threadCPU() time.Duration { return clockTime(3) } // CLOCK_THREAD_CPUTIME_ID
-
 // processCPU returns the CPU time the process has used, on all its
 // threads: a benchmark weighing two ways of doing one thing on a busy
 // machine counts the collections each causes, which run on other

@@ -6,9 +6,6 @@ import "time"
 
 var clockStart = time.Now()
 
-// threadCPU returns the time since the tests started: outside Linux the
-// thread's CPU time is not read, and the wall clock stands in for it.
-func threadCPU() time.Duration { return time.Since(clockStart) }
-
-// processCPU returns the time since the tests started, as threadCPU.
+// processCPU returns the time since the tests started: outside Linux the
+// process's CPU time is not read, and the wall clock stands in for it.
 func processCPU() time.Duration { return time.Since(clockStart) }

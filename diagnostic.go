@@ -71,7 +71,8 @@ const (
 	CodeNotRobotsTxt     Code = "not-robots-txt"     // HTML or other text, not robots.txt
 	CodeNeverDecides     Code = "never-decides"      // a rule another rule always outranks
 
-	// The checks webmasters expect (lint_webmaster.go).
+	// The checks webmasters expect: the parser notes Noindex lines, records
+	// that split a group and blank lines in a group; package lint the rest.
 	CodeNoindex            Code = "noindex"              // a Noindex, Nofollow or Noarchive line, which no crawler obeys
 	CodeGlobalNotInherited Code = "global-not-inherited" // a named group that drops the "*" group's disallows
 	CodeCrawlDelayGoogle   Code = "crawl-delay-google"   // a Crawl-delay that Googlebot ignores
@@ -126,20 +127,9 @@ const (
 	noteEmptyFile
 	noteHTMLPage
 	noteNoRecord
-	noteRepeats
-	noteOutrankedSamePattern
-	noteOutranked
-	// The checks webmasters expect (lint_webmaster.go).
+	// The checks webmasters expect: the parser notes Noindex lines, records
+	// that split a group and blank lines in a group; package lint the rest.
 	noteNoindex
-	noteGlobalNotInherited
-	noteGlobalNotInheritedPart
-	noteGlobalNotInheritedMore
-	noteCrawlDelayGoogle
-	noteMatchesAnywhere
-	noteBlocksResources
-	noteSiteClosed
-	noteSensitivePath
-	noteGlobalRepeated
 	noteRecordSplitsGroup
 	// A UTF-16 byte-order mark before text that is not UTF-16
 	// (sniff.go): RFC mode skips it, Google mode keeps it, as Google's
@@ -157,58 +147,47 @@ var noteKinds = [numNoteKinds]struct {
 	code   Code
 	format string
 }{
-	noteBOM:                  {Info, CodeBOM, "a byte-order mark starts the file; it is skipped"},
-	noteUTF16MarkSkipped:     {Warning, CodeBOM, "a UTF-16 byte-order mark starts the file, but the text after it is not UTF-16; the mark is skipped and the text read as UTF-8"},
-	noteUTF16MarkKept:        {Warning, CodeBOM, "a UTF-16 byte-order mark starts the file; Google's parser skips only UTF-8's, so its bytes start the first line, which it then does not read as a key"},
-	noteUTF16:                {Warning, CodeUTF16, "the file is UTF-16, not UTF-8 (RFC 9309 section 2.2); it was converted"},
-	noteLineTooLong:          {Warning, CodeLineTooLong, "the line is longer than %d bytes; Google's parser ignores the rest of it"},
-	noteNUL:                  {Warning, CodeNUL, "a NUL byte ends the line; the rest of it is ignored"},
-	noteInvalidUTF8:          {Warning, CodeInvalidUTF8, "the line is not valid UTF-8 (RFC 9309 section 2.2); its bytes are read as they are"},
-	noteEOLComment:           {Info, CodeEOLComment, "a comment follows the value; some old crawlers read it as part of the value"},
-	noteLeadingSpace:         {Info, CodeLeadingSpace, "the line starts with whitespace; some old crawlers ignore such lines"},
-	noteNotKeyValue:          {Warning, CodeNotKeyValue, `the line is not a "key: value" pair; it is ignored`},
-	noteNoKey:                {Warning, CodeNotKeyValue, "the line has no key before its colon; it is ignored"},
-	noteMissingColon:         {Warning, CodeMissingColon, "the colon after %q is missing; the line is read as if it had one"},
-	noteKeyTypo:              {Warning, CodeKeyTypo, "%q is read as %q"},
-	noteUnknownKey:           {Info, CodeUnknownKey, "unknown key %q is ignored"},
-	noteAgentWildcard:        {Warning, CodeAgentWildcard, "user-agent %q has a '*' inside; '*' is the global group only alone, and tokens are matched exactly (RFC 9309 section 2.2.1)"},
-	noteAgentToken:           {Warning, CodeAgentToken, "user-agent %q is read as the product token %q: Google's parser stops at the first character that is not a letter, '-' or '_'"},
-	noteAgentName:            {Info, CodeAgentToken, "user-agent %q is matched as %q (RFC 9309 section 2.2.1)"},
-	noteAgentNoName:          {Warning, CodeAgentNoName, "user-agent %q names no crawler: it starts with no letter or digit, so its group applies to none (RFC 9309 section 2.2.1)"},
-	noteSeveralPaths:         {Warning, CodeSeveralPaths, "the value %q holds several words; it is one pattern, with the spaces in it, not several paths"},
-	noteNoSlash:              {Warning, CodeNoSlash, "the pattern %q does not start with '/' or '*', so it never matches (RFC 9309 section 2.2.2)"},
-	noteRuleOutsideGroup:     {Error, CodeRuleOutsideGroup, "this rule comes before any user-agent line, so it applies to no crawler (RFC 9309 section 2.1)"},
-	noteSitemapNotAbsolute:   {Warning, CodeBadValue, "sitemap %q is not an absolute http or https URL; it is ignored"},
-	noteSitemapRepeated:      {Info, CodeDuplicate, "sitemap %q is listed again"},
-	noteBadValue:             {Warning, CodeBadValue, "%s value %q is ignored: %s"},
-	noteHostRepeated:         {Info, CodeDuplicate, "a Host record came earlier; only the first applies"},
-	noteOutsideGroup:         {Warning, CodeOutsideGroup, "%s comes before any user-agent line, so it applies to no crawler"},
-	noteConflictInGroup:      {Warning, CodeConflict, "%s is given again for the same group; the most restrictive value applies"},
-	noteConflictMerged:       {Warning, CodeConflict, "this value disagrees with another for the same crawler; the most restrictive one applies"},
-	noteTruncatedLost:        {Error, CodeTruncated, "the file is larger than the %d-byte limit; everything from byte %d on is ignored (RFC 9309 section 2.5): %d allow and disallow rules are lost"},
-	noteTruncatedUnread:      {Error, CodeTruncated, "the file is larger than the %d-byte limit; everything from byte %d on is ignored (RFC 9309 section 2.5): its rules were not read"},
-	noteTooManyLines:         {Error, CodeTooLarge, "the file has more than %d lines, the most one parse reads; this line and the rest are ignored"},
-	noteTooMuchTokenText:     {Error, CodeTooLarge, "the file's user-agent tokens exceed %d bytes, the most one parsed file holds; this line and the rest of the file are ignored"},
-	noteTooMuchPatternText:   {Error, CodeTooLarge, "the file's patterns exceed %d bytes, the most one parsed file holds; this rule and the rest are ignored"},
-	noteTooMuchRecordText:    {Error, CodeTooLarge, "the text of the file's records exceeds %d bytes, the most one parsed file holds; this line is ignored"},
-	noteTooManyNotes:         {Error, CodeTooLarge, "the file draws more diagnostics than one parsed file holds; this one and the later ones are left out"},
-	noteEmptyFile:            {Info, CodeEmptyFile, "the file is empty: everything is allowed"},
-	noteHTMLPage:             {Error, CodeNotRobotsTxt, "the file is an HTML page, not a robots.txt file; only the lines that happen to be robots.txt lines apply (notes on the markup's other lines are left out)"},
-	noteNoRecord:             {Error, CodeNotRobotsTxt, "no line of the file is a robots.txt record: everything is allowed"},
-	noteRepeats:              {Warning, CodeNeverDecides, "this rule repeats line %d"},
-	noteOutrankedSamePattern: {Warning, CodeNeverDecides, "this rule never decides: line %d has the same pattern and outranks it (RFC 9309 section 2.2.2)"},
-	noteOutranked:            {Warning, CodeNeverDecides, "this rule never decides: line %d has the same paths as it and outranks it (RFC 9309 section 2.2.2)"},
-	// The checks webmasters expect (lint_webmaster.go).
-	noteNoindex:                {Warning, CodeNoindex, `%q is not a robots.txt rule and no crawler obeys it (RFC 9309 has no such key; Google stopped reading it in 2019): to keep a page out of search results, let crawlers fetch it and send <meta name="robots" content="%s"> or the header "X-Robots-Tag: %[2]s"`},
-	noteGlobalNotInherited:     {Warning, CodeGlobalNotInherited, `crawlers that obey this group (%s) ignore the "*" group, so they may fetch what it disallows: %s; repeat those rules in this group if they are meant for these crawlers too`},
-	noteGlobalNotInheritedPart: {Warning, CodeGlobalNotInherited, `crawlers that obey this group (%s) ignore the "*" group, so they may fetch what it disallows: %s; repeat those rules in this group if they are meant for these crawlers too (only the first %d of the "*" group's %d disallows were compared with this group: the file has too many groups and rules to compare every pair)`},
-	noteGlobalNotInheritedMore: {Warning, CodeGlobalNotInherited, `%d more named groups, from this one (%s) on, ignore the "*" group as well, so their crawlers may fetch what it disallows; only the first %d groups that do draw a note of their own`},
-	noteCrawlDelayGoogle:       {Info, CodeCrawlDelayGoogle, "Googlebot obeys this group but ignores Crawl-delay (Bingbot, YandexBot and others read it); Googlebot slows down by itself when the server answers 429, 500 or 503"},
-	noteMatchesAnywhere:        {Warning, CodeMatchesAnywhere, "the pattern %q matches every path that contains %q anywhere, such as %q; to match only paths that end so, write %q"},
-	noteBlocksResources:        {Warning, CodeBlocksResources, "the rule %q keeps %s from CSS, JavaScript or image files, which search engines need to render pages (a page they cannot render may rank lower); allow them, for example with \"Allow: /*.css$\" and \"Allow: /*.js$\""},
-	noteSiteClosed:             {Info, CodeSiteClosed, "%q closes the whole site to every crawler without a group of its own; if that is not meant (a staging site's file copied to production is the usual cause), remove the line"},
-	noteSensitivePath:          {Info, CodeSensitivePath, "the path %q looks private (%q); robots.txt is public, so listing a path tells everyone where it is and does not protect it: put it behind authentication and leave it out of this file"},
-	noteGlobalRepeated:         {Warning, CodeGlobalRepeated, `a second "User-agent: *" group (the first starts on line %d): RFC 9309 and Google's parser merge them, but Python's urllib.robotparser (and crawlers built on it) reads only the first, so they ignore this group's rules; move them into the first "*" group`},
-	noteRecordSplitsGroup:      {Warning, CodeRecordSplitsGroup, `this %s line comes between user-agent lines: RFC 9309 section 2.1 and Google's parser read one group of %s, whose rules follow, but Python's urllib.robotparser (and crawlers built on it) ends the group here, so the user-agents above it get no rules and may fetch everything; put every user-agent line of a group before its other records`},
-	noteBlankLineInGroup:       {Info, CodeBlankLineInGroup, "a blank line comes before this rule with no user-agent line since: in RFC 9309 the rule still belongs to the group above, but older parsers end a group at a blank line and may drop it; remove the blank line, or start a group with user-agent lines"},
+	noteBOM:                {Info, CodeBOM, "a byte-order mark starts the file; it is skipped"},
+	noteUTF16MarkSkipped:   {Warning, CodeBOM, "a UTF-16 byte-order mark starts the file, but the text after it is not UTF-16; the mark is skipped and the text read as UTF-8"},
+	noteUTF16MarkKept:      {Warning, CodeBOM, "a UTF-16 byte-order mark starts the file; Google's parser skips only UTF-8's, so its bytes start the first line, which it then does not read as a key"},
+	noteUTF16:              {Warning, CodeUTF16, "the file is UTF-16, not UTF-8 (RFC 9309 section 2.2); it was converted"},
+	noteLineTooLong:        {Warning, CodeLineTooLong, "the line is longer than %d bytes; Google's parser ignores the rest of it"},
+	noteNUL:                {Warning, CodeNUL, "a NUL byte ends the line; the rest of it is ignored"},
+	noteInvalidUTF8:        {Warning, CodeInvalidUTF8, "the line is not valid UTF-8 (RFC 9309 section 2.2); its bytes are read as they are"},
+	noteEOLComment:         {Info, CodeEOLComment, "a comment follows the value; some old crawlers read it as part of the value"},
+	noteLeadingSpace:       {Info, CodeLeadingSpace, "the line starts with whitespace; some old crawlers ignore such lines"},
+	noteNotKeyValue:        {Warning, CodeNotKeyValue, `the line is not a "key: value" pair; it is ignored`},
+	noteNoKey:              {Warning, CodeNotKeyValue, "the line has no key before its colon; it is ignored"},
+	noteMissingColon:       {Warning, CodeMissingColon, "the colon after %q is missing; the line is read as if it had one"},
+	noteKeyTypo:            {Warning, CodeKeyTypo, "%q is read as %q"},
+	noteUnknownKey:         {Info, CodeUnknownKey, "unknown key %q is ignored"},
+	noteAgentWildcard:      {Warning, CodeAgentWildcard, "user-agent %q has a '*' inside; '*' is the global group only alone, and tokens are matched exactly (RFC 9309 section 2.2.1)"},
+	noteAgentToken:         {Warning, CodeAgentToken, "user-agent %q is read as the product token %q: Google's parser stops at the first character that is not a letter, '-' or '_'"},
+	noteAgentName:          {Info, CodeAgentToken, "user-agent %q is matched as %q (RFC 9309 section 2.2.1)"},
+	noteAgentNoName:        {Warning, CodeAgentNoName, "user-agent %q names no crawler: it starts with no letter or digit, so its group applies to none (RFC 9309 section 2.2.1)"},
+	noteSeveralPaths:       {Warning, CodeSeveralPaths, "the value %q holds several words; it is one pattern, with the spaces in it, not several paths"},
+	noteNoSlash:            {Warning, CodeNoSlash, "the pattern %q does not start with '/' or '*', so it never matches (RFC 9309 section 2.2.2)"},
+	noteRuleOutsideGroup:   {Error, CodeRuleOutsideGroup, "this rule comes before any user-agent line, so it applies to no crawler (RFC 9309 section 2.1)"},
+	noteSitemapNotAbsolute: {Warning, CodeBadValue, "sitemap %q is not an absolute http or https URL; it is ignored"},
+	noteSitemapRepeated:    {Info, CodeDuplicate, "sitemap %q is listed again"},
+	noteBadValue:           {Warning, CodeBadValue, "%s value %q is ignored: %s"},
+	noteHostRepeated:       {Info, CodeDuplicate, "a Host record came earlier; only the first applies"},
+	noteOutsideGroup:       {Warning, CodeOutsideGroup, "%s comes before any user-agent line, so it applies to no crawler"},
+	noteConflictInGroup:    {Warning, CodeConflict, "%s is given again for the same group; the most restrictive value applies"},
+	noteConflictMerged:     {Warning, CodeConflict, "this value disagrees with another for the same crawler; the most restrictive one applies"},
+	noteTruncatedLost:      {Error, CodeTruncated, "the file is larger than the %d-byte limit; everything from byte %d on is ignored (RFC 9309 section 2.5): %d allow and disallow rules are lost"},
+	noteTruncatedUnread:    {Error, CodeTruncated, "the file is larger than the %d-byte limit; everything from byte %d on is ignored (RFC 9309 section 2.5): its rules were not read"},
+	noteTooManyLines:       {Error, CodeTooLarge, "the file has more than %d lines, the most one parse reads; this line and the rest are ignored"},
+	noteTooMuchTokenText:   {Error, CodeTooLarge, "the file's user-agent tokens exceed %d bytes, the most one parsed file holds; this line and the rest of the file are ignored"},
+	noteTooMuchPatternText: {Error, CodeTooLarge, "the file's patterns exceed %d bytes, the most one parsed file holds; this rule and the rest are ignored"},
+	noteTooMuchRecordText:  {Error, CodeTooLarge, "the text of the file's records exceeds %d bytes, the most one parsed file holds; this line is ignored"},
+	noteTooManyNotes:       {Error, CodeTooLarge, "the file draws more diagnostics than one parsed file holds; this one and the later ones are left out"},
+	noteEmptyFile:          {Info, CodeEmptyFile, "the file is empty: everything is allowed"},
+	noteHTMLPage:           {Error, CodeNotRobotsTxt, "the file is an HTML page, not a robots.txt file; only the lines that happen to be robots.txt lines apply (notes on the markup's other lines are left out)"},
+	noteNoRecord:           {Error, CodeNotRobotsTxt, "no line of the file is a robots.txt record: everything is allowed"},
+	// The checks webmasters expect: the parser notes Noindex lines, records
+	// that split a group and blank lines in a group; package lint the rest.
+	noteNoindex:           {Warning, CodeNoindex, `%q is not a robots.txt rule and no crawler obeys it (RFC 9309 has no such key; Google stopped reading it in 2019): to keep a page out of search results, let crawlers fetch it and send <meta name="robots" content="%s"> or the header "X-Robots-Tag: %[2]s"`},
+	noteRecordSplitsGroup: {Warning, CodeRecordSplitsGroup, `this %s line comes between user-agent lines: RFC 9309 section 2.1 and Google's parser read one group of %s, whose rules follow, but Python's urllib.robotparser (and crawlers built on it) ends the group here, so the user-agents above it get no rules and may fetch everything; put every user-agent line of a group before its other records`},
+	noteBlankLineInGroup:  {Info, CodeBlankLineInGroup, "a blank line comes before this rule with no user-agent line since: in RFC 9309 the rule still belongs to the group above, but older parsers end a group at a blank line and may drop it; remove the blank line, or start a group with user-agent lines"},
 }

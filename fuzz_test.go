@@ -2,6 +2,7 @@ package robotstxt
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -60,10 +61,18 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("User-agent: FooBot\nDisallow: /a$b\nAllow: /a%24\n"), "/a$")
 	f.Add([]byte("User-agent: *\nAllow: /d/index.html\nDisallow: /\n"), "/d/")
 	// Hostile shapes, small versions (each within checkParse's 16 KiB):
-	// many "*" disallows, then many named groups of one rule, which a
-	// lint check that pairs them takes quadratic time over; and many
-	// rules of a '*' and 16 letters, the costliest to match.
-	f.Add(costShapes[0].file(50), "/p00007/x")
+	// many "*" disallows, then many named groups of one rule, which
+	// package lint's check that pairs them compares; and many rules of a
+	// '*' and 16 letters, the costliest to match.
+	var pairs strings.Builder
+	pairs.WriteString("User-agent: *\n")
+	for i := range 50 {
+		fmt.Fprintf(&pairs, "Disallow: /p%05d\n", i)
+	}
+	for i := range 50 {
+		fmt.Fprintf(&pairs, "User-agent: b%05d\nDisallow: /q%05d\n", i, i)
+	}
+	f.Add([]byte(pairs.String()), "/p00007/x")
 	f.Add(hostileFile(hostileShapes[0].line, 12<<10), "/"+strings.Repeat("a", 64)) // near misses
 	// The hostile shapes, small versions, which a gram index keys (see
 	// hostileShapes), asked for a path that holds one rule's letters.

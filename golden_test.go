@@ -28,7 +28,8 @@ var goldenFiles = []struct{ name, exercises string }{
 	{"069_www.qualtrics.com.txt", "Noindex lines, in either case"},
 }
 
-// TestGolden compares the diagnostics and the canonical text of each golden
+// TestGolden compares the parse's diagnostics (package lint's TestGolden
+// keeps what its Check finds) and the canonical text of each golden
 // file with testdata/golden; go test -run TestGolden -update rewrites them.
 func TestGolden(t *testing.T) {
 	for _, gf := range goldenFiles {

@@ -14,15 +14,13 @@ import (
 )
 
 // floors lists the root package's files from the top floor down, as
-// docs/ARCHITECTURE.md describes them: the entry points, the checks of a
-// finished file, writing back, the parse (bytes to lines to groups), the
+// docs/ARCHITECTURE.md describes them: the entry points, writing back, the parse (bytes to lines to groups), the
 // parsed file, its groups and their indexes, records and notes, the two
 // modes, and the leaves (crawler names, URLs, Host values,
 // percent-encoding, the compiled rule, the matcher, octet classes,
 // memory). Files on one floor are separated by spaces.
 var floors = []string{
 	"robotstxt.go stream.go",
-	"lint.go lint_webmaster.go lint_budget.go",
 	"write.go",
 	"parse.go",
 	"sniff.go",
@@ -50,16 +48,14 @@ var floors = []string{
 // reads the files below it; these are the few places where a lower file
 // names something of a higher one.
 var upward = map[[2]string]string{
-	{"buffers.go", "robotstxt.go"}:     "the pool keeps buffers of up to four times DefaultMaxBytes",
-	{"parse.go", "robotstxt.go"}:       "the parser reads Options",
-	{"robots.go", "lint.go"}:           "Robots.Diagnostics runs the checks of a finished file",
-	{"robots.go", "lint_webmaster.go"}: "Robots.Diagnostics runs the checks of a finished file",
-	{"robots.go", "write.go"}:          "Robots.WriteTo writes the file back",
-	{"robots.go", "stream.go"}:         "a small file kept as its text answers from the tables it builds on first need",
-	{"robots.go", "small.go"}:          "a small file's first Group is carved from its slab",
-	{"small.go", "build.go"}:           "a small file's tables are carved from the builder's lists",
-	{"group.go", "robots.go"}:          "a Group reads its file's records",
-	{"grams.go", "index.go"}:           "the gram index is a part of a group's index",
+	{"buffers.go", "robotstxt.go"}: "the pool keeps buffers of up to four times DefaultMaxBytes",
+	{"parse.go", "robotstxt.go"}:   "the parser reads Options",
+	{"robots.go", "write.go"}:      "Robots.WriteTo writes the file back",
+	{"robots.go", "stream.go"}:     "a small file kept as its text answers from the tables it builds on first need",
+	{"robots.go", "small.go"}:      "a small file's first Group is carved from its slab",
+	{"small.go", "build.go"}:       "a small file's tables are carved from the builder's lists",
+	{"group.go", "robots.go"}:      "a Group reads its file's records",
+	{"grams.go", "index.go"}:       "the gram index is a part of a group's index",
 }
 
 // TestLayers keeps the root package's files layered: following a parse or

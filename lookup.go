@@ -36,12 +36,6 @@ type multiSets struct {
 	ids []uint32
 	end []uint32
 	at  []runSet
-
-	// merged holds, for each of the file's groups, the exclusive set of
-	// several groups it belongs to, or -1 (see exclusiveSet). It is built
-	// on first use, once, so that asking costs no more than a look-up.
-	once   sync.Once
-	merged []int32
 }
 
 // span returns where set k's groups are in m.ids.

@@ -137,7 +137,7 @@ func (n *notes) diagnostics(text *ruleText, token func(i uint32) string) []Diagn
 	// The messages are written back to back into one buffer, sized for
 	// them at once, and cut out of it: a file can draw a note per line,
 	// and a string each cost more than formatting them
-	// (BenchmarkDiagnosticsHostile, never-decides). The arguments' text
+	// (BenchmarkManyLines, unknown-keys). The arguments' text
 	// is mostly in n.args; the rest (textRefs) is a rule's pattern, a few
 	// dozen octets.
 	size := len(n.args)
@@ -205,8 +205,8 @@ func (n *notes) diagnostics(text *ruleText, token func(i uint32) string) []Diagn
 // verbs the formats of noteKinds use: %s and %q of a string, %d of an int,
 // and %[n]s. It reports false, having appended nothing, for anything else.
 // The package does not use fmt: fmt.Sprintf costs several times as much,
-// for its generality and a string per message (BenchmarkDiagnosticsHostile,
-// never-decides), and fmt, with the reflect code it runs, would be about
+// for its generality and a string per message (BenchmarkManyLines,
+// unknown-keys), and fmt, with the reflect code it runs, would be about
 // 170 kB of the WebAssembly module's code (wasm/README.md, "Size").
 func appendMessage(b []byte, format string, args []any) ([]byte, bool) {
 	start := len(b)

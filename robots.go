@@ -6,8 +6,8 @@ import (
 	"io"
 	"maps"
 	"slices"
-	"sync"
 	"sync/atomic"
+	"time"
 	"unsafe"
 )
 
@@ -39,10 +39,9 @@ type Robots struct {
 
 // robotsTables are what a parse builds: a Robots's tables.
 type robotsTables struct {
-	diagOnce sync.Once // adds the notes of neverDecides on first use
-	global   int32     // the set of the "*" groups plus one; 0: none (beside diagOnce, which leaves it room)
-	d        *dialect  // the mode's way of reading
-	text     *ruleText // the rules' patterns
+	global int32     // the set of the "*" groups plus one; 0: none
+	d      *dialect  // the mode's way of reading
+	text   *ruleText // the rules' patterns
 	// rules holds every rule in file order, each group's together: the
 	// file's group i has rules[starts[i]:starts[i+1]]. Nothing writes it
 	// after parsing: a Group orders a copy for matching (see index).
@@ -50,20 +49,16 @@ type robotsTables struct {
 	// groupSets are the file's groups, the user-agent lines that name
 	// them and the sets of groups each name selects (see lookup.go).
 	groupSets
-	groupLines []uint32                // the line of each group's first user-agent line; nil unless a "*" group disallows something
+	groupLines []uint32                // the line of each group's first user-agent line
 	exts       []extAt                 // the groups' extension records, by group
 	cache      []atomic.Pointer[Group] // the Group of each set, once built
 	// unions are the Groups of several sets, once built: nil until the
 	// first, so that the many files asked by one name each do not carry
 	// the room of a lock and a map (BenchmarkSmallFirstQuery).
 	unions atomic.Pointer[unionCache]
-	notes  notes // the diagnostics
-	// notesMu orders Diagnostics' first call, which adds the checks'
-	// notes, with Footprint, which counts them; the notes are read
-	// without it once that call is done.
-	notesMu sync.Mutex
-	file    *fileRecords // nil when the file has none
-	small   *smallParts  // in r's allocation; nil unless a small file (see smallFile)
+	notes  notes        // the parse's diagnostics; never written after it
+	file   *fileRecords // nil when the file has none
+	small  *smallParts  // in r's allocation; nil unless a small file (see smallFile)
 }
 
 // wholeRobots is a Robots and its tables in one allocation.
@@ -297,31 +292,27 @@ func (r *Robots) Sitemaps() []string {
 	return out
 }
 
-// Diagnostics returns the problems found while parsing, in line order.
-// None of them changed a verdict beyond what it says. The checks of whole
-// groups run at the first call, within a budget of work in proportion to
-// the file's size: a check that would compare every rule with every group
-// of a file of thousands of both compares part of them and says so in its
-// notes. The global-not-inherited check notes the first 100 named groups
-// that ignore rules of the "*" group one by one, and counts the others in
-// one more note on the first of them.
+// Diagnostics returns the problems the parse found, in line order: what
+// a line says that a crawler reads otherwise than its author may have
+// meant, and the limits the file reached. None of them changed a verdict
+// beyond what it says. It reads what the parse kept and changes nothing.
+// The checks of the file as a whole (rules that never decide, named
+// groups that drop the "*" group's rules, blocked CSS and JavaScript, a
+// closed site) are package [github.com/rfc9309/robotstxt/lint]'s: its
+// Check returns these diagnostics and its own, in line order.
 func (r *Robots) Diagnostics() []Diagnostic {
 	if r == nil {
 		return nil
 	}
 	r = r.full()
-	r.diagOnce.Do(func() {
-		if r.text == nil {
-			return // the zero Robots
-		}
-		r.notesMu.Lock()
-		defer r.notesMu.Unlock()
-		matchesAnywhere(r, &noteWriter{notes: &r.notes, max: defaultLimits.text})
-		neverDecides(r)
-		webmasterChecks(r)
-		r.notes.sort()
-	})
-	return r.notes.diagnostics(r.text, r.tokenText)
+	if r.text == nil {
+		return nil // the zero Robots
+	}
+	out := r.notes.diagnostics(r.text, r.tokenText)
+	// The parse adds a few notes after the lines they are about (merged
+	// groups that disagree, the groups a record splits).
+	slices.SortStableFunc(out, func(a, b Diagnostic) int { return cmp.Compare(a.Line, b.Line) })
+	return out
 }
 
 // Footprint returns an upper bound of the bytes of memory r holds once
@@ -332,12 +323,11 @@ func (r *Robots) Diagnostics() []Diagnostic {
 // does not grow with their queries, rather than at what they hold when
 // cached, which does.
 //
-// Two things are counted only once they exist: the Groups that combine
-// the groups of several names, which Robots.Group builds for a call with
-// names of different groups and keeps, up to 64 per file (each holds at
-// most what the groups it combines hold), and the findings that
-// [Robots.Diagnostics] adds on its first call. Footprint costs a pass
-// over the file's groups.
+// The Groups that combine the groups of several names are counted only
+// once they exist: Robots.Group builds them for a call with names of
+// different groups and keeps them, up to 64 per file (each holds at most
+// what the groups it combines hold). Footprint costs a pass over the
+// file's groups.
 func (r *Robots) Footprint() int64 {
 	if r == nil {
 		return 0
@@ -368,13 +358,9 @@ func (r *Robots) Footprint() int64 {
 	}
 	n += sliceBytes(r.toks) + heapBytes(int64(len(r.tokText))) + sliceBytes(r.sorted) + sliceBytes(r.cache)
 	if m := r.multi; m != nil {
-		// merged is built on first use: one entry per group.
-		n += heapBytes(int64(unsafe.Sizeof(*m))) + sliceBytes(m.ids) + sliceBytes(m.end) + sliceBytes(m.at) +
-			heapBytes(int64(len(r.starts))*int64(unsafe.Sizeof(m.merged[0])))
+		n += heapBytes(int64(unsafe.Sizeof(*m))) + sliceBytes(m.ids) + sliceBytes(m.end) + sliceBytes(m.at)
 	}
-	r.notesMu.Lock()
 	n += sliceBytes(r.notes.list) + sliceBytes(r.notes.args)
-	r.notesMu.Unlock()
 	if f := r.file; f != nil {
 		n += heapBytes(int64(unsafe.Sizeof(*f))) + heapBytes(int64(len(f.text))) + sliceBytes(f.sitemaps) +
 			sliceBytes(f.cleanParams) + sliceBytes(f.records) + heapBytes(int64(len(f.host))) + signalBytes(f.signals)
@@ -610,4 +596,86 @@ func (r *Robots) lookupSet(agent string) int {
 		return -1
 	}
 	return r.setAt(pos)
+}
+
+// A FileGroup is one group of the file as written (RFC 9309 section
+// 2.1): its user-agent lines and its rules, before the groups that name
+// one crawler are merged. Groups merge for a crawler when they name the
+// same product token, compared case-insensitively in ASCII (RFC 9309
+// section 2.2.1); [Robots.Group] returns what a crawler obeys. Package
+// lint reads a file through its FileGroups.
+type FileGroup struct {
+	Line   int        // the line of its first user-agent line
+	Agents []string   // the product tokens of its user-agent lines, as written, in file order; "*" for the global group
+	Rules  []FileRule // its allow and disallow rules, in file order
+	// CrawlDelay is the group's Crawl-delay and CrawlDelayLine the line
+	// that gives it (the longest, when several do), or 0 when none does;
+	// merged groups have the longest of theirs (see [Group.CrawlDelay]).
+	CrawlDelay     time.Duration
+	CrawlDelayLine int
+}
+
+// A FileRule is a rule as written and as the file's mode matches it.
+type FileRule struct {
+	Rule
+	// Match is the pattern as the mode matches it: RFC mode's canonical
+	// percent-encoding (RFC 9309 section 2.2.2), Google mode's escaping of
+	// octets that a URL may not hold bare.
+	Match string
+	// Priority ranks the rule against the others that match a path: the
+	// longer pattern decides, and an allow wins a tie (RFC 9309 section
+	// 2.2.2). It is the length of Match but where the mode counts the
+	// written form's octets (Google mode, for a pattern it escapes).
+	Priority int
+}
+
+// FileGroups returns the file's groups as written, in file order. Rules
+// before the first user-agent line belong to none (see
+// [CodeRuleOutsideGroup]); a group whose user-agent lines name no crawler
+// has no Agents. The slices are the caller's.
+func (r *Robots) FileGroups() []FileGroup {
+	if r == nil {
+		return nil
+	}
+	r = r.full()
+	if len(r.starts) == 0 {
+		return nil
+	}
+	out := make([]FileGroup, len(r.starts))
+	rules := make([]FileRule, 0, len(r.rules))
+	agents := make([]string, 0, len(r.toks))
+	t := 0
+	for id := range out {
+		for i := range r.groupRules(id) {
+			rl := &r.groupRules(id)[i]
+			if rl.derived() {
+				continue
+			}
+			public := Rule{Allow: rl.allow(), Pattern: r.text.pattern(rl), Line: int(rl.line())}
+			if w, ok := r.text.writtenAt(rl.line()); ok {
+				public.Pattern = w
+			}
+			rules = append(rules, FileRule{Rule: public, Match: r.text.pattern(rl), Priority: int(r.text.prio(rl))})
+		}
+		a := len(agents)
+		for ; t < len(r.toks) && int(r.toks[t].group) == id; t++ {
+			agents = append(agents, r.tokenText(uint32(t)))
+		}
+		out[id] = FileGroup{Line: int(r.groupLines[id]), Agents: agents[a:len(agents):len(agents)]}
+		if e := r.extOf(id); e != nil {
+			out[id].CrawlDelay, out[id].CrawlDelayLine = e.crawlDelay, e.crawlDelayLine
+		}
+	}
+	// The groups' rules are cut from one list once it is whole.
+	n := 0
+	for id := range out {
+		start := n
+		for _, rl := range r.groupRules(id) {
+			if !rl.derived() {
+				n++
+			}
+		}
+		out[id].Rules = rules[start:n:n]
+	}
+	return out
 }

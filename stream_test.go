@@ -319,6 +319,7 @@ var robotsMethods = map[string]func(r *Robots, agent, target string) any{
 	"Host":           func(r *Robots, _, _ string) any { h, ok := r.Host(); return fmt.Sprint(h, ok) },
 	"Mode":           func(r *Robots, _, _ string) any { return r.Mode() },
 	"Records":        func(r *Robots, _, _ string) any { return fmt.Sprint(r.Records()) },
+	"FileGroups":     func(r *Robots, _, _ string) any { return fmt.Sprint(r.FileGroups()) },
 	"Sitemaps":       func(r *Robots, _, _ string) any { return fmt.Sprint(r.Sitemaps()) },
 	"WriteTo":        func(r *Robots, _, _ string) any { var b strings.Builder; r.WriteTo(&b); return b.String() },
 	// A kept file counts its text beside its tables.

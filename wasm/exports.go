@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/rfc9309/robotstxt"
+	"github.com/rfc9309/robotstxt/lint"
 )
 
 // lastError tells why the last export that returned failed did.
@@ -297,7 +298,7 @@ func diagnostics(h float64) (result int32) {
 	if !ok {
 		return gone
 	}
-	list := r.Diagnostics()
+	list := lint.Check(r)
 	b := appendUint(answer(), uint32(len(list)))
 	for _, d := range list {
 		b = appendUint(b, uint32(d.Line))

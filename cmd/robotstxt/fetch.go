@@ -7,6 +7,7 @@ import (
 	"io"
 	"time"
 
+	rlint "github.com/rfc9309/robotstxt/lint"
 	"github.com/rfc9309/robotstxt/robotshttp"
 )
 
@@ -61,7 +62,7 @@ func fetch(args []string, stdout, stderr io.Writer) int {
 		Diagnostic int    `json:"diagnostics"`
 		Error      string `json:"error,omitempty"`
 	}{jsonFetchOf(res), mean, lifetime.String(),
-		len(r.Groups()), len(r.Sitemaps()), len(r.Diagnostics()), errText}
+		len(r.Groups()), len(r.Sitemaps()), len(rlint.Check(r)), errText}
 	// No file for a network reason (a refused connection, a name that
 	// does not resolve, a timeout, at the URL or where it redirects) is
 	// the case of a URL that cannot be read; a status, even 503, is an

@@ -9,6 +9,7 @@ import (
 
 	"github.com/rfc9309/robotstxt"
 	"github.com/rfc9309/robotstxt/crawlers"
+	rlint "github.com/rfc9309/robotstxt/lint"
 )
 
 // severityFlag parses -severity.
@@ -61,7 +62,7 @@ func lint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		lines := splitLines(f.data)
 		var counts [3]int
-		for _, d := range f.r.Diagnostics() {
+		for _, d := range rlint.Check(f.r) {
 			if d.Severity < minSev.s || ignored[d.Code] {
 				continue
 			}

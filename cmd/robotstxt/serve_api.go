@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/rfc9309/robotstxt"
+	rlint "github.com/rfc9309/robotstxt/lint"
 	"github.com/rfc9309/robotstxt/robotshttp"
 )
 
@@ -404,7 +405,7 @@ func (a *api) check(b *budget, req *checkRequest) (*checkAnswer, *apiError) {
 				fmt.Sprintf("the file is over the %d-byte size limit crawlers read (RFC 9309 section 2.5); %s", maxRobotsBytes, cut)})
 		}
 	}
-	for _, d := range robots.Diagnostics() {
+	for _, d := range rlint.Check(robots) {
 		resp.diagnostics = append(resp.diagnostics, apiDiagnostic{d.Line, d.Severity.String(), string(d.Code), lintMessage(d)})
 	}
 	// A fetch that reached no file disallows every crawler (RFC 9309

@@ -14,6 +14,7 @@ import (
 	"net/http/httptest"
 
 	"github.com/rfc9309/robotstxt"
+	"github.com/rfc9309/robotstxt/lint"
 	"github.com/rfc9309/robotstxt/robotshttp"
 )
 
@@ -68,7 +69,7 @@ func main() {
 			fmt.Printf("fetch %s\n", path)
 		}
 	}
-	for _, d := range r.Diagnostics() {
+	for _, d := range lint.Check(r) {
 		fmt.Println("note:", d)
 	}
 	fmt.Println("sitemaps:", r.Sitemaps())

@@ -1,4 +1,4 @@
-package robotstxt
+package lint
 
 import (
 	"fmt"
@@ -8,10 +8,12 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/rfc9309/robotstxt"
 )
 
 // costShapes are the worst files found for the checks that run when the
-// diagnostics are asked for: each makes one check compare many pairs (of
+// checks run: each makes one check compare many pairs (of
 // groups and rules, or of rules and rules) in a file of n units.
 var costShapes = []struct {
 	name string
@@ -114,32 +116,32 @@ func fillLimit(file func(n int) []byte, limit int) []byte {
 	return file(n)
 }
 
-// BenchmarkParseHostile parses the files of BenchmarkDiagnosticsHostile,
+// BenchmarkParseHostile parses the files of BenchmarkCheckHostile,
 // so that the cost of the diagnostics can be read against that of the
 // parse.
 func BenchmarkParseHostile(b *testing.B) {
 	for _, c := range costShapes {
-		data := fillLimit(c.file, DefaultMaxBytes)
+		data := fillLimit(c.file, robotstxt.DefaultMaxBytes)
 		b.Run(c.name, func(b *testing.B) {
 			b.SetBytes(int64(len(data)))
 			b.ReportAllocs()
 			for b.Loop() {
-				Parse(data)
+				robotstxt.Parse(data)
 			}
 		})
 	}
 }
 
-// BenchmarkDiagnosticsHostile reports the cost of Robots.Diagnostics,
+// BenchmarkCheckHostile reports the cost of Check,
 // without the parse, on the worst files found for each check, each as
 // large as the default limit allows. Its metric diag/parse is the CPU
 // time of the diagnostics over that of the parse, both measured on the
 // benchmark's thread in the same run (which leaves out the garbage
 // collector's own threads), so that it holds on a busy machine;
 // BenchmarkParseHostile times the parse alone.
-func BenchmarkDiagnosticsHostile(b *testing.B) {
+func BenchmarkCheckHostile(b *testing.B) {
 	for _, c := range costShapes {
-		data := fillLimit(c.file, DefaultMaxBytes)
+		data := fillLimit(c.file, robotstxt.DefaultMaxBytes)
 		b.Run(c.name, func(b *testing.B) {
 			runtime.LockOSThread() // each benchmark runs on a goroutine of its own
 			defer runtime.UnlockOSThread()
@@ -149,14 +151,14 @@ func BenchmarkDiagnosticsHostile(b *testing.B) {
 			for range b.N {
 				b.StopTimer()
 				t0 := threadCPU()
-				r := Parse(data)
+				r := robotstxt.Parse(data)
 				t1 := threadCPU()
 				b.StartTimer()
-				r.Diagnostics()
+				Check(r)
 				diag += threadCPU() - t1
 				parse += t1 - t0
 			}
-			b.ReportMetric(float64(diag)/float64(max(parse, 1)), "diag/parse")
+			b.ReportMetric(float64(diag)/float64(max(parse, 1)), "check/parse")
 			b.ReportMetric(float64(diag.Nanoseconds())/float64(b.N), "cpu-ns/op")
 		})
 	}
@@ -172,21 +174,21 @@ func allocatedBytes(f func()) uint64 {
 	return after.TotalAlloc - before.TotalAlloc
 }
 
-// TestDiagnosticsCostLinear checks, by the bytes they allocate, that the
+// TestCheckCostLinear checks, by the bytes they allocate, that the
 // parse and diagnostics of each worst file of twice the size cost at most
 // three times as much: a check that formats a string per pair of groups
 // and rules, or builds a group per pair, costs four times as much.
-func TestDiagnosticsCostLinear(t *testing.T) {
+func TestCheckCostLinear(t *testing.T) {
 	const n = 300
 	for _, c := range costShapes {
 		t.Run(c.name, func(t *testing.T) {
 			small, large := c.file(n), c.file(2*n)
 			cost := func(data []byte) uint64 {
-				return allocatedBytes(func() { Parse(data).Diagnostics() })
+				return allocatedBytes(func() { Check(robotstxt.Parse(data)) })
 			}
 			cost(small) // pools and caches warm
 			if s, l := cost(small), cost(large); l > 3*s {
-				t.Errorf("Parse(file(%d)).Diagnostics() allocates %d bytes, %.1f times file(%d)'s %d, want at most 3", 2*n, l, float64(l)/float64(s), n, s)
+				t.Errorf("Check(Parse(file(%d))) allocates %d bytes, %.1f times file(%d)'s %d, want at most 3", 2*n, l, float64(l)/float64(s), n, s)
 			}
 		})
 	}
@@ -209,8 +211,8 @@ func TestGlobalNotInheritedBounded(t *testing.T) {
 	for _, n := range []int{100, 2000} {
 		data := costShapes[0].file(n)
 		compared, notes, counted := 0, 0, 0
-		for _, d := range Parse(data).Diagnostics() {
-			if d.Code != CodeGlobalNotInherited {
+		for _, d := range Check(robotstxt.Parse(data)) {
+			if d.Code != robotstxt.CodeGlobalNotInherited {
 				continue
 			}
 			notes++
@@ -232,10 +234,10 @@ func TestGlobalNotInheritedBounded(t *testing.T) {
 			wantNotes++
 		}
 		if notes != wantNotes {
-			t.Errorf("file(%d): %d %s notes, want %d: one per named group up to %d, and one for the rest", n, notes, CodeGlobalNotInherited, wantNotes, maxGroupNotes)
+			t.Errorf("file(%d): %d %s notes, want %d: one per named group up to %d, and one for the rest", n, notes, robotstxt.CodeGlobalNotInherited, wantNotes, maxGroupNotes)
 		}
 		if counted != n {
-			t.Errorf("file(%d): the %s notes count %d named groups, want %d", n, CodeGlobalNotInherited, counted, n)
+			t.Errorf("file(%d): the %s notes count %d named groups, want %d", n, robotstxt.CodeGlobalNotInherited, counted, n)
 		}
 		if compared > len(data) {
 			t.Errorf("file(%d) of %d bytes: %d pairs compared, want at most one per byte", n, len(data), compared)
@@ -252,16 +254,16 @@ func TestPairChecksBounded(t *testing.T) {
 	for _, c := range costShapes {
 		data := c.file(n)
 		var work int
-		for _, d := range Parse(data).Diagnostics() {
+		for _, d := range Check(robotstxt.Parse(data)) {
 			switch {
-			case c.name == "star-rules" && d.Code == CodeGlobalNotInherited:
+			case c.name == "star-rules" && d.Code == robotstxt.CodeGlobalNotInherited:
 				// Each comparison tries the named group's n rules.
 				k := n
 				if m := comparedRE.FindStringSubmatch(d.Message); m != nil {
 					k, _ = strconv.Atoi(m[1])
 				}
 				work += k * n
-			case c.name == "blocks-resources" && d.Code == CodeBlocksResources:
+			case c.name == "blocks-resources" && d.Code == robotstxt.CodeBlocksResources:
 				// Each rule noted was compared with the group's n rules.
 				work += n
 			}
