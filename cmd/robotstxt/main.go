@@ -19,7 +19,8 @@
 // crawlers' registry, with its operator, purpose, whether it obeys
 // robots.txt and its access (allowed, disallowed or partly) as it obeys
 // the file (by the precedence its operator documents), then a summary per
-// purpose and the file's Content-Signal values.
+// purpose and the Content-Signal values of the file and of each group
+// ("User-agent: *"'s among them).
 //
 // check prints, for one crawler, one line per target: "allowed" or
 // "disallowed", the target and, when a rule decided, the rule and its line
@@ -86,8 +87,8 @@
 //
 // -agent takes a crawler's name as a product token ("MJ12bot"), a
 // versioned name ("MJ12bot/1.4") or a whole User-Agent, whose commas do
-// not split it; check reads it as the crawler it names, and otherwise
-// RFC mode reads it as its leading name, as RFC 9309 section 2.2.1's
+// not split it; check, diff and groups read it as the crawler it names,
+// and with -plain RFC mode reads it as its leading name, as RFC 9309 section 2.2.1's
 // product token (a header led by "Mozilla" as the crawler its comment
 // names); either says once on standard error when that is not
 // what was given.
