@@ -6,7 +6,6 @@ package main
 // take "-agent" and "Googlebot" for two more targets.
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"strings"
@@ -55,7 +54,9 @@ func parseInterspersed(fs *flag.FlagSet, args []string) error {
 		if fs.NArg() != 0 {
 			// Parse stops at an argument it does not take as a flag or
 			// a value; one flag with its value leaves none.
-			return errors.New("flag parsing left an argument")
+			err := fmt.Errorf("flag %s: %q is not its value", a, fs.Arg(0))
+			fmt.Fprintln(fs.Output(), err)
+			return err
 		}
 	}
 	// "--" first: an argument that starts with '-' stays an argument.
