@@ -3,6 +3,7 @@ package crawlers
 import (
 	"encoding/json"
 	"flag"
+	"maps"
 	"net/url"
 	"os"
 	"regexp"
@@ -74,6 +75,48 @@ func TestRegistry(t *testing.T) {
 	}
 }
 
+// operatorNames are the tokens of registry.tsv that are not product
+// tokens, as their operators document them: RFC mode reads both a line
+// and a caller's name that write one as its first word, so that the two
+// still meet; Google mode does not.
+var operatorNames = map[string]bool{"Screaming Frog SEO Spider": true}
+
+// TestRegistryNames checks that every name of the registry is one a
+// User-Agent header can carry as its product, without a version: a name
+// stored with one ("iaskspider/2.0") is found by no header, since each
+// header of the crawler gives its own version, or none. It also holds the
+// names to what Audit counts and Decide finds: no two crawlers share a
+// name in two cases (the AI crawler list writes Meta-ExternalAgent and
+// meta-externalagent), and every token is one a user-agent line can name,
+// as RFC mode reads a line ("ChatGPT Agent" is read as "ChatGPT", a name
+// of no crawler), but those of operatorNames.
+func TestRegistryNames(t *testing.T) {
+	reg, _ := parseRegistry(registryTSV, aiTSV)
+	seen := make(map[string]string)
+	for _, c := range reg.crawlers {
+		for _, name := range append(slices.Clip(c.Tokens), c.UserAgents...) {
+			if !validHeaderName(name) {
+				t.Errorf("%s: %q is not a name a header carries: words of letters, digits, '-', '_' and '.', as Identify reads them", c.Name(), name)
+			}
+		}
+		k := strings.ToLower(c.Name())
+		if other, ok := seen[k]; ok {
+			t.Errorf("%s and %s: one crawler's name, twice", other, c.Name())
+		}
+		seen[k] = c.Name()
+		for _, tok := range c.Tokens {
+			if robotstxt.ProductToken(tok) != tok && !operatorNames[tok] {
+				t.Errorf("%s: token %q is read as %q in a user-agent line", c.Name(), tok, robotstxt.ProductToken(tok))
+			}
+		}
+	}
+	// The reading holds it too, whatever ai.tsv says.
+	reg, errs := parseRegistry("", "A\t-\tAI training\t-\tA\thttps://a.example\na\t-\tAI search\t-\ta\thttps://a.example\nB C\t-\tAI training\t-\tB C\thttps://b.example\n")
+	if len(reg.crawlers) != 1 || len(errs) != 1 {
+		t.Errorf("a name twice and a name with a space: %d crawlers, errors %v; want 1 crawler and 1 error", len(reg.crawlers), errs)
+	}
+}
+
 // TestAIList checks that the embedded ai.tsv is what
 // testdata/ai-robots/robots.json gives; -update rewrites it.
 func TestAIList(t *testing.T) {
@@ -109,6 +152,38 @@ func readAIList(t *testing.T) map[string]aiEntry {
 	return src
 }
 
+// buildAITSV derives ai.tsv from the ai.robots.txt list: facts only, in
+// this package's words.
+func buildAITSV(src map[string]aiEntry) string {
+	var b strings.Builder
+	b.WriteString("# AI crawlers: name, operator, purpose, obeys robots.txt, header name, source.\n")
+	b.WriteString("# Derived from " + AISource + " at " + AISourceCommit + " (" + AISourceDate + "),\n")
+	b.WriteString("# Copyright (c) 2024 ai.robots.txt, MIT licence (testdata/ai-robots/LICENSE).\n")
+	b.WriteString("# Built by TestAIList from testdata/ai-robots/robots.json; do not edit.\n")
+	src = byProduct(src)
+	names := make([]string, 0, len(src))
+	for name := range src {
+		names = append(names, name)
+	}
+	slices.SortFunc(names, func(a, b string) int {
+		if c := strings.Compare(strings.ToLower(a), strings.ToLower(b)); c != 0 {
+			return c
+		}
+		return strings.Compare(a, b)
+	})
+	for _, name := range names {
+		e := src[name]
+		p, ok := purposeOf[name]
+		if !ok {
+			p = purpose(e.Function)
+		}
+		b.WriteString(strings.Join([]string{clean(name), orDash(operator(e.Operator)), p.String(), obeysField(obeys(e.Respect)),
+			orDash(aiHeaderName(name)), aiSourceOf(e)}, "\t"))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
 // aiToken returns the name a crawler of the AI crawler list is known by
 // in the registry: the product token a user-agent line names it by (RFC
 // 9309 section 2.2.1), its name without the version some entries add
@@ -129,55 +204,42 @@ func aiToken(name string) string {
 	return ""
 }
 
-// buildAITSV derives ai.tsv from the ai.robots.txt list: facts only, in
-// this package's words. Each crawler is listed by its token (see aiToken),
-// once, so that Audit counts it once: the list writes some crawlers
-// twice, in two cases (Meta-ExternalAgent, meta-externalagent) or with
-// and without a version (iaskspider, iaskspider/2.0), and the entry that
-// states the most (see facts) is kept, the first in sort order (capitals
-// first) of those that state as much.
-func buildAITSV(src map[string]aiEntry) string {
-	var b strings.Builder
-	b.WriteString("# AI crawlers: name, operator, purpose, obeys robots.txt, header name, source.\n")
-	b.WriteString("# Derived from " + AISource + " at " + AISourceCommit + " (" + AISourceDate + "),\n")
-	b.WriteString("# Copyright (c) 2024 ai.robots.txt, MIT licence (testdata/ai-robots/LICENSE).\n")
-	b.WriteString("# Built by TestAIList from testdata/ai-robots/robots.json; do not edit.\n")
-	names := make([]string, 0, len(src))
-	for name := range src {
-		names = append(names, name)
+// byProduct keys the list's entries by product token (see aiToken), and
+// leaves out those that have none: the list writes some crawlers with the
+// version of one header ("iaskspider/2.0"), which no other header of the
+// crawler carries, some twice, with and without one ("MistralAI-User" and
+// "MistralAI-User/1.0"), or in two cases (Meta-ExternalAgent,
+// meta-externalagent), which Audit would count twice. Of two entries for
+// one crawler, the one that states more (an operator, whether the crawler
+// obeys robots.txt, a page of its own) is kept, the one without a version
+// on a tie, and else the first in sort order (capitals first).
+func byProduct(src map[string]aiEntry) map[string]aiEntry {
+	type kept struct {
+		name      string
+		e         aiEntry
+		versioned bool
 	}
-	slices.SortFunc(names, func(a, b string) int {
-		if c := strings.Compare(strings.ToLower(a), strings.ToLower(b)); c != 0 {
-			return c
-		}
-		return strings.Compare(a, b)
-	})
-	best := make(map[string]string) // by lower-case token: the entry kept
-	for _, name := range names {
-		k := strings.ToLower(aiToken(name))
-		if b, ok := best[k]; k != "" && (!ok || facts(src[name]) > facts(src[b])) {
-			best[k] = name
-		}
-	}
-	for _, name := range names {
-		e := src[name]
-		tok := aiToken(name)
-		if tok == "" || best[strings.ToLower(tok)] != name {
+	best := make(map[string]kept, len(src))
+	for _, key := range slices.Sorted(maps.Keys(src)) {
+		tok := aiToken(key)
+		if tok == "" {
 			continue
 		}
-		p, ok := purposeOf[name]
-		if !ok {
-			p = purpose(e.Function)
+		e, versioned := src[key], tok != key
+		k := strings.ToLower(tok)
+		if old, ok := best[k]; ok && (facts(old.e) > facts(e) || facts(old.e) == facts(e) && (!old.versioned || versioned)) {
+			continue
 		}
-		b.WriteString(strings.Join([]string{tok, orDash(operator(e.Operator)), p.String(), obeysField(obeys(e.Respect)),
-			orDash(aiHeaderName(name)), aiSourceOf(e)}, "\t"))
-		b.WriteByte('\n')
+		best[k] = kept{tok, e, versioned}
 	}
-	return b.String()
+	out := make(map[string]aiEntry, len(best))
+	for _, v := range best {
+		out[v.name] = v.e
+	}
+	return out
 }
 
-// facts counts what an entry of the list states: its operator, whether
-// it obeys robots.txt, and a page of its own to cite.
+// facts counts what an entry of the list states beyond its name.
 func facts(e aiEntry) int {
 	n := 0
 	if operator(e.Operator) != "" {
@@ -288,37 +350,4 @@ func obeys(respect string) Obeys {
 		return No
 	}
 	return Unknown
-}
-
-// operatorNames are the tokens of registry.tsv that are not product
-// tokens, as their operators document them: RFC mode reads both a line
-// and a caller's name that write one as its first word, so that the two
-// still meet; Google mode does not.
-var operatorNames = map[string]bool{"Screaming Frog SEO Spider": true}
-
-// TestRegistryNames holds the registry's names to what Audit counts and
-// Decide finds: no two crawlers share a name in two cases (the AI crawler
-// list writes Meta-ExternalAgent and meta-externalagent), and every token
-// is one a user-agent line can name, as RFC mode reads a line ("ChatGPT
-// Agent" is read as "ChatGPT", a name of no crawler), but those of
-// operatorNames.
-func TestRegistryNames(t *testing.T) {
-	seen := make(map[string]string)
-	for _, c := range List() {
-		k := strings.ToLower(c.Name())
-		if other, ok := seen[k]; ok {
-			t.Errorf("%s and %s: one crawler's name, twice", other, c.Name())
-		}
-		seen[k] = c.Name()
-		for _, tok := range c.Tokens {
-			if robotstxt.ProductToken(tok) != tok && !operatorNames[tok] {
-				t.Errorf("%s: token %q is read as %q in a user-agent line", c.Name(), tok, robotstxt.ProductToken(tok))
-			}
-		}
-	}
-	// The reading holds it too, whatever ai.tsv says.
-	reg, errs := parseRegistry("", "A\t-\tAI training\t-\tA\thttps://a.example\na\t-\tAI search\t-\ta\thttps://a.example\nB C\t-\tAI training\t-\tB C\thttps://b.example\n")
-	if len(reg.crawlers) != 1 || len(errs) != 1 {
-		t.Errorf("a name twice and a name with a space: %d crawlers, errors %v; want 1 crawler and 1 error", len(reg.crawlers), errs)
-	}
 }

@@ -19,12 +19,6 @@ import (
 // MaxText, written or read, or a value longer than maxValue.
 var errTooLarge = errors.New("over the size limit")
 
-// entryTextOverhead is what robotshttp.Entry.MarshalText documents its
-// layout to hold, at most, besides the bodies and texts of its fetches:
-// the base64 text is EncodedLen of it and them, and the layout, the
-// value, it and them.
-const entryTextOverhead = 220
-
 // encode returns e's layout, the base64 text of MarshalText decoded.
 // Only a body or text over its limit fails it (a Store cuts the texts
 // first: see cutTexts).

@@ -92,10 +92,10 @@ func cutFetch(f *robotshttp.Fetch, max int) *robotshttp.Fetch {
 
 // maxValue is the longest value encode writes within lim: the layout of
 // an entry of two fetches, each with a body and three texts at their
-// limits. It counts in int64, where limits of maxLimit sum to 4.3 GB,
+// limits, and robotshttp.MaxEntryOverhead. It counts in int64, where limits of maxLimit sum to 4.3 GB,
 // past an int of 32 bits.
 func (lim limits) maxValue() int64 {
-	return entryTextOverhead + 2*(int64(lim.body)+3*int64(lim.text))
+	return robotshttp.MaxEntryOverhead + 2*(int64(lim.body)+3*int64(lim.text))
 }
 
 // check reports a body of e over lim.body, or a URL, final URL or error

@@ -45,8 +45,8 @@ const (
 	// or so files at the size limit of RFC 9309 section 2.5, many
 	// thousand of the usual few kilobytes.
 	DefaultLocalBytes = 64 << 20
-	// defaultStaleFor is a Cache's StaleFor when it is 0: 30 days, the
-	// "reasonably long period" of RFC 9309 section 2.3.1.4.
+	// defaultStaleFor is a Cache's StaleFor when it is 0, which
+	// robotshttp.Cache.StaleFor documents.
 	defaultStaleFor = 30 * 24 * time.Hour
 	// defaultLocalSize is a Cache's bound on origins when it is 0.
 	defaultLocalSize = 10000
@@ -82,8 +82,8 @@ type Store struct {
 	// the Cache fetches and caches the file in this process alone.
 	RetryAfter time.Duration
 	// StaleFor is the Cache's StaleFor, which bounds how long an entry
-	// is kept in Redis: 0 means 30 days, as for the Cache, and a
-	// negative value, as for the Cache, no stale window. An entry is
+	// is kept in Redis, 0 and a negative value read as the Cache reads
+	// them (see robotshttp.Cache.StaleFor). An entry is
 	// kept until its expiry or until its good copy is too old to stand
 	// in (RFC 9309 section 2.4), whichever is later.
 	StaleFor time.Duration

@@ -2,18 +2,22 @@ package robotshttp
 
 // This file implements the caching rules of RFC 9309 section 2.4: a
 // fetched file is used for at most 24 hours, and while its origin is
-// unreachable the last good copy stands in for up to 30 days.
+// unreachable the last good copy stands in for as long as Cache.StaleFor
+// says.
 
 import (
 	"cmp"
 	"context"
 	"net/http"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 	"weak"
 
 	"github.com/rfc9309/robotstxt"
+	"github.com/rfc9309/robotstxt/crawlers"
 )
 
 // Cache lifetimes and bounds, documented on the fields that default to
@@ -48,13 +52,16 @@ const (
 // The Cache keeps in memory, for each origin it answered lately, the
 // parsed form of its file, and, when it has no Store, the origin's
 // [Entry] too, bodies included. It keeps at most NewCache's maxEntries
-// origins (10,000 for 0) and MaxMemory bytes, evicting the least recently
+// origins and MaxMemory bytes, evicting the least recently
 // used. A parsed file is counted at its [robotstxt.Robots.Footprint],
 // what it holds once every index its queries can build is built, from
 // the time it is parsed, so that queries never take the Cache past its
 // budget: from 1.5 to 4 times the bytes of its body, the most for a file
 // of many rules that begin with '*'. An entry kept in memory counts for
-// the bodies, URLs and error texts of its fetches, and 512 bytes more.
+// its fetches, bodies, URLs and errors; and each origin for what the
+// Cache keeps to find and evict it (its key, its records, its share of
+// the Cache's map), estimated from their types' sizes, so that the
+// budget holds for files of any size, a few bytes each included.
 //
 // A Store, when given, keeps the entries instead, whole, bodies included
 // (see [Store]), so that Caches in other processes sharing it can parse
@@ -148,19 +155,26 @@ type parsedFile struct {
 	held atomic.Int64
 }
 
-// slotSize is the bytes a slot counts for: its entry's (see entrySize) and
-// the Footprint of its parsed file, which counts the indexes its queries
-// will build (see [Cache]).
+// slotSize is the bytes a slot counts for: its own, those of its entry
+// (see entrySize), and the Footprint of its parsed file, which counts the
+// indexes its queries will build (see [Cache]). The lru adds what it
+// holds for each slot (see lru.put).
 func slotSize(s *slot) int64 {
-	n := entrySize(s.entry)
+	n := slotBytes + entrySize(s.entry)
 	if p := s.parsed; p != nil {
 		n += p.held.Load()
 	}
 	return n
 }
 
+// slotBytes is what a slot holds of its own: the slot, its parsedFile and
+// the handle a weak pointer allocates, each rounded as allocBytes rounds.
+const slotBytes = int64((unsafe.Sizeof(slot{})+15)&^15 + (unsafe.Sizeof(parsedFile{})+15)&^15 + 16)
+
 // NewCache returns a cache that fetches with f (nil: a zero Fetcher) and
-// keeps at most maxEntries origins in memory (0: 10,000). See [Cache].
+// keeps at most maxEntries origins in memory: 0 means 10,000, and a
+// negative value sets no bound on origins, only MaxMemory's on bytes.
+// See [Cache].
 func NewCache(f *Fetcher, maxEntries int) *Cache {
 	return &Cache{Fetcher: f, maxEntries: maxEntries}
 }
@@ -219,6 +233,27 @@ type Lookup struct {
 	StoreErr error
 }
 
+// Group returns the group of l.Robots that the crawler named by agents
+// obeys, as every entry point of this package that decides chooses it.
+// One name, a product token or a whole User-Agent header, is read as
+// package crawlers reads it ([crawlers.Group]): a crawler of its registry
+// obeys the group its operator documents (Googlebot-Image, Googlebot's
+// group when no group names Googlebot-Image; AdsBot-Google ignores "*"),
+// and any other the group of its name, else "*", the plain reading.
+// Several names, a crawler that answers to all of them, obey their groups
+// merged, as RFC 9309 section 2.2.1 reads them and
+// [robotstxt.Robots.Group] gives them; "*" alone is read so too, as the
+// "*" group. When the unreachable verdict applies, it disallows
+// everything for every crawler, one that ignores "*" included (RFC 9309
+// section 2.3.1.4). Group returns nil, which
+// allows everything, when the crawler obeys no group.
+func (l *Lookup) Group(agents ...string) *robotstxt.Group {
+	if len(agents) == 1 && agents[0] != "*" && !l.Unreachable() {
+		return crawlers.Group(l.Robots, agents[0])
+	}
+	return l.Robots.Group(agents...)
+}
+
 // Unreachable reports whether the rules are the unreachable verdict of
 // RFC 9309 section 2.3.1.4, disallowing everything: the latest fetch
 // reached no file and no good copy stands in.
@@ -242,7 +277,7 @@ func (c *Cache) get(ctx context.Context, rawURL string, v via) (*Lookup, error) 
 		return nil, err
 	}
 	e, ok, getErr := c.load(ctx, origin)
-	if now := time.Now(); getErr == nil && ok && e.fresh(now) {
+	if now := time.Now(); getErr == nil && ok && c.fresh(origin, e, now) {
 		return c.lookup(origin, e, now), nil
 	}
 	// One fetch per origin: the first caller starts it, everyone waits for
@@ -281,20 +316,10 @@ func (c *Cache) get(ctx context.Context, rawURL string, v via) (*Lookup, error) 
 func (c *Cache) refresh(ctx context.Context, origin string, f *Fetcher) (Entry, error) {
 	res := f.Fetch(ctx, origin+"/robots.txt")
 	now := time.Now()
-	e := Entry{Fetch: res}
+	e := Entry{Fetch: res, Expires: now.Add(c.keep(res))}
 	switch res.Access {
 	case Available:
 		e.Good = res
-		e.Expires = now.Add(c.maxAge(res))
-	case Unavailable:
-		if res.StatusCode == http.StatusTooManyRequests {
-			// Read as unavailable by the Fetcher's choice, a 429 still
-			// says "later", not "no rules": kept no longer than an
-			// unreachable verdict.
-			e.Expires = now.Add(c.retry(res))
-		} else {
-			e.Expires = now.Add(c.maxAge(res))
-		}
 	case Unreachable:
 		old, _, err := c.load(ctx, origin)
 		if err != nil {
@@ -302,10 +327,51 @@ func (c *Cache) refresh(ctx context.Context, origin string, f *Fetcher) (Entry, 
 			// without one, would overwrite.
 			return e, err
 		}
-		e.Good = old.Good
-		e.Expires = now.Add(c.retry(res))
+		if isFileOf(origin, old.Good) {
+			e.Good = old.Good
+		}
 	}
 	return e, c.save(ctx, origin, e)
+}
+
+// keep returns how long the verdict of f is kept.
+func (c *Cache) keep(f *Fetch) time.Duration {
+	switch {
+	case f.Access == Unreachable:
+		return c.retry(f)
+	case f.Access == Unavailable && f.StatusCode == http.StatusTooManyRequests:
+		// Read as unavailable by the Fetcher's choice, a 429 still says
+		// "later", not "no rules": kept no longer than an unreachable
+		// verdict.
+		return c.retry(f)
+	}
+	return c.maxAge(f)
+}
+
+// fresh reports whether e, as the Store or the Cache's memory gives it
+// for origin, answers now without a fetch. Its Expires is not trusted
+// alone: a Store hands back what any process wrote (with a longer MaxAge,
+// or by hand, an expiry a century on), so the entry must also be of
+// origin's own file, fetched no longer ago than this Cache keeps such a
+// verdict (RFC 9309 section 2.4), and not after now. Shaped for the
+// compiler: it allocates nothing, since every call for a cached origin
+// makes it (BenchmarkCacheDecide).
+func (c *Cache) fresh(origin string, e Entry, now time.Time) bool {
+	f := e.Fetch
+	if f == nil || !now.Before(e.Expires) || !isFileOf(origin, f) {
+		return false
+	}
+	age := now.Sub(f.FetchedAt)
+	return !f.FetchedAt.IsZero() && age >= 0 && age < c.keep(f)
+}
+
+// isFileOf reports whether f is a fetch of origin's robots.txt file, the
+// one an entry for origin may hold: a Store shared by many may hand back
+// another origin's.
+func isFileOf(origin string, f *Fetch) bool {
+	const file = "/robots.txt"
+	return f != nil && len(f.URL) == len(origin)+len(file) &&
+		strings.HasPrefix(f.URL, origin) && strings.HasSuffix(f.URL, file)
 }
 
 // retry returns how long the verdict of f, an unreachable fetch or a 429,
@@ -353,9 +419,13 @@ func (c *Cache) lookup(origin string, e Entry, now time.Time) *Lookup {
 	if staleFor == 0 {
 		staleFor = defaultStaleFor
 	}
-	// A negative staleFor lets no copy stand in.
-	if e.Fetch.Access == Unreachable && e.Good != nil && staleFor >= 0 && now.Sub(e.Good.FetchedAt) <= staleFor {
-		l.Fetch, l.Stale = e.Good, true
+	// A negative staleFor lets no copy stand in, and neither does one
+	// of another origin, or one fetched after now, which a Store may
+	// hold.
+	if e.Fetch.Access == Unreachable && isFileOf(origin, e.Good) && staleFor >= 0 {
+		if age := now.Sub(e.Good.FetchedAt); age >= 0 && age <= staleFor {
+			l.Fetch, l.Stale = e.Good, true
+		}
 	}
 	l.Robots = c.parse(origin, l.Fetch)
 	return l
@@ -415,12 +485,15 @@ func (c *Cache) parse(origin string, f *Fetch) *robotstxt.Robots {
 }
 
 // Decide fetches (or finds in the cache) the robots.txt file of target's
-// origin and decides target for the crawler with product token agent,
-// taking its arguments in the order of [robotstxt.Robots.Decide]. A
-// crawler that answers to several names asks [Cache.Get] for the file and
-// decides with l.Robots.Group(names...).Decide(target). The target's
-// userinfo is no part of its path: "http://u:a;b@host/private" is decided
-// as "/private".
+// origin and decides target for the crawler agent, a product token or a
+// whole User-Agent header, taking its arguments in the order of
+// [robotstxt.Robots.Decide]. The crawler obeys the group [Lookup.Group]
+// chooses: for a crawler of package crawlers' registry, the group its
+// operator documents; for any other, the plain reading. A crawler that
+// answers to several names asks [Cache.Get] for the file and decides
+// with l.Group(names...).Decide(target). The target's userinfo is no
+// part of its path: "http://u:a;b@host/private" is decided as
+// "/private".
 func (c *Cache) Decide(ctx context.Context, agent, target string) (robotstxt.Decision, *Lookup, error) {
 	l, err := c.Get(ctx, target)
 	if err != nil {
@@ -428,5 +501,5 @@ func (c *Cache) Decide(ctx context.Context, agent, target string) (robotstxt.Dec
 	}
 	// A ';' in a password would read as the start of the path, which
 	// then escapes the rules: the userinfo is no part of it.
-	return l.Robots.Decide(agent, redact(target)), l, nil
+	return l.Group(agent).Decide(redact(target)), l, nil
 }

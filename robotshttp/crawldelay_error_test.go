@@ -1,7 +1,9 @@
 package robotshttp_test
 
 import (
+	"cmp"
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -35,6 +37,11 @@ func TestCrawlDelayErrorSays(t *testing.T) {
 			"its turn comes in 10s",
 			"longer than the Transport's MaxCrawlDelay of 3s",
 		}},
+		{"MaxCrawlDelay negative: no wait, said as it was set", -1, 0, []string{
+			"one request per Crawl-delay of 10s (robots.txt)",
+			"its turn comes in 10s",
+			"MaxCrawlDelay of -1ns, negative, waits for no turn",
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -53,6 +60,13 @@ func TestCrawlDelayErrorSays(t *testing.T) {
 				err := get(client, ctx, s.URL+"/second", "FooBot/1.0")
 				if err == nil {
 					t.Fatal("the second request was sent, want a CrawlDelayError")
+				}
+				var ce *robotshttp.CrawlDelayError
+				if !errors.As(err, &ce) {
+					t.Fatalf("error %v, want a CrawlDelayError", err)
+				}
+				if tt.timeout == 0 && ce.Limit != cmp.Or(tt.max, 24*time.Hour) {
+					t.Errorf("CrawlDelayError.Limit = %v, want the MaxCrawlDelay set, %v (a day for 0)", ce.Limit, tt.max)
 				}
 				for _, w := range tt.want {
 					w = strings.ReplaceAll(w, "ORIGIN", s.URL)

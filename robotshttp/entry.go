@@ -12,11 +12,8 @@ import (
 	"fmt"
 	"math"
 	"time"
+	"unsafe"
 )
-
-// entryOverhead is what an entry costs besides its bodies, counted in
-// the byte budget so that many empty files cannot take unbounded room.
-const entryOverhead = 512
 
 // An Entry is what a Cache keeps of one origin: a plain record that a
 // Store saves and gives back as it is.
@@ -33,38 +30,51 @@ type Entry struct {
 	// the origin is unreachable (RFC 9309 section 2.4); nil when there
 	// was none.
 	Good *Fetch
-	// Expires is when the origin should be fetched again.
+	// Expires is when the origin should be fetched again. A Cache also
+	// fetches it sooner when its own lifetimes, from the fetch's
+	// FetchedAt, end sooner (see [Store]).
 	Expires time.Time
 }
 
-// fresh reports whether the entry answers without a fetch at now.
-func (e Entry) fresh(now time.Time) bool {
-	return e.Fetch != nil && now.Before(e.Expires)
-}
-
-// entrySize is the bytes an entry counts for in a Cache's memory: its
-// fetches' bodies, URLs and error texts, and entryOverhead. The texts
-// count because a server chooses them: a redirect's Location of
-// megabytes (as much as the client reads of a header, 10 MB by default)
-// ends in a FinalURL or an Err that holds it.
+// entrySize is the bytes an entry holds in a Cache's memory, for its
+// budget: those of its fetches, the good copy counted once when it is the
+// latest fetch.
 func entrySize(e Entry) int64 {
-	n := int64(entryOverhead) + fetchSize(e.Fetch)
+	n := fetchSize(e.Fetch)
 	if e.Good != e.Fetch {
 		n += fetchSize(e.Good)
 	}
 	return n
 }
 
-// fetchSize is the bytes f holds of its own, for entrySize; 0 for nil.
+// fetchSize is the bytes f holds, for entrySize; 0 for nil: the Fetch,
+// its body's array (its capacity, which is what was allocated), its URLs
+// and its error, each rounded up as the allocator rounds at least. The
+// texts count because a server chooses them: a redirect's Location of
+// megabytes (as much as the client reads of a header, 10 MB by default)
+// ends in a FinalURL or an Err that holds it. An error is counted at
+// twice its text, and errBytes more, for the errors it wraps, whose
+// texts are parts of its own.
 func fetchSize(f *Fetch) int64 {
 	if f == nil {
 		return 0
 	}
-	n := len(f.Body) + len(f.URL) + len(f.FinalURL)
+	n := allocBytes(int64(unsafe.Sizeof(*f))) + int64(cap(f.Body)) + allocBytes(int64(len(f.URL))) + allocBytes(int64(len(f.FinalURL)))
 	if f.Err != nil {
-		n += len(f.Err.Error())
+		n += errBytes + 2*allocBytes(int64(len(f.Err.Error())))
 	}
-	return int64(n)
+	return n
+}
+
+// errBytes bounds the values of an error chain besides its texts: a
+// fetch's Err wraps a *url.Error, which wraps a *net.OpError, which may
+// wrap a *net.DNSError or an *os.SyscallError, a few words each.
+const errBytes = 256
+
+// allocBytes is n rounded up to a multiple of 16, as the allocator
+// rounds every object of more than 8 bytes at least.
+func allocBytes(n int64) int64 {
+	return (n + 15) &^ 15
 }
 
 // entryVersion begins every layout MarshalText writes. A layout that
@@ -106,22 +116,23 @@ const (
 	fetchBody      // Body is not nil
 )
 
-// entryTextOverhead bounds what the layout of an Entry holds besides the
-// bodies, URLs, final URLs and error texts of its fetches: two bytes and
-// an expiry, and for each fetch two bytes, four varints, a time and four
-// lengths. A time is two varints, its nanoseconds at most 5 bytes.
-const entryTextOverhead = 2 + timeLen + 2*(2+8*binary.MaxVarintLen64+timeLen)
+// MaxEntryOverhead is the most bytes the layout of an Entry holds besides
+// the bodies, URLs, final URLs and error texts of its fetches (211): two
+// bytes and an expiry, and for each fetch two bytes, four varints, a time
+// and four lengths. A Store that keeps the layout bounds what it reads by
+// it; [Entry.MarshalText] says how long its text is.
+const MaxEntryOverhead = 2 + layoutTimeLen + 2*(2+8*binary.MaxVarintLen64+layoutTimeLen)
 
-// timeLen bounds the bytes of a time in the layout.
-const timeLen = binary.MaxVarintLen64 + 5
+// layoutTimeLen bounds the bytes of a time in the layout: two varints,
+// its nanoseconds at most 5 bytes.
+const layoutTimeLen = binary.MaxVarintLen64 + 5
 
 // MarshalText returns the entry in one versioned layout, as base64 text:
 // every field of the entry and of both its fetches, a good copy that is
 // the latest fetch written once, and Err as its text. It never fails.
-// The text is at most base64.StdEncoding.EncodedLen(220 + n) bytes long
-// (the layout's fixed part is 211 bytes at most),
-// where n is the bytes of the bodies, URLs, final URLs and error texts
-// of its fetches.
+// The text is at most base64.StdEncoding.EncodedLen(MaxEntryOverhead + n)
+// bytes long, where n is the bytes of the bodies, URLs, final URLs and
+// error texts of its fetches.
 func (e Entry) MarshalText() ([]byte, error) {
 	b := e.appendLayout(nil)
 	out := make([]byte, base64.StdEncoding.EncodedLen(len(b)))

@@ -211,7 +211,7 @@ func TestEntryTextBodyOnce(t *testing.T) {
 func TestEntryTextBound(t *testing.T) {
 	// The longest entry for its texts and bodies: two fetches, every
 	// varint at its longest. MarshalText's doc says
-	// base64.StdEncoding.EncodedLen(220 + n).
+	// base64.StdEncoding.EncodedLen(MaxEntryOverhead + n).
 	text := strings.Repeat("x", 70)
 	longest := func() *robotshttp.Fetch {
 		return &robotshttp.Fetch{URL: text, FinalURL: text, Err: errors.New(text), Body: make([]byte, 100),
@@ -220,8 +220,12 @@ func TestEntryTextBound(t *testing.T) {
 	}
 	e := robotshttp.Entry{Fetch: longest(), Good: longest(), Expires: time.Unix(math.MinInt64, 999_999_999)}
 	b, err := e.MarshalText()
-	if n := 2 * (3*len(text) + 100); err != nil || len(b) > base64.StdEncoding.EncodedLen(220+n) {
-		t.Errorf("MarshalText of the longest entry: %d bytes, %v; want at most %d", len(b), err, base64.StdEncoding.EncodedLen(220+n))
+	n := 2 * (3*len(text) + 100)
+	if want := base64.StdEncoding.EncodedLen(robotshttp.MaxEntryOverhead + n); err != nil || len(b) > want {
+		t.Errorf("MarshalText of the longest entry: %d bytes, %v; want at most %d", len(b), err, want)
+	}
+	if layout, err := base64.StdEncoding.DecodeString(string(b)); err != nil || len(layout) > robotshttp.MaxEntryOverhead+n {
+		t.Errorf("layout of the longest entry: %d bytes, %v; want at most %d, MaxEntryOverhead and its texts and bodies", len(layout), err, robotshttp.MaxEntryOverhead+n)
 	}
 }
 

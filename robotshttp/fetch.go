@@ -202,12 +202,23 @@ func (f *Fetcher) Fetch(ctx context.Context, rawURL string) *Fetch {
 			return res
 		}
 		if res.Redirects == maxRedirects {
-			res.Access = Unavailable
-			res.Err = fmt.Errorf("robotshttp: more than %d redirects (RFC 9309 section 2.3.1.2)", maxRedirects)
+			res.Access, res.Err = Unavailable, f.tooManyRedirects()
 			return res
 		}
 		res.Redirects++
 	}
+}
+
+// tooManyRedirects is the Err of a fetch that met one redirect more than
+// MaxRedirects allows, which it names as it was set.
+func (f *Fetcher) tooManyRedirects() error {
+	switch {
+	case f.MaxRedirects == 0:
+		return fmt.Errorf("robotshttp: more than %d redirects (RFC 9309 section 2.3.1.2)", defaultMaxRedirects)
+	case f.MaxRedirects < 0:
+		return fmt.Errorf("robotshttp: a redirect, and the Fetcher's MaxRedirects of %d follows none (RFC 9309 section 2.3.1.2)", f.MaxRedirects)
+	}
+	return fmt.Errorf("robotshttp: more than the Fetcher's MaxRedirects of %d redirects (RFC 9309 section 2.3.1.2)", f.MaxRedirects)
 }
 
 // A holdRedirects is the client's transport during one Fetch. It takes
@@ -240,10 +251,10 @@ func redirectTarget(from *url.URL, status int, location string) (string, error) 
 	}
 	u, err := from.Parse(location)
 	if err != nil {
-		return "", fmt.Errorf("robotshttp: status %d with a Location that does not parse (RFC 9309 section 2.3.1.2): %w", status, redactErr(err))
+		return "", fmt.Errorf("robotshttp: status %d with a Location that does not parse (RFC 9309 section 2.3.1.2): %w", status, parseError(location, err))
 	}
 	if u.Scheme != "http" && u.Scheme != "https" {
-		return "", fmt.Errorf("robotshttp: status %d to a %s: URL, not http or https (RFC 9309 section 2.3.1.2)", status, u.Scheme)
+		return "", fmt.Errorf("robotshttp: status %d to %q, not an http or https URL (RFC 9309 section 2.3.1.2)", status, redact(location))
 	}
 	if u.Host == "" {
 		// "http:/x" and "http:x" name no server: the redirect leads
@@ -355,6 +366,12 @@ func (f *Fetcher) readBody(resp *http.Response) ([]byte, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
+	if cap(body)-len(body) > len(body)/8 {
+		// io.ReadAll leaves up to 512 bytes, or twice the body, of
+		// room, which a Cache would keep with the body for as long as
+		// it keeps the fetch.
+		body = bytes.Clone(body)
+	}
 	if limit >= 0 && len(body) > limit {
 		return body, true, nil
 	}
@@ -406,20 +423,45 @@ func maxAge(h http.Header) time.Duration {
 // on line 2 decides every URL; Access says why). It parses the body with
 // o each time it is called: a Lookup's Robots are the Cache's parse of
 // it, with its Fetcher's Options.
+//
+// A Truncated body ends at its last whole line within the limit it was
+// cut at, whatever o's limit: o.MaxBytes may lower that limit, but no
+// larger one, nor none, makes the cut line a rule (RFC 9309 section
+// 2.5).
 func (f *Fetch) Robots(o robotstxt.Options) *robotstxt.Robots {
 	switch f.Access {
 	case Available:
 		if f.Truncated {
-			// The body stops one byte past the limit: what followed was
-			// never read, so its rules cannot be counted.
-			r, _ := o.ParseReader(bytes.NewReader(f.Body)) // a bytes.Reader never fails
-			return r
+			return parseCut(f.Body, o)
 		}
 		return o.Parse(f.Body)
 	case Unavailable:
 		return allowAll(o)
 	}
 	return disallowAll(o)
+}
+
+// parseCut parses body, cut one byte past the limit it was read with
+// (see Fetcher.readBody), with o's mode, at that limit or o's, whichever
+// is smaller. The parser then ends it at its last whole line, so that
+// half of "Disallow: /private" does not become "Disallow: /p", and does
+// not count the rules past the limit, which were never read.
+func parseCut(body []byte, o robotstxt.Options) *robotstxt.Robots {
+	read := len(body) - 1 // the limit the body was cut at
+	if read < 1 {
+		// No byte was within a limit (0 means the default for Options,
+		// so no Fetcher cuts at it): nothing whole was read.
+		body, read = nil, 1
+	}
+	limit := o.MaxBytes
+	if limit == 0 {
+		limit = robotstxt.DefaultMaxBytes
+	}
+	if limit < 0 || limit > read {
+		o.MaxBytes = read
+	}
+	r, _ := o.ParseReader(bytes.NewReader(body)) // a bytes.Reader never fails
+	return r
 }
 
 // allowAll returns the rules of an unavailable robots.txt, which RFC 9309

@@ -447,16 +447,21 @@ func TestFetchRedirects(t *testing.T) {
 		name    string
 		path    string
 		fetcher *robotshttp.Fetcher
+		says    string // in Err: the setting as it was set
 		source  string
 	}{
-		{"redirect loop", "/loop", &robotshttp.Fetcher{}, "RFC 9309 section 2.3.1.2"},
-		{"2 redirects with MaxRedirects 1", "/hop/2/302", &robotshttp.Fetcher{MaxRedirects: 1}, "RFC 9309 section 2.3.1.2"},
-		{"1 redirect with MaxRedirects negative", "/hop/1/302", &robotshttp.Fetcher{MaxRedirects: -1}, "Fetcher.MaxRedirects: a negative value follows none"},
+		{"redirect loop", "/loop", &robotshttp.Fetcher{}, "more than 5 redirects", "RFC 9309 section 2.3.1.2"},
+		{"2 redirects with MaxRedirects 1", "/hop/2/302", &robotshttp.Fetcher{MaxRedirects: 1}, "MaxRedirects of 1", "RFC 9309 section 2.3.1.2"},
+		{"1 redirect with MaxRedirects negative", "/hop/1/302", &robotshttp.Fetcher{MaxRedirects: -1}, "MaxRedirects of -1 follows none", "Fetcher.MaxRedirects: a negative value follows none"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if res := tt.fetcher.Fetch(context.Background(), at(t, h, tt.path)); res.Access != robotshttp.Unavailable {
+			res := tt.fetcher.Fetch(context.Background(), at(t, h, tt.path))
+			if res.Access != robotshttp.Unavailable {
 				t.Errorf("Fetch: %v, want unavailable (%s)", res.Access, tt.source)
+			}
+			if res.Err == nil || !strings.Contains(res.Err.Error(), tt.says) {
+				t.Errorf("Fetch: Err %v, want one that says %q (%s)", res.Err, tt.says, tt.source)
 			}
 		})
 	}
@@ -623,5 +628,48 @@ func TestFetchAnyURL(t *testing.T) {
 		if res.Access != robotshttp.Unavailable || res.Err == nil || !strings.HasPrefix(res.Err.Error(), "robotshttp: ") {
 			t.Errorf("Fetch(%q): %v, %v; want unavailable with a robotshttp: error (RFC 9309 section 2.3: http and https only)", u, res.Access, res.Err)
 		}
+	}
+}
+
+// TestFetchRobotsCutLine checks that a body the Fetcher's limit cut in the
+// middle of a line parses to its last whole line whatever Options it is
+// parsed with: half of "Disallow: /private" would be "Disallow: /p",
+// which disallows /public (RFC 9309 section 2.5).
+func TestFetchRobotsCutLine(t *testing.T) {
+	const file = "User-agent: *\nDisallow: /private\nDisallow: /z\n"
+	whole := strings.Index(file, "/private") + len("/private") // the limit that keeps the line
+	// The body read is one byte past the limit: "Disallow: /p".
+	half := strings.Index(file, "/private") + 1
+	h := func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, file) }
+	tests := []struct {
+		name    string
+		limit   int // of the Fetcher
+		options robotstxt.Options
+		allowed map[string]bool
+	}{
+		{"no limit", half, robotstxt.Options{MaxBytes: -1}, map[string]bool{"/public": true, "/private": true, "/z": true}},
+		{"the default limit", half, robotstxt.Options{}, map[string]bool{"/public": true, "/private": true}},
+		{"a larger limit", half, robotstxt.Options{MaxBytes: whole + 100}, map[string]bool{"/public": true, "/private": true}},
+		{"no limit, Google mode", half, robotstxt.Options{Mode: robotstxt.Google, MaxBytes: -1}, map[string]bool{"/public": true, "/private": true}},
+		{"the largest limit", half, robotstxt.Options{MaxBytes: math.MaxInt}, map[string]bool{"/public": true, "/private": true}},
+		{"a smaller limit cuts there", half, robotstxt.Options{MaxBytes: 12}, map[string]bool{"/public": true, "/private": true}},
+		{"cut at the line's end: the line stands", whole, robotstxt.Options{MaxBytes: -1}, map[string]bool{"/public": true, "/private": false, "/z": true}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := (&robotshttp.Fetcher{Options: robotstxt.Options{MaxBytes: tt.limit}}).Fetch(context.Background(), at(t, h, "/"))
+			if !f.Truncated || f.Access != robotshttp.Available {
+				t.Fatalf("Fetch: Access %v, Truncated %v; want a body cut at %d bytes", f.Access, f.Truncated, tt.limit)
+			}
+			r := f.Robots(tt.options)
+			for path, want := range tt.allowed {
+				if got := r.Allowed("bot", path); got != want {
+					t.Errorf("Fetch.Robots(%+v).Allowed(%q, %q) = %v, want %v (RFC 9309 section 2.5)", tt.options, "bot", path, got, want)
+				}
+			}
+			if !hasCode(r, robotstxt.CodeTruncated) {
+				t.Errorf("Diagnostics() = %v, want one with code %q", r.Diagnostics(), robotstxt.CodeTruncated)
+			}
+		})
 	}
 }

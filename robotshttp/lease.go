@@ -82,7 +82,7 @@ func (c *Cache) refreshShared(ctx context.Context, origin string, f *Fetcher) (E
 		}
 		if granted {
 			defer release(ctx)
-			if e, ok, err := c.Store.Get(ctx, origin); err == nil && ok && e.fresh(time.Now()) {
+			if e, ok, err := c.Store.Get(ctx, origin); err == nil && ok && c.fresh(origin, e, time.Now()) {
 				return e, nil
 			}
 			return c.refresh(ctx, origin, f)
@@ -96,7 +96,7 @@ func (c *Cache) refreshShared(ctx context.Context, origin string, f *Fetcher) (E
 			e, rerr := c.refresh(ctx, origin, f)
 			return e, cmp.Or(err, rerr)
 		}
-		if ok && e.fresh(time.Now()) {
+		if ok && c.fresh(origin, e, time.Now()) {
 			return e, nil
 		}
 	}

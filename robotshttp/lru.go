@@ -7,6 +7,7 @@ package robotshttp
 import (
 	"container/list"
 	"math"
+	"unsafe"
 )
 
 // An lru maps origins to values, keeping at most max of them and at most
@@ -16,6 +17,7 @@ type lru[V any] struct {
 	max      int
 	maxBytes int64
 	size     func(V) int64
+	perItem  int64 // what the lru holds for each value besides it and its key (see newLRU)
 	bytes    int64
 	ll       list.List // of *lruItem[V]; front: most recently used
 	items    map[string]*list.Element
@@ -27,12 +29,16 @@ type lruItem[V any] struct {
 	size int64
 }
 
-// newLRU returns an lru of at most max values (max <= 0 means
-// defaultMaxEntries) and maxBytes bytes (0 means defaultMaxMemory, and a
-// negative value no bound in bytes).
+// newLRU returns an lru of at most max values (0 means
+// defaultMaxEntries, and a negative value no bound in values) and
+// maxBytes bytes (0 means defaultMaxMemory, and a negative value no bound
+// in bytes).
 func newLRU[V any](max int, maxBytes int64, size func(V) int64) *lru[V] {
-	if max <= 0 {
+	switch {
+	case max == 0:
 		max = defaultMaxEntries
+	case max < 0:
+		max = math.MaxInt
 	}
 	switch {
 	case maxBytes == 0:
@@ -40,7 +46,13 @@ func newLRU[V any](max int, maxBytes int64, size func(V) int64) *lru[V] {
 	case maxBytes < 0:
 		maxBytes = math.MaxInt64
 	}
-	return &lru[V]{max: max, maxBytes: maxBytes, size: size, items: make(map[string]*list.Element)}
+	// Each value costs its item, its list element, and its share of the
+	// map: a key and a pointer in a slot with a control byte, in a table
+	// that is at least 7/16 full once it has grown, each rounded as
+	// allocBytes rounds.
+	perItem := allocBytes(int64(unsafe.Sizeof(lruItem[V]{}))) + allocBytes(int64(unsafe.Sizeof(list.Element{}))) +
+		(int64(unsafe.Sizeof("")+unsafe.Sizeof(&list.Element{}))+1)*16/7
+	return &lru[V]{max: max, maxBytes: maxBytes, size: size, perItem: perItem, items: make(map[string]*list.Element)}
 }
 
 // get returns the value for key and marks it recently used.
@@ -69,7 +81,7 @@ func (c *lru[V]) peek(key string) (V, bool) {
 // kept even when it alone is over the budget: evicting it would cost a
 // fetch on every call for its origin.
 func (c *lru[V]) put(key string, v V) {
-	n := c.size(v)
+	n := c.size(v) + c.perItem + allocBytes(int64(len(key)))
 	if el, ok := c.items[key]; ok {
 		it := el.Value.(*lruItem[V])
 		c.bytes += n - it.size

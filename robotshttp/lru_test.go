@@ -1,6 +1,9 @@
 package robotshttp
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // TestLRUBytes checks the byte bound of Cache.MaxMemory, as newLRU takes
 // it: 0 is the 128 MiB default, a positive value that many bytes, and a
@@ -26,6 +29,34 @@ func TestLRUBytes(t *testing.T) {
 		}
 		if got := len(l.items); got != tc.kept {
 			t.Errorf("newLRU(3, %d) after sizes %v kept %d values, want %d (%s)", tc.maxBytes, tc.sizes, got, tc.kept, tc.source)
+		}
+	}
+}
+
+// TestLRUEntries checks the bound on origins of NewCache's maxEntries, as
+// newLRU takes it: 0 is the 10,000 default, a positive value that many,
+// and a negative value no bound in origins, only the bound in bytes.
+func TestLRUEntries(t *testing.T) {
+	// A value of size 1 with a key of at most 16 bytes counts this much.
+	each := 1 + allocBytes(16) + newLRU(0, 0, func(int) int64 { return 1 }).perItem
+	for _, tc := range []struct {
+		max      int
+		maxBytes int64
+		puts     int
+		kept     int
+		source   string
+	}{
+		{0, -1, defaultMaxEntries + 1, defaultMaxEntries, "0: 10,000 (defaultMaxEntries)"},
+		{5, -1, 6, 5, "a positive bound"},
+		{-1, -1, defaultMaxEntries + 1, defaultMaxEntries + 1, "negative: no bound on origins"},
+		{-1, 100 * each, 200, 100, "negative: the bound in bytes still holds"},
+	} {
+		l := newLRU(tc.max, tc.maxBytes, func(int) int64 { return 1 })
+		for i := range tc.puts {
+			l.put(fmt.Sprint(i), i)
+		}
+		if got := len(l.items); got != tc.kept {
+			t.Errorf("newLRU(%d, %d) after %d values kept %d, want %d (%s)", tc.max, tc.maxBytes, tc.puts, got, tc.kept, tc.source)
 		}
 	}
 }

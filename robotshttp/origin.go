@@ -32,7 +32,7 @@ import (
 func Origin(rawURL string) (string, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil {
-		return "", fmt.Errorf("robotshttp: %w", redactErr(err))
+		return "", fmt.Errorf("robotshttp: %w", parseError(rawURL, err))
 	}
 	scheme := strings.ToLower(u.Scheme)
 	if scheme != "http" && scheme != "https" {
@@ -115,30 +115,82 @@ func RobotsURL(rawURL string) (string, error) {
 
 // redact returns rawURL without its userinfo, which may hold a password
 // or a token (RFC 3986 section 7.5), for what the package returns or
-// prints. It works on the text, so that a URL that does not parse loses
-// its userinfo too: the authority ends at the first '/', '?' or '#', and
-// its userinfo at its last '@'.
+// prints. A URL that parses loses the userinfo of its authority, and
+// nothing else. One that does not parse, or parses with no authority
+// ("http:\\user:pass@host", "user:pass@host"), may hold a password that
+// a '/', '?', '#' or '\' cut short ("http://user:pa/ss@host" reads as the
+// port "pa" of the host "user"), so it loses everything between its
+// scheme and its last '@': "http://host". A URL that parses is read as
+// RFC 3986 reads it, since it names the server a request goes to:
+// "http://user:12/ss@host" is the host "user", port 12, path "/ss@host".
 func redact(rawURL string) string {
-	start := strings.Index(rawURL, "://")
-	if start < 0 {
+	if strings.IndexByte(rawURL, '@') < 0 {
+		// No userinfo, and no parse: Cache.Decide calls this for every
+		// target (TestCacheDecideAllocs).
 		return rawURL
 	}
-	start += len("://")
-	end := len(rawURL)
-	if i := strings.IndexAny(rawURL[start:], "/?#"); i >= 0 {
-		end = start + i
+	u, err := url.Parse(rawURL)
+	switch {
+	case err == nil && u.User == nil && (u.Host != "" || strings.HasPrefix(rawURL, "/")):
+		// No userinfo: an authority without one, or a path, which has no
+		// authority unless it begins "//", and then parses with its
+		// userinfo in User.
+		return rawURL
+	case err == nil && u.User != nil:
+		// The authority follows the first "//", and ends at the first
+		// '/', '?' or '#' (or the end), its userinfo at its last '@'.
+		if start := strings.Index(rawURL, "//"); start >= 0 {
+			start += len("//")
+			end := len(rawURL)
+			if i := strings.IndexAny(rawURL[start:], "/?#"); i >= 0 {
+				end = start + i
+			}
+			if at := strings.LastIndexByte(rawURL[start:end], '@'); at >= 0 {
+				return rawURL[:start] + rawURL[start+at+1:]
+			}
+		}
 	}
-	at := strings.LastIndexByte(rawURL[start:end], '@')
+	return withoutAt(rawURL)
+}
+
+// withoutAt returns s without what precedes its last '@' but an http or
+// https scheme and the slashes after it: what is left of a URL that does
+// not parse, whose userinfo cannot be told from the rest.
+func withoutAt(s string) string {
+	at := strings.LastIndexByte(s, '@')
 	if at < 0 {
-		return rawURL
+		return s
 	}
-	return rawURL[:start] + rawURL[start+at+1:]
+	keep := 0
+	if i := strings.IndexByte(s[:at], ':'); i > 0 && (strings.EqualFold(s[:i], "http") || strings.EqualFold(s[:i], "https")) {
+		keep = i + 1
+		for keep < at && (s[keep] == '/' || s[keep] == '\\') {
+			keep++
+		}
+	}
+	return s[:keep] + s[at+1:]
+}
+
+// errUserinfoHidden stands in for the error of a URL that held userinfo
+// and did not parse: url.Parse's error quotes the URL, or a part of it
+// (the port ":pa" of "http://user:pa/ss@host"), as it is.
+var errUserinfoHidden = errors.New("does not parse (its userinfo not shown)")
+
+// parseError returns err, the error of url.Parse(rawURL), for what the
+// package returns: as it is, but for a URL that holds userinfo, which
+// gets a *url.Error of its own that quotes it without (see redact).
+func parseError(rawURL string, err error) error {
+	if shown := redact(rawURL); shown != rawURL {
+		return &url.Error{Op: "parse", URL: shown, Err: errUserinfoHidden}
+	}
+	return err
 }
 
 // redactErr removes the userinfo from the URL of the first *url.Error in
-// err's chain (net/http's, which masks only the password, and
-// url.Parse's, which masks nothing), and returns err. Each such error is
-// made for the one call that returns it, so changing it is safe.
+// err's chain (net/http's, which masks only the password), and returns
+// err. Each such error is made for the one call that returns it, so
+// changing it is safe. The error of a URL that does not parse goes
+// through parseError instead, which also hides what its text quotes.
 func redactErr(err error) error {
 	var ue *url.Error
 	if errors.As(err, &ue) {

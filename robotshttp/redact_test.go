@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -112,5 +113,93 @@ func TestUserinfoIsNoPartOfThePath(t *testing.T) {
 	}
 	if n := s.count("/private"); n != 0 {
 		t.Errorf("/private requested %d times, want 0", n)
+	}
+}
+
+// TestMalformedUserinfoNotEchoed gives every entry point URLs whose
+// userinfo holds a password that does not parse as one, or in a URL that
+// does not parse: nothing the package returns or prints shows any part
+// of it (RFC 3986 section 7.5).
+func TestMalformedUserinfoNotEchoed(t *testing.T) {
+	secrets := []string{"alice", "Pw1", "Pw2"}
+	shapes := []string{
+		"http://alice:Pw1/Pw2@host.example/x",
+		"http://alice:Pw1?Pw2@host.example/x",
+		"http://alice:Pw1#Pw2@host.example/x",
+		`http:\\alice:Pw1Pw2@host.example/x`,
+		`http:\\alice:Pw1/Pw2@host.example/x`,
+		"http://alice:Pw1%zzPw2@host.example/x",
+		"http://alice:Pw1 Pw2@host.example/x",
+		"http://[alice:Pw1Pw2@host.example/x",
+		"//alice:Pw1Pw2@host.example/x",
+		"alice:Pw1Pw2@host.example/x",
+		"HTTPS://alice:Pw1/Pw2@host.example/x",
+	}
+	errText := func(err error) string {
+		if err == nil {
+			return ""
+		}
+		return err.Error()
+	}
+	ctx := context.Background()
+	type route struct {
+		name  string
+		shown func(shape string) []string
+	}
+	routes := []route{
+		{"Origin", func(shape string) []string {
+			_, err := robotshttp.Origin(shape)
+			return []string{errText(err)}
+		}},
+		{"RobotsURL", func(shape string) []string {
+			_, err := robotshttp.RobotsURL(shape)
+			return []string{errText(err)}
+		}},
+		{"Fetcher.Fetch", func(shape string) []string {
+			f := (&robotshttp.Fetcher{}).Fetch(ctx, shape)
+			return []string{f.URL, f.FinalURL, errText(f.Err)}
+		}},
+		{"a redirect's Location", func(shape string) []string {
+			srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+				w.Header()["Location"] = []string{shape}
+				w.WriteHeader(http.StatusFound)
+			})
+			f := (&robotshttp.Fetcher{}).Fetch(ctx, srv.URL)
+			return []string{f.URL, f.FinalURL, errText(f.Err)}
+		}},
+		{"Cache.Get", func(shape string) []string {
+			_, err := robotshttp.NewCache(nil, 0).Get(ctx, shape)
+			return []string{errText(err)}
+		}},
+		{"Cache.Decide", func(shape string) []string {
+			_, _, err := robotshttp.NewCache(nil, 0).Decide(ctx, "bot", shape)
+			return []string{errText(err)}
+		}},
+		{"Transport, the URL's Opaque", func(shape string) []string {
+			scheme, opaque, _ := strings.Cut(shape, ":")
+			req := &http.Request{Method: http.MethodGet, URL: &url.URL{Scheme: scheme, Opaque: opaque}, Header: http.Header{}}
+			_, err := (&robotshttp.Transport{}).RoundTrip(req.WithContext(ctx))
+			return []string{errText(err)}
+		}},
+		{"Transport, the URL's Host", func(shape string) []string {
+			scheme, rest, _ := strings.Cut(shape, "://")
+			host, path, _ := strings.Cut(rest, "/")
+			req := &http.Request{Method: http.MethodGet, URL: &url.URL{Scheme: scheme, Host: host, Path: "/" + path}, Header: http.Header{}}
+			_, err := (&robotshttp.Transport{}).RoundTrip(req.WithContext(ctx))
+			return []string{errText(err)}
+		}},
+	}
+	for _, r := range routes {
+		for _, shape := range shapes {
+			t.Run(r.name+" "+shape, func(t *testing.T) {
+				for _, s := range r.shown(shape) {
+					for _, secret := range secrets {
+						if strings.Contains(s, secret) {
+							t.Errorf("%s(%q) shows %q: %q (RFC 3986 section 7.5)", r.name, shape, secret, s)
+						}
+					}
+				}
+			})
+		}
 	}
 }

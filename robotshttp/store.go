@@ -28,9 +28,14 @@ import "context"
 // them: a Store that keeps json.Marshal(e), or e.MarshalText(), keeps
 // what the Cache needs. (A Store that lost Err, or failed to decode it,
 // would lose the good copy at the origin's first network error, and
-// then fetch the file on every call.) The Cache reads Access, Body,
-// Truncated and FetchedAt of a stored fetch, and Expires of the entry;
-// callers read the rest in each [Lookup]. A fetch that comes back as a
+// then fetch the file on every call.) The Cache reads URL, Access,
+// StatusCode, MaxAge, RetryAfter, Body, Truncated and FetchedAt of a
+// stored fetch, and Expires of the entry; callers read the rest in each
+// [Lookup]. An entry is used no longer than its Expires, nor than the
+// Cache's own lifetimes allow from its fetch's FetchedAt (MaxAge,
+// RetryUnreachable, StaleFor for the good copy: RFC 9309 section 2.4),
+// whoever wrote it, and only with fetches of the origin's own
+// robots.txt; any other is a miss. A fetch that comes back as a
 // new value is parsed again only if its Access, Truncated or Body differ
 // from those of the fetch last parsed for the origin.
 //

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/rfc9309/robotstxt"
 	"github.com/rfc9309/robotstxt/robotshttp"
@@ -207,5 +208,70 @@ func TestStoreConcurrentFirstParse(t *testing.T) {
 			})
 		}
 		wg.Wait()
+	}
+}
+
+// TestCacheDistrustsStoredEntries gives a Cache a Store that holds entries
+// it should not use as they are: one written with an expiry a century on,
+// one fetched "in the future", one of another origin's file, and good
+// copies of those kinds standing in for an unreachable origin. The Cache
+// uses none past its own lifetimes (RFC 9309 section 2.4), and none that
+// is not of the origin's robots.txt.
+func TestCacheDistrustsStoredEntries(t *testing.T) {
+	const disallowAll = "User-agent: *\nDisallow: /\n"
+	now := time.Now()
+	century := now.AddDate(100, 0, 0)
+	tests := []struct {
+		name   string
+		status int // of the origin's robots.txt, which allows /public when 200
+		entry  func(robotsURL string) robotshttp.Entry
+		public bool // Allowed(/public) after the call
+		source string
+	}{
+		{"a century's expiry, fetched 25 hours ago", 200, func(u string) robotshttp.Entry {
+			f := &robotshttp.Fetch{URL: u, Access: robotshttp.Available, StatusCode: 200, Body: []byte(disallowAll), MaxAge: -1, RetryAfter: -1, FetchedAt: now.Add(-25 * time.Hour)}
+			return robotshttp.Entry{Fetch: f, Good: f, Expires: century}
+		}, true, "RFC 9309 section 2.4: at most 24 hours"},
+		{"a century's expiry, fetched a century on", 200, func(u string) robotshttp.Entry {
+			f := &robotshttp.Fetch{URL: u, Access: robotshttp.Available, StatusCode: 200, Body: []byte(disallowAll), MaxAge: -1, RetryAfter: -1, FetchedAt: century}
+			return robotshttp.Entry{Fetch: f, Good: f, Expires: century}
+		}, true, "RFC 9309 section 2.4: its age is unknown"},
+		{"another origin's file", 200, func(string) robotshttp.Entry {
+			f := &robotshttp.Fetch{URL: "http://other.example/robots.txt", Access: robotshttp.Available, StatusCode: 200, Body: []byte(disallowAll), MaxAge: -1, RetryAfter: -1, FetchedAt: now}
+			return robotshttp.Entry{Fetch: f, Good: f, Expires: now.Add(time.Hour)}
+		}, true, "RFC 9309 section 2.3: each origin's own file"},
+		{"another origin's good copy for an unreachable origin", 503, func(u string) robotshttp.Entry {
+			good := &robotshttp.Fetch{URL: "http://other.example/robots.txt", Access: robotshttp.Available, StatusCode: 200, Body: []byte{}, MaxAge: -1, RetryAfter: -1, FetchedAt: now}
+			down := &robotshttp.Fetch{URL: u, Access: robotshttp.Unreachable, StatusCode: 503, MaxAge: -1, RetryAfter: -1, FetchedAt: now.Add(-2 * time.Hour)}
+			return robotshttp.Entry{Fetch: down, Good: good, Expires: now.Add(-time.Hour)}
+		}, false, "RFC 9309 section 2.3.1.4"},
+		{"a good copy fetched a century on, for an unreachable origin", 503, func(u string) robotshttp.Entry {
+			good := &robotshttp.Fetch{URL: u, Access: robotshttp.Available, StatusCode: 200, Body: []byte{}, MaxAge: -1, RetryAfter: -1, FetchedAt: century}
+			down := &robotshttp.Fetch{URL: u, Access: robotshttp.Unreachable, StatusCode: 503, MaxAge: -1, RetryAfter: -1, FetchedAt: now.Add(-2 * time.Hour)}
+			return robotshttp.Entry{Fetch: down, Good: good, Expires: now.Add(-time.Hour)}
+		}, false, "RFC 9309 section 2.3.1.4: a copy of unknown age stands in for no time"},
+		{"an unreachable verdict with a century's expiry", 200, func(u string) robotshttp.Entry {
+			down := &robotshttp.Fetch{URL: u, Access: robotshttp.Unreachable, StatusCode: 503, MaxAge: -1, RetryAfter: -1, FetchedAt: now.Add(-2 * time.Hour)}
+			return robotshttp.Entry{Fetch: down, Expires: century}
+		}, true, "Cache.RetryUnreachable: an hour"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newSite(t, tt.status, "User-agent: *\nDisallow: /private\n")
+			origin, err := robotshttp.Origin(s.URL)
+			if err != nil {
+				t.Fatal(err)
+			}
+			store := newMapStore()
+			store.Put(context.Background(), origin, tt.entry(origin+"/robots.txt"))
+			c := &robotshttp.Cache{Store: store}
+			public, l := decide(t, c, s.URL+"/public")
+			if n := s.count("/robots.txt"); n != 1 {
+				t.Errorf("%d fetches of robots.txt, want 1: the stored entry is not to be used (%s)", n, tt.source)
+			}
+			if public != tt.public {
+				t.Errorf("Allowed(%q, %q) = %v (stale %v), want %v (%s)", "bot", "/public", public, l.Stale, tt.public, tt.source)
+			}
+		})
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -26,7 +27,7 @@ var ErrDisallowed = errors.New("robotshttp: disallowed by robots.txt")
 
 // A DisallowedError is returned for a request that robots.txt disallows.
 type DisallowedError struct {
-	URL      string // the request's URL, without its userinfo
+	URL      string // the URL the request is sent for (see Transport), without userinfo
 	Decision robotstxt.Decision
 	// Unreachable says that the origin's robots.txt could not be fetched
 	// and no good copy stood in, so every URL is disallowed (RFC 9309
@@ -62,7 +63,7 @@ var ErrCrawlDelay = errors.New("robotshttp: crawl-delay wait too long")
 // request is not sent and holds no turn: the requests after it are not
 // delayed by it.
 type CrawlDelayError struct {
-	URL   string        // the request's URL, without its userinfo
+	URL   string        // the URL the request is sent for (see Transport), without userinfo
 	Delay time.Duration // the Crawl-delay of the crawler's group
 	Wait  time.Duration // how long the request would have waited for its turn
 	// Deadline says the turn came after the deadline of the request's
@@ -70,7 +71,9 @@ type CrawlDelayError struct {
 	// context.DeadlineExceeded.
 	Deadline bool
 	// Limit is the longest the request could wait: the time left before
-	// its context's deadline when Deadline is set, else MaxCrawlDelay.
+	// its context's deadline when Deadline is set, else the Transport's
+	// MaxCrawlDelay as it was set (a day for 0, and a negative value
+	// waits for no turn).
 	Limit time.Duration
 }
 
@@ -89,6 +92,10 @@ func (e *CrawlDelayError) Error() string {
 			"let the deadline allow the wait, with a client Timeout longer than the Crawl-delay, or set Transport.MaxCrawlDelay to refuse waits longer than that",
 			e.URL, origin, e.Delay, e.Wait, e.Limit)
 	}
+	if e.Limit < 0 {
+		return fmt.Sprintf("robotshttp: %s is not sent: it waits for its turn at %s, one request per Crawl-delay of %v (robots.txt), "+
+			"and its turn comes in %v, while the Transport's MaxCrawlDelay of %v, negative, waits for no turn: set it to 0 for a day, or longer than the Crawl-delay", e.URL, origin, e.Delay, e.Wait, e.Limit)
+	}
 	return fmt.Sprintf("robotshttp: %s is not sent: it waits for its turn at %s, one request per Crawl-delay of %v (robots.txt), "+
 		"and its turn comes in %v, longer than the Transport's MaxCrawlDelay of %v, which a longer MaxCrawlDelay would wait for", e.URL, origin, e.Delay, e.Wait, e.Limit)
 }
@@ -101,8 +108,11 @@ func (e *CrawlDelayError) Is(target error) bool {
 
 // Transport is an http.RoundTripper that checks each request against the
 // robots.txt file of its origin, for the crawler's product tokens, before
-// sending it. A disallowed request is not sent; its error is a
-// *DisallowedError. Requests for /robots.txt itself always pass. With
+// sending it. The origin and path are those the request is sent for: the
+// host of its Host header (req.Host, a virtual host) and the target of
+// its request line (URL.Opaque when it is set), as net/http writes them.
+// A disallowed request is not sent; its error is a *DisallowedError.
+// Requests for /robots.txt itself always pass. With
 // CrawlDelay set, requests to one origin are spaced by the Crawl-delay of
 // the crawler's group, without holding up other origins. A Transport is
 // safe for concurrent use once its fields are set.
@@ -119,18 +129,19 @@ type Transport struct {
 	// fetching robots.txt would ask for robots.txt.
 	Cache *Cache
 	// Agents are the crawler's names, each a name ("ExampleBot"), a
-	// versioned name or a whole User-Agent header: RFC mode reads each as
-	// its leading name (see robotstxt.ProductToken), and a crawler with
-	// several obeys the groups of all of them, merged (RFC 9309 section
-	// 2.2.1).
-	//
-	// With none, each request's own User-Agent header names the crawler,
-	// as package crawlers reads it: a crawler of its registry obeys the
+	// versioned name or a whole User-Agent header. One name is read as
+	// package crawlers reads it: a crawler of its registry obeys the
 	// group its operator documents (Googlebot-Image, Googlebot's when no
 	// group names Googlebot-Image; AdsBot-Google ignores "*"), and any
-	// other the group of the name its header gives ("ExampleBot" in
-	// "Mozilla/5.0 (compatible; ExampleBot/1.0; +url)"), else "*" (see
-	// [crawlers.Group]). Logf is told once what the first request's
+	// other the group of the name it gives ("ExampleBot" in
+	// "Mozilla/5.0 (compatible; ExampleBot/1.0; +url)"), else "*", the
+	// plain reading. A crawler with several names obeys the groups of
+	// all of them, merged (RFC 9309 section 2.2.1), each read as
+	// robotstxt.Robots.Group reads it. [Lookup.Group] is that choice.
+	//
+	// With none, each request's own User-Agent header is the one name,
+	// read as above, so that a Transport with Agents of that one header
+	// answers as one without. Logf is told once what the first request's
 	// header was read as.
 	Agents []string
 	// CrawlDelay waits out the group's Crawl-delay between requests to the
@@ -140,8 +151,9 @@ type Transport struct {
 	CrawlDelay bool
 	// MaxCrawlDelay is the longest a request waits for its turn under
 	// CrawlDelay: 0 means a day, the longest Crawl-delay the parser takes
-	// seriously, and a negative value no wait at all, so that a request
-	// whose turn has not come fails at once. A request that would wait
+	// seriously, and a negative value turns waiting off: a request whose
+	// turn has not come fails at once, for a crawler that would rather
+	// queue it again than hold a goroutine. A request that would wait
 	// longer, or past its context's deadline, fails at once with a
 	// *CrawlDelayError.
 	MaxCrawlDelay time.Duration
@@ -178,17 +190,15 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if base == nil {
 		base = http.DefaultTransport
 	}
-	if req.URL.Path == "/robots.txt" {
+	target, path, err := sentTarget(req)
+	if err != nil {
+		return refuse(req, err)
+	}
+	if path == "/robots.txt" {
 		return base.RoundTrip(req)
 	}
 	ua := req.Header.Get("User-Agent")
 	t.checkUserAgent(ua)
-	// The target is the URL without its userinfo: a password is no part
-	// of what DisallowedError prints (RFC 3986 section 7.5), and a ';' in
-	// one would otherwise read as the start of the path.
-	u := *req.URL
-	u.User = nil
-	target := u.String()
 	cache, client := t.setup(base)
 	l, err := cache.get(req.Context(), target, via{client: client, userAgent: ua})
 	if err != nil {
@@ -196,9 +206,9 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	var g *robotstxt.Group
 	if len(t.Agents) == 0 {
-		g = crawlers.Group(l.Robots, ua)
+		g = l.Group(ua)
 	} else {
-		g = l.Robots.Group(t.Agents...)
+		g = l.Group(t.Agents...)
 	}
 	d := g.Decide(target)
 	if !d.Allowed {
@@ -212,6 +222,34 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		}
 	}
 	return base.RoundTrip(req)
+}
+
+// sentTarget returns the URL a request is sent for and its path, as
+// net/http writes the request: the request target is URL.RequestURI,
+// which is URL.Opaque when that is set, and the host is that of the Host
+// header, req.Host (a virtual host), else URL.Host, unless the target is
+// an absolute URL, whose host the server takes instead (RFC 9112 section
+// 3.2 and 3.3). So a request is decided by the robots.txt of the host
+// that answers it, for the path it asks, whatever its URL's other fields
+// say. The URL has no userinfo: a password is no part of what
+// DisallowedError prints (RFC 3986 section 7.5), and a ';' in one would
+// otherwise read as the start of the path.
+func sentTarget(req *http.Request) (target, path string, err error) {
+	u := req.URL
+	uri := u.RequestURI()
+	if strings.HasPrefix(uri, "/") {
+		path, _, _ = strings.Cut(uri, "?")
+		return u.Scheme + "://" + cmp.Or(req.Host, u.Host) + uri, path, nil
+	}
+	abs, err := url.Parse(uri)
+	if err != nil {
+		return "", "", fmt.Errorf("robotshttp: request target: %w", parseError(uri, err))
+	}
+	if abs.Scheme == "" || abs.Host == "" {
+		return "", "", fmt.Errorf("robotshttp: request target %q is neither a path nor an absolute URL", redact(uri))
+	}
+	abs.User = nil
+	return abs.String(), abs.EscapedPath(), nil
 }
 
 // setup returns the Cache that supplies the files, t.Cache or the
@@ -283,7 +321,8 @@ const maxCrawlWait = 24 * time.Hour
 
 func (t *Transport) wait(req *http.Request, target, origin string, delay time.Duration) error {
 	ctx := req.Context()
-	maxWait := max(cmp.Or(t.MaxCrawlDelay, maxCrawlWait), 0)
+	setting := cmp.Or(t.MaxCrawlDelay, maxCrawlWait)
+	maxWait := max(setting, 0)
 	for {
 		now := time.Now()
 		t.mu.Lock()
@@ -305,7 +344,7 @@ func (t *Transport) wait(req *http.Request, target, origin string, delay time.Du
 			if wait <= maxWait {
 				return &CrawlDelayError{URL: target, Delay: delay, Wait: wait, Deadline: true, Limit: deadline.Sub(now)}
 			}
-			return &CrawlDelayError{URL: target, Delay: delay, Wait: wait, Limit: maxWait}
+			return &CrawlDelayError{URL: target, Delay: delay, Wait: wait, Limit: setting}
 		}
 		if err := sleep(ctx, wait); err != nil {
 			return err

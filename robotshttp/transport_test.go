@@ -543,7 +543,8 @@ func TestTransportMalformedRequest(t *testing.T) {
 }
 
 // TestTransportCrawlers checks a Transport without Agents, which takes
-// the crawler from each request's User-Agent header: a crawler the
+// the crawler from each request's User-Agent header, and with them: a
+// crawler the
 // crawlers registry knows obeys the group its operator documents, and
 // any other the group of the name its header gives, not the "Mozilla" of
 // a browser-shaped header. The Transport says once what it identified.
@@ -565,7 +566,8 @@ func TestTransportCrawlers(t *testing.T) {
 		{"its group decides", nil, "Mozilla/5.0 (compatible; ExampleBot/1.0; +https://example.com/bot)", "/private", true, "ExampleBot", "RFC 9309 section 2.2.1"},
 		{"a known crawler follows its next token", nil, "Googlebot-Image/1.0", "/public", false, "Googlebot-Image", "Google's common crawlers: Googlebot-Image obeys Googlebot's group"},
 		{"and is refused by it", nil, "Googlebot-Image/1.0", "/google/x", true, "Googlebot-Image", "Google's common crawlers"},
-		{"Agents given: RFC 9309 as before", []string{"Googlebot-Image"}, "Googlebot-Image/1.0", "/public", true, "", "RFC 9309 section 2.2.1: no group names it, the * group"},
+		{"Agents of one name: as the header would be", []string{"Googlebot-Image"}, "Googlebot-Image/1.0", "/public", false, "", "Google's common crawlers: Googlebot-Image obeys Googlebot's group"},
+		{"Agents of several names: their groups merged", []string{"Googlebot-Image", "Googlebot-News"}, "Googlebot-Image/1.0", "/public", true, "", "RFC 9309 section 2.2.1: no group names either, the * group"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

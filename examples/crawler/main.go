@@ -43,7 +43,7 @@ func main() {
 		log.Fatal(err)
 	}
 	fmt.Printf("robots.txt: %s\n", lookup.Fetch.Access)
-	if d, ok := lookup.Robots.Group(token).CrawlDelay(); ok {
+	if d, ok := lookup.Group(token).CrawlDelay(); ok {
 		fmt.Printf("crawl-delay: %v\n", d)
 	}
 
