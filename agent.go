@@ -3,7 +3,12 @@ package robotstxt
 // This file reads crawler names: the name a user-agent line gives and the
 // name a caller's crawler goes by (RFC 9309 section 2.2.1).
 
-import "github.com/rfc9309/robotstxt/internal/agentname"
+import (
+	"errors"
+	"strconv"
+
+	"github.com/rfc9309/robotstxt/internal/agentname"
+)
 
 // isGlobalAgent reports whether a user-agent value names every crawler:
 // "*" alone or followed by whitespace. Google's parser reads "* FooBot" as
@@ -41,16 +46,39 @@ func ProductToken(value string) string {
 
 // googleToken returns the product token Google's library reads at the
 // start of a user-agent line: its leading run of ASCII letters, '-' and
-// '_'.
+// '_' (see agentname.Google, which package crawlers reads a registry
+// crawler's tokens with in Google mode).
 func googleToken(value string) string {
-	for i := 0; i < len(value); i++ {
-		if !isTokenChar(value[i]) {
-			return value[:i]
-		}
-	}
-	return value
+	return agentname.Google(value)
 }
 
-func isTokenChar(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_'
+// ErrInvalidAgent is what errors.Is finds in the Err of a [Decision]
+// asked for a crawler name that reads as no crawler at all: a path
+// ("/admin/x"), a URL ("https://example.com/x"), or a string in which no
+// name is found (" Googlebot", "(compatible)"; see "Crawler names" at
+// [Robots.Group]). Such a name is a mistake of the caller, most often a
+// crawler's name and a URL passed in each other's place, and the
+// Decision fails closed: not allowed. "" and "*" are not such names (see
+// [Robots.Allowed]).
+var ErrInvalidAgent = errors.New("robotstxt: the agent names no crawler")
+
+// agentError is the Err of a Decision asked for agent, a name that reads
+// as no crawler: it says the name, and errors.Is finds ErrInvalidAgent
+// in it. It is a value, so that two Decisions of one query compare equal.
+type agentError struct{ agent string }
+
+// Error names the agent, cut to its first maxAgentQuote bytes: a caller
+// may have passed a long URL.
+func (e agentError) Error() string {
+	a := e.agent
+	if len(a) > maxAgentQuote {
+		a = a[:maxAgentQuote] + "..."
+	}
+	return "robotstxt: the agent " + strconv.Quote(a) + " names no crawler (Allowed and Decide take the crawler's name first, then the URL)"
 }
+
+// maxAgentQuote bounds how much of an agent an agentError's message
+// quotes.
+const maxAgentQuote = 64
+
+func (e agentError) Is(target error) bool { return target == ErrInvalidAgent }

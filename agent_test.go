@@ -56,7 +56,6 @@ func TestCallerHeaders(t *testing.T) {
 		{"an unknown crawler in the compatible shape", "Mozilla/5.0 (compatible; ExampleBot/1.0; +https://example.com/bot)", RFC, "ExampleBot"},
 		{"Mozilla in any case", "MOZILLA/5.0 (Compatible; examplebot/1.0)", RFC, "ExampleBot"},
 		{"a crawler the file does not name: the * group, not Mozilla's", "Mozilla/5.0 (compatible; OtherBot/1.0; +https://example.com/bot)", RFC, "*"},
-		{"compatible with no name after it: no name, the * group", "Mozilla/5.0 (compatible;)", RFC, "*"},
 		{"a browser names no crawler in a comment: its leading name", "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0", RFC, "Mozilla"},
 		{"a header not led by Mozilla: its leading name", "ExampleBot/1.0 (compatible; Googlebot/2.1)", RFC, "ExampleBot"},
 		{"Mozilla as a name", "Mozilla", RFC, "Mozilla"},

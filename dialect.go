@@ -95,11 +95,26 @@ type dialect struct {
 	// "http://u:a;b@example.com/private", makes the rest of the authority
 	// part of the path, and a rule for "/private" would not match it.
 	authorityEnds string
+	// slashPaths reads a target that starts with '/' as a path, whole: a
+	// scheme-less target is a path, as the request target of an HTTP
+	// request is (RFC 9112 section 3.2.1), so "//admin/x", which a server
+	// behind "http://h//admin/x" passes on as its request URI, is the
+	// path "//admin/x", which "Disallow: //admin/" matches. Google's
+	// library reads "//a/b/c" as a network-path reference, the authority
+	// "a" and the path "/b/c", and Google mode answers as it does.
+	slashPaths bool
+	// nulEnds ends a target's path at its first NUL octet: Google's
+	// library extracts the path (and params and query) of the URL it is
+	// given and then matches it as a C string, so that the rules see
+	// only what comes before a NUL ("/a\x00b" is matched as "/a"). RFC
+	// mode reads the whole path, in which RFC 9309 section 2.2.2 has the
+	// NUL percent-encoded ("%00") and matched as any other octet.
+	nulEnds bool
 }
 
 var (
-	rfcDialect    = dialect{mode: RFC, utf16: true, normalize: true, dotSegments: true, authorityEnds: "/?"}
-	googleDialect = dialect{mode: Google, lineCut: googleMaxLineLen, indexHTML: true, emptyMatches: true, googleNames: true, authorityEnds: googleAuthorityEnds}
+	rfcDialect    = dialect{mode: RFC, utf16: true, normalize: true, dotSegments: true, authorityEnds: "/?", slashPaths: true}
+	googleDialect = dialect{mode: Google, lineCut: googleMaxLineLen, indexHTML: true, emptyMatches: true, googleNames: true, authorityEnds: googleAuthorityEnds, nulEnds: true}
 )
 
 // dialect returns m's dialect. A Mode that names neither reads as RFC.
@@ -154,9 +169,20 @@ func (d *dialect) callerName(agent string) string {
 }
 
 // targetPath returns the path, params and query of a target (see
-// pathOf), its authority read as the mode reads it.
+// pathOf), its authority read as the mode reads it, a target that starts
+// with "//" read as a path in RFC mode (see slashPaths), and cut at a NUL
+// in Google mode (see nulEnds).
 func (d *dialect) targetPath(target string) string {
-	return pathOf(target, d.authorityEnds)
+	if d.slashPaths && len(target) >= 2 && target[1] == '/' && target[0] == '/' {
+		return withoutFragment(target)
+	}
+	p := pathOf(target, d.authorityEnds)
+	if d.nulEnds {
+		if i := strings.IndexByte(p, 0); i >= 0 {
+			return p[:i]
+		}
+	}
+	return p
 }
 
 // finishPath returns a canonical path in RFC mode with its dot segments

@@ -10,14 +10,21 @@ import (
 	"sync/atomic"
 	"time"
 	"unsafe"
+
+	"github.com/rfc9309/robotstxt/internal/agentname"
 )
 
 // A Group is the set of rules one crawler obeys in one robots.txt file: the
 // merged rules of every group naming one of its product tokens, or of the
 // global "*" groups when none does. It is immutable and safe for concurrent
-// use; a nil *Group allows everything.
+// use; a nil *Group and the zero Group allow everything.
 type Group struct {
-	set         int32     // the set of the file's groups g is (see setIDs); -1: a union
+	set int32 // the set of the file's groups g is (see setIDs); -1: a union
+	// refused marks the Group that Robots.Group returns for a name that
+	// reads as no crawler, agents[0]: its queries fail closed (see
+	// refused). It fills padding after set, where a field of its own
+	// costs a small file's allocation no room (TestSmallFileSizeClasses).
+	refused     bool
 	ext         *groupExt // nil when there are none
 	fileSignals map[string]bool
 	d           *dialect
@@ -37,7 +44,7 @@ type Group struct {
 // Agents returns the product tokens that select g, as first written in
 // the file, and "*" when g is the global group.
 func (g *Group) Agents() []string {
-	if g == nil {
+	if g == nil || g.refused {
 		return nil
 	}
 	return slices.Clone(g.agents)
@@ -64,10 +71,12 @@ func (g *Group) Rules() []Rule {
 // absolute URL or a path with an optional query (the fragment is ignored).
 // It allocates nothing for a target whose path is already in canonical
 // form and, in RFC mode, for one whose canonical path and query are up to
-// 512 bytes long.
+// 512 bytes long. A nil *Group and the zero Group allow everything; the
+// Group that [Robots.Group] returns for a name that reads as no crawler
+// allows nothing (see [ErrInvalidAgent]).
 func (g *Group) Allowed(target string) bool {
-	if g == nil {
-		return true
+	if g == nil || g.d == nil {
+		return g.unparsed().Allowed
 	}
 	allowed, _ := g.match(target)
 	return allowed
@@ -75,8 +84,8 @@ func (g *Group) Allowed(target string) bool {
 
 // Decide is [Group.Allowed] that also says which rule decided.
 func (g *Group) Decide(target string) Decision {
-	if g == nil {
-		return Decision{Allowed: true}
+	if g == nil || g.d == nil {
+		return g.unparsed()
 	}
 	allowed, r := g.match(target)
 	d := Decision{Allowed: allowed}
@@ -84,6 +93,47 @@ func (g *Group) Decide(target string) Decision {
 		d.Rule = g.public(r)
 	}
 	return d
+}
+
+// refused returns the Decision of a query for agent when agent reads as
+// no crawler (see agentname.NoCrawler), whatever the file and its mode,
+// and false for any other name. It allocates only for such a name.
+func refused(agent string) (Decision, bool) {
+	if !agentname.NoCrawler(agent) {
+		return Decision{}, false
+	}
+	return Decision{Err: agentError{agent}}, true
+}
+
+// refuses reports whether a query for agent fails closed, agent reading
+// as no crawler (see agentname.NoCrawler). found says that a group names
+// agent as the mode reads it: such a name reads as a crawler's unless it
+// is a URL whose scheme a group names ("http" in RFC mode), which is
+// told by reading the leading name alone, so that a whole User-Agent
+// header that finds its group is not read a second time
+// (BenchmarkRobotsAllowedByName).
+func refuses(agent string, found bool) bool {
+	if found {
+		return agentname.IsURL(agent)
+	}
+	return agentname.NoCrawler(agent)
+}
+
+// refusedGroup returns the Group of a query for agent, a name that reads
+// as no crawler: it allows nothing.
+func refusedGroup(agent string) *Group {
+	return &Group{refused: true, agents: []string{agent}}
+}
+
+// unparsed returns the Decision of a Group that holds no parsed file's
+// rules, for any target: nil and the zero Group allow everything, and a
+// refused Group (a name that reads as no crawler asked for it) fails
+// closed, with the error that says why.
+func (g *Group) unparsed() Decision {
+	if g != nil && g.refused {
+		return Decision{Err: agentError{g.agents[0]}}
+	}
+	return Decision{Allowed: true}
 }
 
 // maxStackTarget is the longest canonical form of a target's path and
@@ -301,6 +351,11 @@ type Decision struct {
 	// Pattern is a window of the parsed file's text, so making one
 	// allocates nothing and no caller can change another's.
 	Rule Rule
+	// Err is nil but for a query that fails closed because of the
+	// caller's mistake, Allowed false: a crawler name that reads as no
+	// crawler (errors.Is finds [ErrInvalidAgent], and the message names
+	// it). Two Decisions of one query compare equal with ==.
+	Err error
 }
 
 // A Rule is an allow or disallow line of a robots.txt file.

@@ -149,9 +149,10 @@ func (r *Robots) Mode() Mode {
 // Safari/605.1.15 (Applebot/0.1; +http://www.apple.com/go/applebot)"
 // names Applebot), whichever the header gives first. A header of neither
 // shape, a browser's, is read as "Mozilla"; one whose "compatible;" is
-// followed by no name (only a URL, or nothing) names no crawler and finds
-// the "*" group; and a browser's header in the compatible shape is read as
-// the name there ("Mozilla/5.0 (compatible; MSIE 9.0; ...)" as MSIE).
+// followed by no name (only a URL, or nothing) names no crawler and is
+// refused (see below); and a browser's header in the compatible shape is
+// read as the name there ("Mozilla/5.0 (compatible; MSIE 9.0; ...)" as
+// MSIE).
 // Names compare case-insensitively (in ASCII) and exactly: a group for
 // "foo" never applies to "foobot".
 //
@@ -163,13 +164,33 @@ func (r *Robots) Mode() Mode {
 // fall back to the "*" groups. A caller in Google mode passes bare product
 // tokens.
 //
-// In both modes "*" given as an agent names no crawler.
+// In both modes "*" given as an agent names no crawler, and so does "":
+// both find the "*" groups (Google mode lets "" find a user-agent line
+// that gives no name too, as Google's library does). A name that reads as
+// no crawler at all is the caller's mistake, not a crawler: a path
+// ("/admin/x"), a URL ("https://example.com/x"), or a string in which no
+// name is found, neither at its start nor in a comment (" Googlebot",
+// "(compatible)", a header whose "compatible;" is followed by no name). A
+// header that names its crawler in a comment only is not refused, though
+// RFC mode reads only a Mozilla-led header's comment: "(Various mobile
+// device types) (compatible; Mediapartners-Google/2.1; +url)" finds the
+// "*" group here, and its crawler's in package crawlers. For one among
+// agents, in either mode and whatever the file (a nil *Robots too), Group
+// returns a Group that allows nothing and whose Decide says why (see
+// [ErrInvalidAgent]).
 func (r *Robots) Group(agents ...string) *Group {
 	if r == nil {
+		for _, a := range agents {
+			if refuses(a, false) {
+				return refusedGroup(a)
+			}
+		}
 		return nil
 	}
 	r = r.full()
 	if len(agents) > 1 {
+		// Only names that were read and kept are recent: none that
+		// reads as no crawler.
 		if g := r.unions.Load().recent(agents); g != nil {
 			return g
 		}
@@ -178,6 +199,9 @@ func (r *Robots) Group(agents ...string) *Group {
 	n, over := 0, false
 	for _, a := range agents {
 		set := r.lookupSet(a)
+		if refuses(a, set >= 0) {
+			return refusedGroup(a)
+		}
 		if set < 0 {
 			continue
 		}
@@ -241,6 +265,13 @@ func (r *Robots) union(agents []string) *Group {
 // URL or a path with an optional query. agent is a crawler's name or its
 // whole User-Agent header, read as r's mode reads it (see "Crawler names"
 // at [Robots.Group]). It is r.Group(agent).Allowed(target).
+//
+// The crawler's name comes first. An agent that reads as no crawler at
+// all (a path or a URL, as when the arguments are passed the other way
+// round, or a string that gives no name) is a mistake: Allowed returns
+// false for it, whatever the file, and [Robots.Decide] says why. "" and
+// "*" are not mistakes: they name no crawler and get the "*" group's
+// answer.
 func (r *Robots) Allowed(agent, target string) bool {
 	if r != nil && r.lazy != nil {
 		if d, ok := r.lazy.first(agent, target); ok {
@@ -256,6 +287,11 @@ func (r *Robots) Allowed(agent, target string) bool {
 // gives; a real crawler with several product tokens asks the group that
 // [github.com/rfc9309/robotstxt/crawlers.Group] chooses (see
 // [Robots.Group]).
+//
+// For an agent that reads as no crawler at all (see [Robots.Allowed]),
+// Decide fails closed: Allowed is false, Rule is the zero Rule, and Err
+// holds an error that names the agent, in which errors.Is finds
+// [ErrInvalidAgent]. Err is nil for every other query.
 //
 // The first Allowed or Decide of a file of up to 1 KB, parsed whole, is
 // answered by one pass over its text, which allocates nothing and builds

@@ -58,8 +58,12 @@ func (b *streamBest) decision() Decision {
 // such shape is a body led by a UTF-16 byte-order mark in RFC mode, which
 // the parser converts to UTF-8 first (see parser.run). It allocates
 // nothing, but for a pattern whose canonical form outgrows
-// streamScratch and for Google's index.html rule.
+// streamScratch, for Google's index.html rule and for the error of an
+// agent that reads as no crawler, refused as Robots.Group refuses it.
 func streamDecide(src string, d *dialect, agent, target string) (Decision, bool) {
+	if no, ok := refused(agent); ok {
+		return no, true // as Robots.Group refuses it
+	}
 	if d.utf16 && utf16Mark(src) != "" {
 		return Decision{}, false
 	}

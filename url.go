@@ -27,12 +27,17 @@ func pathOf(target, ends string) string {
 		// A path, as crawlers mostly ask: the general reading below
 		// gives it back up to its fragment, at four times the cost
 		// (BenchmarkSmallFirstQuery, BenchmarkAllowed).
-		if h := strings.IndexByte(target, '#'); h >= 0 {
-			return target[:h]
-		}
-		return target
+		return withoutFragment(target)
 	}
 	return pathOfURL(target, ends)
+}
+
+// withoutFragment returns a path target up to its fragment.
+func withoutFragment(target string) string {
+	if h := strings.IndexByte(target, '#'); h >= 0 {
+		return target[:h]
+	}
+	return target
 }
 
 // pathOfURL is pathOf for any target, by the general reading.

@@ -1,15 +1,18 @@
 package crawlers
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/rfc9309/robotstxt"
+	"github.com/rfc9309/robotstxt/internal/agentname"
 )
 
 // A choice is the group a crawler obeys in one file, and how it was
 // chosen: the crawler (known or by name), the token whose group decided
 // (its index in the crawler's tokens; -1 for the "*" group, or for none).
 type choice struct {
+	refused bool // the agent reads as no crawler (see agentname.NoCrawler)
 	known   bool
 	crawler int32
 	name    string // the crawler's name: its first token, or its header's name
@@ -25,6 +28,10 @@ type choice struct {
 // allocates nothing but for a crawler that ignores "*" in a file with a
 // "*" group and no other group it could obey (see named).
 func choose(r *robotstxt.Robots, agent string, exact bool) choice {
+	if agentname.NoCrawler(agent) {
+		// The root package refuses it too: its Group fails closed.
+		return choice{refused: true, crawler: -1, token: -1, group: r.Group(agent)}
+	}
 	reg := theRegistry()
 	i, ok := reg.byName(agent)
 	if !ok {
@@ -45,12 +52,13 @@ func choose(r *robotstxt.Robots, agent string, exact bool) choice {
 	}
 	cr := &reg.crawlers[i]
 	c := choice{known: true, crawler: i, name: cr.Name(), token: -1, ignored: cr.IgnoresStar}
+	google := r.Mode() == robotstxt.Google
 	for k, tok := range cr.Tokens {
-		g := r.Group(tok)
+		g := r.Group(lineName(google, tok))
 		if g == nil {
 			continue // no group names tok, and there is no "*" group
 		}
-		if g == global && !namesStar(r, cr.Tokens[k+1:], tok, global, exact || cr.IgnoresStar) {
+		if g == global && !namesStar(r, google, cr.Tokens[k+1:], tok, global, exact || cr.IgnoresStar) {
 			continue
 		}
 		c.token, c.group = k, g
@@ -68,8 +76,10 @@ func choose(r *robotstxt.Robots, agent string, exact bool) choice {
 // falls back exactly when the union of both is that group. Otherwise,
 // when the answer matters (exact), it reads the group's names; when it
 // does not, a crawler that reads "*" obeys that group either way.
-func namesStar(r *robotstxt.Robots, later []string, token string, global *robotstxt.Group, exact bool) bool {
+func namesStar(r *robotstxt.Robots, google bool, later []string, token string, global *robotstxt.Group, exact bool) bool {
+	token = lineName(google, token)
 	for _, l := range later {
+		l = lineName(google, l)
 		if g := r.Group(l); g != nil && g != global {
 			return r.Group(token, l) != g
 		}
@@ -77,10 +87,32 @@ func namesStar(r *robotstxt.Robots, later []string, token string, global *robots
 	return !exact || named(r, token)
 }
 
+// lineName returns the name under which a file finds the group that names
+// token, a registry crawler's token, in its mode: the token itself in RFC
+// mode, which reads a caller's name as it reads a user-agent line. Google
+// mode reads a user-agent line as Google's library does, up to the first
+// octet that is not an ASCII letter, '-' or '_' (see
+// [robotstxt.Google]): a line naming "MJ12bot" is the group of "MJ", and
+// "Screaming Frog SEO Spider" that of "Screaming". It takes a caller's
+// name as given, so a token asked for as it is written would find no
+// group; read as a line is read, it finds the group that names it (with
+// any other whose line Google reads alike). A token of which Google's
+// reading keeps nothing is asked for as written: it finds no group.
+func lineName(google bool, token string) string {
+	if !google {
+		return token
+	}
+	if name := agentname.Google(token); name != "" {
+		return name
+	}
+	return token
+}
+
 // named reports whether a group of r names token, rather than token
 // falling back to the "*" group; it reads the group's names, which
 // allocates, when r.Group(token) is the "*" group's pointer, as it is
 // both when token falls back and when one group names "*" and token.
+// token is read as lineName reads it.
 func named(r *robotstxt.Robots, token string) bool {
 	g := r.Group(token)
 	if g == nil || token == "" {
@@ -110,7 +142,18 @@ func named(r *robotstxt.Robots, token string) bool {
 // crawler ignores it (AdsBot-Google). Any other crawler obeys the group
 // of the name its header gives (see [Name]), or "*", as
 // [robotstxt.Robots.Group] decides. Group returns nil, which allows
-// everything, when the crawler obeys no group.
+// everything, when the crawler obeys no group. An agent that reads as no
+// crawler at all (a path or a URL, as when a URL and a name are passed in
+// each other's place, or a string that gives no name) is the caller's
+// mistake: Group returns the Group that [robotstxt.Robots.Group] returns
+// for it, which allows nothing and whose Decide says why (see
+// [robotstxt.ErrInvalidAgent]).
+//
+// A crawler finds the group that names it in both modes. In Google mode
+// a file reads a user-agent line as Google's library does, so that a
+// line naming "MJ12bot", "archive.org_bot" or "Screaming Frog SEO Spider"
+// is the group of "MJ", "archive" or "Screaming"; Group asks for the
+// crawler's tokens as Google mode reads them on such a line.
 //
 // This is a layer over the root package: [robotstxt.Robots.Group] and its
 // modes stay exact to RFC 9309 (every group naming one of several names
@@ -125,7 +168,9 @@ func Group(r *robotstxt.Robots, agent string) *robotstxt.Group {
 
 // Decide reports whether the crawler agent, a name or a whole User-Agent
 // header, may fetch target, with the group it obeys as [Group] chooses
-// it, and which rule decided.
+// it, and which rule decided. For an agent that reads as no crawler at
+// all it fails closed: not allowed, and the Decision's Err says why (see
+// [robotstxt.ErrInvalidAgent]).
 func Decide(r *robotstxt.Robots, agent, target string) robotstxt.Decision {
 	return choose(r, agent, false).group.Decide(target)
 }
@@ -157,6 +202,13 @@ type Explanation struct {
 func Explain(r *robotstxt.Robots, agent, target string) Explanation {
 	c := choose(r, agent, true)
 	e := Explanation{Decision: c.group.Decide(target), Known: c.known, Name: c.name, Agents: c.group.Agents()}
+	if c.refused {
+		if len(agent) > maxQuote {
+			agent = agent[:maxQuote] + "..."
+		}
+		e.Reason = strconv.Quote(agent) + " names no crawler: nothing is allowed"
+		return e
+	}
 	var tokens []string
 	if c.known {
 		e.Crawler = theRegistry().crawlers[c.crawler].clone()
@@ -173,6 +225,10 @@ func Explain(r *robotstxt.Robots, agent, target string) Explanation {
 	e.Reason = reason(c, tokens)
 	return e
 }
+
+// maxQuote bounds how much of an agent that names no crawler a Reason
+// quotes: a caller may have passed a long URL.
+const maxQuote = 64
 
 // reason words a choice.
 func reason(c choice, tokens []string) string {

@@ -1,6 +1,8 @@
 package crawlers
 
 import (
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -153,4 +155,83 @@ func BenchmarkDecide(b *testing.B) {
 			r.Decide("Googlebot", "/x/page")
 		}
 	})
+}
+
+// TestEveryCrawlerFindsItsGroup asks, for every token of every crawler of
+// the registry and in both modes, a file whose one named group names
+// exactly that token and disallows everything, beside a "*" group that
+// allows everything: Decide, Group, Explain and Audit must follow the
+// named group, as the crawler's operator means it. Google mode reads a
+// line naming "MJ12bot" as the group of "MJ", and asking by the token as
+// written found no group there.
+func TestEveryCrawlerFindsItsGroup(t *testing.T) {
+	checked := 0
+	for _, mode := range []robotstxt.Mode{robotstxt.RFC, robotstxt.Google} {
+		for _, c := range List() {
+			for k, tok := range c.Tokens {
+				r := robotstxt.Options{Mode: mode}.Parse([]byte("User-agent: *\nAllow: /\n\nUser-agent: " + tok + "\nDisallow: /\n"))
+				name := c.Name()
+				if d := Decide(r, name, "/x"); d.Allowed || d.Rule.Line != 5 {
+					t.Errorf("%v: Decide(%q, \"/x\") under a group naming %q = %+v, want disallowed by line 5", mode, name, tok, d)
+				}
+				if Group(r, name).Allowed("/x") {
+					t.Errorf("%v: Group(%q).Allowed(\"/x\") under a group naming %q = true, want false", mode, name, tok)
+				}
+				e := Explain(r, name, "/x")
+				if e.Decision.Allowed || !strings.EqualFold(e.Token, tok) || (k == 0) != strings.HasSuffix(e.Reason, ": a group names it") {
+					t.Errorf("%v: Explain(%q) under a group naming %q: allowed %v, token %q, reason %q; want disallowed by %q's group", mode, name, tok, e.Decision.Allowed, e.Token, e.Reason, tok)
+				}
+				for _, ua := range c.UserAgents {
+					if Decide(r, ua, "/x").Allowed {
+						t.Errorf("%v: Decide(%q, \"/x\") under a group naming %q = allowed, want disallowed", mode, ua, tok)
+					}
+				}
+				if c.AI {
+					for _, v := range Audit(r).Verdicts {
+						if v.Name() == name && v.Access != Disallowed {
+							t.Errorf("%v: Audit under a group naming %q: %s is %v, want disallowed", mode, tok, name, v.Access)
+						}
+					}
+				}
+				checked++
+			}
+		}
+	}
+	if checked < 2*len(List()) {
+		t.Errorf("checked %d tokens in two modes, want at least one per crawler and mode", checked)
+	}
+}
+
+// TestDecideRefusedAgents checks that an agent that reads as no crawler
+// fails closed in this layer too, in both modes: a URL and a name passed
+// in each other's place (temoto/robotstxt's TestAgent(path, agent) order)
+// would otherwise find the "*" group.
+func TestDecideRefusedAgents(t *testing.T) {
+	for _, mode := range []robotstxt.Mode{robotstxt.RFC, robotstxt.Google} {
+		r := robotstxt.Options{Mode: mode}.Parse([]byte("User-agent: *\nDisallow: /admin\n"))
+		for _, agent := range []string{"/admin/x", "https://example.com/admin/x", "Mozilla/5.0 (compatible;)"} {
+			d := Decide(r, agent, "Googlebot")
+			if d.Allowed || !errors.Is(d.Err, robotstxt.ErrInvalidAgent) {
+				t.Errorf("%v: Decide(%q, \"Googlebot\") = %+v, want not allowed, with ErrInvalidAgent", mode, agent, d)
+			}
+			if Group(r, agent).Allowed("/") {
+				t.Errorf("%v: Group(%q).Allowed(\"/\") = true, want false", mode, agent)
+			}
+			e := Explain(r, agent, "Googlebot")
+			if e.Decision != d || e.Known || e.Token != "" || e.Agents != nil || !strings.Contains(e.Reason, "names no crawler") {
+				t.Errorf("%v: Explain(%q) = %+v, want the refusal, no crawler, no group, a reason that says so", mode, agent, e)
+			}
+		}
+		for _, agent := range []string{"", "*", "Googlebot"} {
+			if d := Decide(r, agent, "/x"); !d.Allowed || d.Err != nil {
+				t.Errorf("%v: Decide(%q, \"/x\") = %+v, want allowed, no error", mode, agent, d)
+			}
+		}
+		// A header that names its crawler in a comment only is a
+		// crawler's: Mediapartners-Google ignores the "*" group.
+		const mediapartners = "(Various mobile device types) (compatible; Mediapartners-Google/2.1; +http://www.google.com/bot.html)"
+		if d := Decide(r, mediapartners, "/admin"); !d.Allowed || d.Err != nil {
+			t.Errorf("%v: Decide(%q, \"/admin\") = %+v, want allowed, no error (%s)", mode, mediapartners, d, googleSpecial)
+		}
+	}
 }

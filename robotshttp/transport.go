@@ -18,6 +18,7 @@ import (
 
 	"github.com/rfc9309/robotstxt"
 	"github.com/rfc9309/robotstxt/crawlers"
+	"github.com/rfc9309/robotstxt/internal/agentname"
 )
 
 // ErrDisallowed is what errors.Is finds in the error of a request that a
@@ -385,7 +386,8 @@ func sleep(ctx context.Context, d time.Duration) error {
 // it warns when the request's User-Agent header, ua, does not contain
 // one of their names, since sites address crawlers by name; without, it
 // says which crawler ua was read as, and warns when ua gives no name, so
-// that the request is matched against the "*" group.
+// that the request is matched against the "*" group, or refused when ua
+// reads as no crawler at all (see [robotstxt.ErrInvalidAgent]).
 func (t *Transport) checkUserAgent(ua string) {
 	if t.Logf == nil {
 		return
@@ -412,6 +414,10 @@ func (t *Transport) checkUserAgent(ua string) {
 		}
 		if name := crawlers.Name(ua); name != "" {
 			logf("robotshttp: the User-Agent header %q names the crawler %q, which the crawlers registry does not know: it obeys the group of %q, else the \"*\" group", ua, name, name)
+			return
+		}
+		if agentname.NoCrawler(ua) {
+			logf("robotshttp: the User-Agent header %q names no crawler and the Transport has no Agents: every request is refused (robotstxt.ErrInvalidAgent)", ua)
 			return
 		}
 		logf("robotshttp: the User-Agent header %q names no crawler and the Transport has no Agents: robots.txt's \"*\" group applies", ua)

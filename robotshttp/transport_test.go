@@ -488,7 +488,8 @@ func TestTransportNames(t *testing.T) {
 		{"Agents: a longer name is another crawler", []string{"MyCrawlerPro"}, "MyCrawlerPro/2", "/x", false, ""},
 		{"no Agents: the header names the crawler", nil, "MyCrawler/1.0 (+https://example.com/bot)", "/x", true, `names the crawler "MyCrawler"`},
 		{"no Agents: another crawler's header", nil, "OtherBot/3.1", "/x", false, `names the crawler "OtherBot"`},
-		{"no Agents, a header without a name: warned", nil, "(compatible)", "/x", false, "names no crawler"},
+		{"no Agents, a header without a name: warned", nil, "Foo (compatible; +https://example.com/bot)", "/x", false, "names no crawler"},
+		{"no Agents, a header that reads as no crawler: refused, warned", nil, "(compatible)", "/x", true, "every request is refused"},
 		{"Agents the header does not carry: warned", []string{"MJ12bot"}, "Mozilla/5.0", "/private/x", true, "does not contain"},
 	}
 	for _, tt := range tests {

@@ -8,6 +8,7 @@
 package agentname
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -61,6 +62,90 @@ func Caller(agent string) string {
 		return name
 	}
 	return lead
+}
+
+// NoCrawler reports whether agent, a caller's crawler name, reads as no
+// crawler at all, which only a mistake of the caller gives: a path
+// ("/admin/x": a URL and a crawler's name passed in each other's place),
+// a URL ("https://example.com/x": a name followed by "://"), or a string
+// that names no crawler however it is read, neither as Caller reads it
+// nor in a comment as Commented reads one (" Googlebot", "(compatible)",
+// "Mozilla/5.0 (compatible; +https://example.com/bot)"). "" and "*" are
+// not such names: they ask for the crawler that no group names, as RFC
+// 9309 section 2.2.1's "*" group and Google's library read them. A name
+// followed by its version, and a whole User-Agent header that may hold a
+// URL later ("ExampleBot/1.0 (+https://example.com/bot)") or name its
+// crawler only in a comment ("(Various mobile device types)
+// (compatible; Mediapartners-Google/2.1; +url)"), name a crawler. It
+// allocates nothing, and reads a header no further than Caller and
+// Commented do.
+func NoCrawler(agent string) bool {
+	if agent == "" || agent == "*" {
+		return false
+	}
+	if c := agent[0] | 0x20; 'a' <= c && c <= 'z' && c != 'm' {
+		// A name that starts with an ASCII letter, and so is not
+		// empty, nor "Mozilla": a crawler's, unless it is a URL. Most
+		// names take this way, which reads no more of them than a
+		// search for ':' does (BenchmarkSmallFirstQuery).
+		return IsURL(agent)
+	}
+	lead := Leading(agent)
+	rest := agent[len(lead):]
+	switch {
+	case agent[0] == '/':
+		return true
+	case lead == "":
+		name, _ := Commented(agent)
+		return name == ""
+	case schemeOf(lead, rest):
+		return true
+	case equalFold(lead, "mozilla"):
+		name, ok := Commented(rest)
+		return ok && name == ""
+	}
+	return false
+}
+
+// IsURL reports whether agent, a caller's crawler name, is a URL: its
+// leading name (see Leading) followed by "://". A name that finds a
+// group reads as no crawler (see NoCrawler) only when it is a URL whose
+// scheme a group names, which this tells at the cost of reading the
+// name alone.
+func IsURL(agent string) bool {
+	// Most names hold no ':' at all, which a vectorised search tells
+	// before any octet is read as part of a name (BenchmarkRobotsAllowedByName).
+	colon := strings.IndexByte(agent, ':')
+	if colon <= 0 {
+		return false
+	}
+	lead := Leading(agent[:colon])
+	return len(lead) == colon && schemeOf(lead, agent[colon:])
+}
+
+// schemeOf reports whether lead, a leading name, followed by rest is the
+// scheme of a URL.
+func schemeOf(lead, rest string) bool {
+	return lead != "" && len(rest) >= 3 && rest[:3] == "://"
+}
+
+// Google returns the crawler name Google's robots.txt library reads at
+// the start of a user-agent line: its leading run of ASCII letters, '-'
+// and '_' ("MJ12bot" is "MJ", "Screaming Frog SEO Spider" is
+// "Screaming"). The result is a prefix of value.
+func Google(value string) string {
+	for i := 0; i < len(value); i++ {
+		if !isGoogleByte(value[i]) {
+			return value[:i]
+		}
+	}
+	return value
+}
+
+// isGoogleByte reports whether Google's library reads c as part of a
+// crawler name.
+func isGoogleByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_'
 }
 
 // Commented returns the name a User-Agent header gives its crawler in the

@@ -124,3 +124,74 @@ func BenchmarkCaller(b *testing.B) {
 		})
 	}
 }
+
+func TestNoCrawler(t *testing.T) {
+	tests := []struct {
+		source, agent string
+		want          bool
+	}{
+		{"temoto/robotstxt's TestAgent(path, agent) order: a path", "/admin/x", true},
+		{"a path: the root", "/", true},
+		{"a path: a network-path reference", "//example.com/x", true},
+		{"a URL", "https://example.com/admin", true},
+		{"a URL of another scheme", "ftp://example.com/", true},
+		{"a URL whose scheme starts with m", "mms://example.com/x", true},
+		{"a name led by Mozilla is not Mozilla", "Mozillabot/1.0 (compatible;)", false},
+		{"a name that starts with m", "mj12bot", false},
+		{"a blank before the name", " Googlebot", true},
+		{"a comment without a name", "(compatible)", true},
+		{"compatible followed by no name", "Mozilla/5.0 (compatible;)", true},
+		{"compatible followed by a URL only", "Mozilla/5.0 (compatible; +https://example.com/bot) Chrome/1.0", true},
+		{"RFC 9309 section 2.2.1: the global group", "*", false},
+		{"no name: the global group, as Google's library answers", "", false},
+		{"a name", "Googlebot", false},
+		{"a name with its version", "MJ12bot/1.4", false},
+		{"a whole header that holds a URL later", "MyCrawler/1.0 (+https://example.com/bot)", false},
+		{"a host name is a name", "panscient.com", false},
+		{"a name followed by a colon is no URL", "Bot:1", false},
+		{google + ": a header that names its crawler in a comment only", "(Various mobile device types) (compatible; Mediapartners-Google/2.1; +http://www.google.com/bot.html)", false},
+		{bing, "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)", false},
+		{"a browser's header is the crawler Mozilla", "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0", false},
+		{"letters of any script", "UnicödeBöt", false},
+	}
+	for _, tt := range tests {
+		if got := NoCrawler(tt.agent); got != tt.want {
+			t.Errorf("NoCrawler(%q) = %v, want %v (%s)", tt.agent, got, tt.want, tt.source)
+		}
+	}
+}
+
+func TestGoogle(t *testing.T) {
+	tests := []struct{ source, in, want string }{
+		{"Google's ExtractUserAgent: letters, '-' and '_'", "Googlebot-Image_x", "Googlebot-Image_x"},
+		{"Google's ExtractUserAgent: a version ends it", "Googlebot/2.1", "Googlebot"},
+		{"a digit ends it", "MJ12bot", "MJ"},
+		{"a dot ends it", "archive.org_bot", "archive"},
+		{"a blank ends it", "Screaming Frog SEO Spider", "Screaming"},
+		{"a leading digit leaves nothing", "360Spider", ""},
+		{"no ASCII letter beyond ASCII", "Bötbot", "B"},
+	}
+	for _, tt := range tests {
+		if got := Google(tt.in); got != tt.want {
+			t.Errorf("Google(%q) = %q, want %q (%s)", tt.in, got, tt.want, tt.source)
+		}
+	}
+}
+
+func TestIsURL(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want bool
+	}{
+		{"https://example.com/x", true},
+		{"http://", true},
+		{"https", false},
+		{"MyCrawler/1.0 (+https://example.com/bot)", false},
+		{"://x", false},
+		{"Mozilla/5.0 (compatible; +https://example.com/bot)", false},
+	} {
+		if got := IsURL(tt.in); got != tt.want {
+			t.Errorf("IsURL(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
