@@ -5,7 +5,6 @@ package robotstxt
 
 import (
 	"errors"
-	"strconv"
 
 	"github.com/rfc9309/robotstxt/internal/agentname"
 )
@@ -67,18 +66,10 @@ var ErrInvalidAgent = errors.New("robotstxt: the agent names no crawler")
 // in it. It is a value, so that two Decisions of one query compare equal.
 type agentError struct{ agent string }
 
-// Error names the agent, cut to its first maxAgentQuote bytes: a caller
-// may have passed a long URL.
+// Error names the agent as agentname.Quoted shows it: without a
+// password, cut to its first 64 bytes.
 func (e agentError) Error() string {
-	a := e.agent
-	if len(a) > maxAgentQuote {
-		a = a[:maxAgentQuote] + "..."
-	}
-	return "robotstxt: the agent " + strconv.Quote(a) + " names no crawler (Allowed and Decide take the crawler's name first, then the URL)"
+	return "robotstxt: the agent " + agentname.Quoted(e.agent) + " names no crawler (Allowed and Decide take the crawler's name first, then the URL)"
 }
-
-// maxAgentQuote bounds how much of an agent an agentError's message
-// quotes.
-const maxAgentQuote = 64
 
 func (e agentError) Is(target error) bool { return target == ErrInvalidAgent }

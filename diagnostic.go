@@ -83,6 +83,9 @@ const (
 	CodeBlankLineInGroup   Code = "blank-line-in-group"  // rules after a blank line, with no user-agent line between
 	CodeGlobalRepeated     Code = "global-repeated"      // a second "User-agent: *" group, which some parsers never read
 	CodeRecordSplitsGroup  Code = "record-splits-group"  // a record between user-agent lines, where some parsers end the group
+	CodeEmptyDisallow      Code = "empty-disallow"       // a named group whose only rule, "Disallow:", allows what it would without the group
+	CodeGroupWithoutRules  Code = "group-without-rules"  // user-agent lines with no rule after them, which free their crawlers of the "*" group
+	CodeHost               Code = "host"                 // a Host record, which no major crawler reads
 )
 
 // noteKind names one kind of diagnostic: its severity, code and message
@@ -137,6 +140,8 @@ const (
 	noteUTF16MarkSkipped
 	noteUTF16MarkKept
 	noteBlankLineInGroup
+	noteHost
+	noteURLPattern
 	numNoteKinds
 )
 
@@ -189,5 +194,7 @@ var noteKinds = [numNoteKinds]struct {
 	// that split a group and blank lines in a group; package lint the rest.
 	noteNoindex:           {Warning, CodeNoindex, `%q is not a robots.txt rule and no crawler obeys it (RFC 9309 has no such key; Google stopped reading it in 2019): to keep a page out of search results, let crawlers fetch it and send <meta name="robots" content="%s"> or the header "X-Robots-Tag: %[2]s"`},
 	noteRecordSplitsGroup: {Warning, CodeRecordSplitsGroup, `this %s line comes between user-agent lines: RFC 9309 section 2.1 and Google's parser read one group of %s, whose rules follow, but Python's urllib.robotparser (and crawlers built on it) ends the group here, so the user-agents above it get no rules and may fetch everything; put every user-agent line of a group before its other records`},
+	noteHost:              {Info, CodeHost, `no major crawler reads Host: Yandex, the one that did, replaced it with 301 redirects in 2018, and Google and Bing never read it; to name a site's main host, redirect the other hosts to it and point each page's <link rel="canonical"> at it`},
+	noteURLPattern:        {Warning, CodeNoSlash, "the pattern %q is a whole URL, and a pattern is a path, so it never matches (RFC 9309 section 2.2.2); write the URL's path, %q, which applies on the host that serves the file, as every rule does"},
 	noteBlankLineInGroup:  {Info, CodeBlankLineInGroup, "a blank line comes before this rule with no user-agent line since: in RFC 9309 the rule still belongs to the group above, but older parsers end a group at a blank line and may drop it; remove the blank line, or start a group with user-agent lines"},
 }

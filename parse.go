@@ -254,6 +254,7 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 	// A note on the pattern itself is recorded once the rule is kept, so
 	// that it can refer to the rule's text instead of copying it.
 	var kind noteKind
+	var fix string // the line to write instead, for a URL
 	noted := true
 	switch {
 	// A plain value has no blanks, and RFC mode escapes any blank, which
@@ -262,12 +263,26 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 		kind = noteSeveralPaths
 	case value != "" && value[0] != '/' && value[0] != '*':
 		kind = noteNoSlash
+		if path, ok := urlPath(value); ok {
+			kind, fix = noteURLPattern, "Disallow: "+path
+			if allow {
+				fix = "Allow: " + path
+			}
+		}
 	default:
 		noted = false
 	}
+	// note records the note on the pattern, whose text is v.
+	note := func(v any) {
+		if kind == noteURLPattern {
+			p.report(num, kind, v, fix)
+		} else {
+			p.report(num, kind, v)
+		}
+	}
 	if p.b.arena.Len()+len(pattern) > p.lim.text || len(p.b.writtenText)+len(value) > p.lim.text {
 		if noted {
-			p.report(num, kind, value)
+			note(value)
 		}
 		p.report(num, noteTooMuchPatternText, p.lim.text)
 		return
@@ -285,13 +300,13 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 	}
 	if !p.b.addRule(pattern, written, uint32(prio), int32(num), allow, false) {
 		if noted {
-			p.report(num, kind, value)
+			note(value)
 		}
 		p.report(num, noteRuleOutsideGroup)
 		return
 	}
 	if noted {
-		p.report(num, kind, ref)
+		note(ref)
 	}
 	if allow {
 		if d, ok := p.d.indexRule(pattern); ok {
@@ -464,6 +479,7 @@ func (p *parser) extension(f *lineFact) {
 			return
 		}
 		p.host = h // a view of the body, copied out by finish
+		p.report(num, noteHost)
 		return
 	case keyCleanParam:
 		if err := checkCleanParam(value); err != nil {
@@ -600,4 +616,35 @@ func (p *parser) fileChecks(src string) {
 	case p.known == 0 && p.content > 0:
 		p.report(1, noteNoRecord)
 	}
+}
+
+// urlPath returns the path of an absolute URL written as a rule's value
+// ("/private/" for "https://example.com/private/"), with its query, and
+// "/" when it has none: an http, https or ftp scheme, "://", and a host.
+func urlPath(v string) (string, bool) {
+	i := strings.Index(v, "://")
+	if i <= 0 {
+		return "", false
+	}
+	switch strings.ToLower(v[:i]) {
+	case "http", "https", "ftp":
+	default:
+		return "", false
+	}
+	rest := v[i+3:]
+	end := strings.IndexAny(rest, "/?#")
+	switch {
+	case end == 0:
+		return "", false // no host
+	case end < 0 || rest[end] == '#':
+		return "/", true
+	}
+	path := rest[end:]
+	if h := strings.IndexByte(path, '#'); h >= 0 {
+		path = path[:h]
+	}
+	if path[0] == '?' {
+		path = "/" + path
+	}
+	return path, true
 }

@@ -143,3 +143,27 @@ func TestRefusedURLNamedByGroup(t *testing.T) {
 		t.Errorf("Allowed(%q, \"/x\") = false, want true: the name alone is a crawler's", "https")
 	}
 }
+
+// TestRefusedAgentHidesPassword checks that a URL passed as the crawler's
+// name, password and all, is quoted without its password in every shape
+// a URL parser may fail on (the redaction rule of robotshttp, issue of
+// passwords in malformed URLs).
+func TestRefusedAgentHidesPassword(t *testing.T) {
+	for _, agent := range []string{
+		"https://user:s3cret@example.com/page",
+		"http://user:s3cret/x@example.com/",
+		"http://user:s3cret?x@example.com/",
+		"http://user:s3cret#x@example.com/",
+		"//user:s3cret@example.com/",
+	} {
+		for _, r := range []*robotstxt.Robots{robotstxt.Parse(nil), robotstxt.Options{Mode: robotstxt.Google}.Parse([]byte("User-agent: *\nAllow: /\n"))} {
+			d := r.Decide(agent, "/")
+			if d.Err == nil {
+				t.Fatalf("Decide(%q, \"/\") has no error", agent)
+			}
+			if msg := d.Err.Error(); strings.Contains(msg, "s3cret") || !strings.Contains(msg, "example.com") {
+				t.Errorf("Decide(%q, \"/\").Err = %q: want the host without the password", agent, msg)
+			}
+		}
+	}
+}

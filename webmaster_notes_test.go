@@ -40,6 +40,16 @@ func TestParserWebmasterNotes(t *testing.T) {
 		{"blank lines between groups", "User-agent: a\nDisallow: /1\n\n\nUser-agent: b\nDisallow: /2\n\n", RFC, CodeBlankLineInGroup, nil, ""},
 		{"CRLF blank line", "User-agent: *\r\nDisallow: /a\r\n\r\nDisallow: /b\r\n", RFC, CodeBlankLineInGroup, []int{4}, ""},
 		{"plain rule after a blank line", "User-agent: *\n\nDisallow: /b\n", Google, CodeBlankLineInGroup, []int{3}, ""},
+
+		// Yandex replaced Host with 301 redirects in 2018; no other crawler read it.
+		{"issue 38: Host", "User-agent: *\nDisallow: /x\nHost: example.com\n", RFC, CodeHost, []int{3}, "301 redirects"},
+		{"a repeated Host: one note", "Host: a.example\nHost: b.example\n", RFC, CodeHost, []int{1}, ""},
+		{"an invalid Host", "Host: a b\n", RFC, CodeHost, nil, ""},
+
+		// RFC 9309 section 2.2.2: a pattern is a path.
+		{"issue 38: a URL as a Disallow", "User-agent: *\nDisallow: https://www.example.com/private/?a=1#top\n", RFC, CodeNoSlash, []int{2}, `write the URL's path, "Disallow: /private/?a=1"`},
+		{"a URL as an Allow, without a path", "User-agent: *\nAllow: HTTP://example.com\n", Google, CodeNoSlash, []int{2}, `"Allow: /"`},
+		{"a path without its slash", "User-agent: *\nDisallow: private/\n", RFC, CodeNoSlash, []int{2}, "does not start with '/'"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.source, func(t *testing.T) {
@@ -61,5 +71,29 @@ func TestParserWebmasterNotes(t *testing.T) {
 				t.Errorf("message %q does not quote %q", first, tt.quote)
 			}
 		})
+	}
+}
+
+// TestURLPath checks the path of a URL written as a rule's value, which
+// the no-leading-slash note suggests.
+func TestURLPath(t *testing.T) {
+	for _, tt := range []struct {
+		value, path string
+		ok          bool
+	}{
+		{"https://example.com/a/b", "/a/b", true},
+		{"http://example.com", "/", true},
+		{"http://example.com?q=1", "/?q=1", true},
+		{"http://example.com/a?q=1#f", "/a?q=1", true},
+		{"FTP://example.com#f", "/", true},
+		{"http:///a", "", false},
+		{"mailto:a@example.com", "", false},
+		{"example.com/a", "", false},
+		{"://example.com/a", "", false},
+		{"gopher://example.com/a", "", false},
+	} {
+		if path, ok := urlPath(tt.value); path != tt.path || ok != tt.ok {
+			t.Errorf("urlPath(%q) = %q, %v, want %q, %v", tt.value, path, ok, tt.path, tt.ok)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package crawlers
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/rfc9309/robotstxt"
 )
@@ -202,6 +203,11 @@ func access(g *robotstxt.Group, targets []string, stop func() error) (Access, ro
 		if d.Allowed {
 			return Allowed, d.Rule, nil
 		}
+		// "/" is disallowed and nothing is allowed, yet a rule such as
+		// "Disallow: /$" leaves every other path open.
+		if !coversEveryPath(d.Rule.Pattern) {
+			return Partly, d.Rule, nil
+		}
 		return Disallowed, d.Rule, nil
 	}
 	var first robotstxt.Rule
@@ -225,4 +231,18 @@ func access(g *robotstxt.Group, targets []string, stop func() error) (Access, ro
 		return Disallowed, first, nil
 	}
 	return Partly, first, nil
+}
+
+// coversEveryPath reports whether pattern matches every path: with its
+// '*'s taken out, nothing or "/" is left (every path starts with "/"),
+// and a final '$' follows a '*', which may end anywhere.
+func coversEveryPath(pattern string) bool {
+	if p, ok := strings.CutSuffix(pattern, "$"); ok {
+		if !strings.HasSuffix(p, "*") {
+			return false
+		}
+		pattern = p
+	}
+	rest := strings.ReplaceAll(pattern, "*", "")
+	return rest == "" || rest == "/"
 }

@@ -28,6 +28,8 @@ func TestAudit(t *testing.T) {
 		{"some paths closed", "User-agent: *\nDisallow: /private/\n\nUser-agent: CCBot\nDisallow: /\nAllow: /blog/\n", nil,
 			map[string]Access{"GPTBot": Partly, "CCBot": Partly},
 			map[string]string{"CCBot": "CCBot"}},
+		{"only the home page closed: every other path is open", "User-agent: GPTBot\nDisallow: /$\n\nUser-agent: CCBot\nDisallow: /*$\n\nUser-agent: ClaudeBot\nDisallow: */\n", nil,
+			map[string]Access{"GPTBot": Partly, "CCBot": Disallowed, "ClaudeBot": Disallowed}, nil},
 		{"targets given", "User-agent: ClaudeBot\nDisallow: /articles/\n", []string{"/articles/a", "/shop/"},
 			map[string]Access{"ClaudeBot": Partly, "GPTBot": Allowed}, nil},
 		{"every target closed", "User-agent: ClaudeBot\nDisallow: /articles/\n", []string{"/articles/a"},

@@ -1,7 +1,6 @@
 package crawlers
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/rfc9309/robotstxt"
@@ -203,10 +202,7 @@ func Explain(r *robotstxt.Robots, agent, target string) Explanation {
 	c := choose(r, agent, true)
 	e := Explanation{Decision: c.group.Decide(target), Known: c.known, Name: c.name, Agents: c.group.Agents()}
 	if c.refused {
-		if len(agent) > maxQuote {
-			agent = agent[:maxQuote] + "..."
-		}
-		e.Reason = strconv.Quote(agent) + " names no crawler: nothing is allowed"
+		e.Reason = agentname.Quoted(agent) + " names no crawler: nothing is allowed"
 		return e
 	}
 	var tokens []string
@@ -225,10 +221,6 @@ func Explain(r *robotstxt.Robots, agent, target string) Explanation {
 	e.Reason = reason(c, tokens)
 	return e
 }
-
-// maxQuote bounds how much of an agent that names no crawler a Reason
-// quotes: a caller may have passed a long URL.
-const maxQuote = 64
 
 // reason words a choice.
 func reason(c choice, tokens []string) string {

@@ -235,3 +235,13 @@ func TestDecideRefusedAgents(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainHidesPassword checks that Explain's Reason for a URL passed
+// as the crawler's name quotes it without its password.
+func TestExplainHidesPassword(t *testing.T) {
+	r := robotstxt.Parse([]byte("User-agent: *\nAllow: /\n"))
+	e := Explain(r, "https://user:s3cret@example.com/page", "/")
+	if e.Decision.Allowed || strings.Contains(e.Reason, "s3cret") || !strings.Contains(e.Reason, "example.com") {
+		t.Errorf("Explain(URL with password).Reason = %q, Allowed %v: want refused, the host without the password", e.Reason, e.Decision.Allowed)
+	}
+}

@@ -5,13 +5,15 @@
 // The root package answers RFC 9309 (or Google's library) to the letter:
 // a crawler with several names obeys the merged groups of all of them,
 // and a whole header "Mozilla/5.0 (compatible; ExampleBot/1.0; +url)" is
-// the crawler "ExampleBot" in RFC mode, "Mozilla" in Google mode (which
-// takes the caller's name as given, as Google's library does). Real
+// the crawler "ExampleBot" in RFC mode, while Google mode takes the
+// caller's name as given, as Google's library does, so that the whole
+// header names no group and the "*" group applies. Real
 // crawlers differ, and their operators say how: Googlebot-Image obeys the "Googlebot" group when no group names
 // "Googlebot-Image", and only its own when one does; AdsBot-Google and
 // Google's other special-case crawlers ignore the "*" group; Applebot
 // follows Googlebot's group when no group names Applebot; a Yandex robot
-// reads a "Yandex" group and then ignores "*". [Decide], [Group] and
+// such as YandexImages reads a "Yandex" group when no group names it.
+// [Decide], [Group] and
 // [Explain] answer so, on top of the root package's exact modes, which
 // they leave unchanged; [Identify] and [Name] read the crawler out of a
 // whole header.

@@ -51,12 +51,16 @@ func (f *filter) has(key []byte) bool {
 }
 
 // Name returns the name a User-Agent header gives its crawler, known or
-// not: the name Identify finds; else the word after "compatible;"
-// ("Mozilla/5.0 (compatible; ExampleBot/1.0; +url)" gives "ExampleBot");
-// else a word that opens a comment and is followed by a version
-// ("... Safari/537.36 (ExampleBot/1.0; +url)"); else the header's leading
-// name, as [robotstxt.ProductToken] reads it. The result is a part of
-// userAgent and costs no allocation.
+// not: the name Identify finds; else, whichever comes first in the
+// header, led by any name, the word after "compatible;" ("Mozilla/5.0
+// (compatible; ExampleBot/1.0; +url)" gives "ExampleBot") or a word that
+// opens a comment and is followed by a version ("... Safari/537.36
+// (ExampleBot/1.0; +url)"); else the header's leading name, as
+// [robotstxt.ProductToken] reads it. The root package reads a comment's
+// name only in a header led by "Mozilla": "Foo/1.0 (compatible;
+// Bar/2.0)" is "Bar" here and "Foo" there. The result is the registry's
+// name for a known crawler, else a part of userAgent, and costs no
+// allocation.
 func Name(userAgent string) string {
 	reg := theRegistry()
 	if i, ok := reg.identify(userAgent); ok {

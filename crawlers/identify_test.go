@@ -132,6 +132,9 @@ func TestName(t *testing.T) {
 		{"compatible with nothing after it", "Mozilla/5.0 (compatible;)", ""},
 		{"compatible followed by no name: not a later word", "Mozilla/5.0 (compatible; +https://example.com/bot) Chrome/1.0", ""},
 		{"compatible and a name of any script, as RFC mode reads names", "Mozilla/5.0 (compatible; Ünibot/1.0)", "Ünibot"},
+		{"a comment's name in a header not led by Mozilla", "Foo/1.0 (compatible; Bar/2.0)", "Bar"},
+		{"of the two shapes, the first in the header", "Foo/1.0 (Bar/2.0) (compatible; Baz/1.0)", "Bar"},
+		{"a known crawler: the registry's name, as it spells it", "mozilla/5.0 (compatible; GOOGLEBOT/2.1)", "Googlebot"},
 	}
 	for _, tt := range tests {
 		if got := Name(tt.header); got != tt.want {

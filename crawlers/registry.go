@@ -10,8 +10,9 @@ import (
 	"github.com/rfc9309/robotstxt/internal/agentname"
 )
 
-// The registry's date and the AI crawler list it absorbs (MIT licence; see
-// testdata/ai-robots/README.md for how to refresh either).
+// The registry's date and the AI crawler list it absorbs (MIT licence).
+// The package doc says how to update the registry, and
+// testdata/ai-robots/README.md how to refresh the list.
 const (
 	// Date is when the operators' pages of registry.tsv were last read.
 	Date = "2026-12-01"

@@ -95,6 +95,27 @@ var costShapes = []struct {
 		}
 		return []byte(b.String())
 	}},
+	// n named groups that close the site and n with an empty Disallow
+	// between them: each of those draws a note.
+	{"empty-disallow", func(n int) []byte {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "User-agent: a%05d\nDisallow: /\nUser-agent: b%05d\nDisallow:\n", i, i)
+		}
+		b.WriteString("User-agent: c\nDisallow: /\n")
+		return []byte(b.String())
+	}},
+	// n "*" rules on style sheets, each of its own extension pattern, and
+	// a rule that closes the site: each draws a note whose fix is checked
+	// with all the others made.
+	{"resources-fixed", func(n int) []byte {
+		var b strings.Builder
+		b.WriteString("User-agent: *\nDisallow: /\nAllow: /$\n")
+		for i := range n {
+			fmt.Fprintf(&b, "Disallow: /*%05d.css$\nDisallow: /js/\n", i)
+		}
+		return []byte(b.String())
+	}},
 	// n groups of private-looking paths: each rule draws a note.
 	{"sensitive-path", func(n int) []byte {
 		var b strings.Builder
@@ -270,6 +291,56 @@ func TestPairChecksBounded(t *testing.T) {
 		}
 		if work > 4*len(data) {
 			t.Errorf("%s: file(%d) of %d bytes: %d rules tried, want at most 4 per byte", c.name, n, len(data), work)
+		}
+	}
+}
+
+// BenchmarkCheckCorpus reports the cost of Check, without the parse, over
+// every corpus file.
+func BenchmarkCheckCorpus(b *testing.B) {
+	files := corpus(b)
+	parsed := make([]*robotstxt.Robots, len(files))
+	for i, f := range files {
+		parsed[i] = robotstxt.Parse(f.data)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, r := range parsed {
+			Check(r)
+		}
+	}
+}
+
+// TestFixesWithinBudget checks that the fixes blocks-resources suggests
+// are checked within a budget: on a small file of the shapes whose notes
+// carry fixes, each is checked; on one as large as the default limit,
+// where checking them all would cost many times the parse, the notes say
+// that no fix was checked rather than print one unchecked.
+func TestFixesWithinBudget(t *testing.T) {
+	for _, c := range costShapes {
+		if c.name != "blocks-resources" && c.name != "resources-fixed" {
+			continue
+		}
+		for _, large := range []bool{false, true} {
+			data := c.file(20)
+			if large {
+				data = fillLimit(c.file, robotstxt.DefaultMaxBytes)
+			}
+			checked, unchecked := 0, 0
+			for _, d := range Check(robotstxt.Parse(data)) {
+				if d.Code != robotstxt.CodeBlocksResources {
+					continue
+				}
+				switch {
+				case strings.Contains(d.Message, "(checked: the group then allows them)"):
+					checked++
+				case strings.Contains(d.Message, "no fix is suggested"):
+					unchecked++
+				}
+			}
+			if large && (checked != 0 || unchecked == 0) || !large && (checked == 0 || unchecked != 0) {
+				t.Errorf("%s, large %v: %d fixes checked, %d notes without one", c.name, large, checked, unchecked)
+			}
 		}
 	}
 }

@@ -23,8 +23,10 @@ type file struct {
 	setOf    map[string]int // the set of each token, lower-cased in ASCII
 	global   int            // the set "*" selects, or -1
 	// The totals of the file's rules, tokens and their octets, which
-	// bound the work of the checks that compare pairs (see budget.go).
+	// bound the work of the checks that compare pairs (see budget.go),
+	// and each group's rules and their octets, which setCost adds up.
 	rules, tokens, octets int
+	groupWork             []int
 }
 
 // newFile returns r as the checks read it, or nil when it has no group.
@@ -34,11 +36,15 @@ func newFile(r *robotstxt.Robots) *file {
 		return nil
 	}
 	f := &file{r: r, groups: groups, setOf: make(map[string]int), global: -1}
+	f.groupWork = make([]int, len(groups))
 	for id, g := range groups {
 		f.rules += len(g.Rules)
+		work := len(g.Rules)
 		for _, rl := range g.Rules {
-			f.octets += len(rl.Match)
+			work += len(rl.Match)
 		}
+		f.groupWork[id] = work
+		f.octets += work - len(g.Rules)
 		for _, a := range g.Agents {
 			f.tokens++
 			f.octets += len(a)

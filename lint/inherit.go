@@ -46,14 +46,16 @@ func globalNotInherited(f *file, w *findings) {
 	if f.global < 0 {
 		return
 	}
-	disallows := starDisallows(f.group(f.global))
+	disallows, matched := f.starDisallows()
 	if len(disallows) == 0 {
 		return
 	}
 	c := comparison{f: f, disallows: disallows, budget: budgetFor(f)}
 	c.samples = make([]string, len(disallows))
-	for i, rl := range disallows {
-		c.samples[i] = samplePath(rl.Pattern)
+	for i, m := range matched {
+		// A path as the mode matches it: Google mode matches a pattern
+		// escaped, and a crawler asks for the path escaped too.
+		c.samples[i] = samplePath(m)
 	}
 	c.sets = f.namedSets()
 	c.firstMisses()
@@ -62,28 +64,39 @@ func globalNotInherited(f *file, w *findings) {
 	c.report(w, noted, more, moreAt)
 }
 
-// starDisallows returns the disallows of the "*" group g that name a
-// path, in line order, each pattern once (merged "*" groups may repeat
-// one), or none when g closes the site: its named groups are then its
-// exceptions, on purpose.
-func starDisallows(g *robotstxt.Group) []robotstxt.Rule {
-	rules := g.Rules()
-	disallows := make([]robotstxt.Rule, 0, len(rules))
-	listed := make(map[string]struct{}, len(rules))
-	for _, rl := range rules {
-		if rl.Allow || rl.Pattern == "" || rl.Line == 0 {
-			continue
+// starDisallows returns the disallows of the "*" group that name a path,
+// in line order, each pattern once (merged "*" groups may repeat one),
+// with their patterns as matched, or none when the group closes the
+// site: its named groups are then its exceptions, on purpose.
+func (f *file) starDisallows() (disallows []robotstxt.Rule, matched []string) {
+	n := 0
+	for _, id := range f.sets[f.global] {
+		n += len(f.groups[id].Rules)
+	}
+	// Sized at once: growing them cost several times the rest.
+	listed := make(map[string]struct{}, n)
+	disallows, matched = make([]robotstxt.Rule, 0, n), make([]string, 0, n)
+	closes := false
+	// The groups of a set are in file order, and so are their rules.
+	f.setRules(f.global, func(rl *robotstxt.FileRule) {
+		if closes || rl.Allow || rl.Pattern == "" || rl.Line == 0 {
+			return
 		}
-		if closesSite(rl) {
-			return nil
+		if closesSite(rl.Rule) {
+			closes = true
+			return
 		}
 		n := len(listed)
 		if listed[rl.Pattern] = struct{}{}; len(listed) == n {
-			continue // listed already: one map operation per rule, not two
+			return // listed already: one map operation per rule, not two
 		}
-		disallows = append(disallows, rl)
+		disallows = append(disallows, rl.Rule)
+		matched = append(matched, rl.Match)
+	})
+	if closes {
+		return nil, nil
 	}
-	return disallows
+	return disallows, matched
 }
 
 // closesSite reports whether a rule disallows every path.

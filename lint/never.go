@@ -18,22 +18,18 @@ import (
 func neverDecides(f *file, w *findings) {
 	merged := f.exclusiveSets()
 	done := make([]bool, len(f.groups)) // groups read with the others of their exclusive set
-	var rules []*robotstxt.FileRule
 	for id := range f.groups {
 		if done[id] {
 			continue
 		}
-		rules = rules[:0]
+		rules := f.groups[id].Rules
 		if set := merged[id]; set >= 0 {
 			// Groups that merge for every crawler that obeys any of them
 			// are read as one, as their Group holds all their rules.
-			f.setRules(set, func(rl *robotstxt.FileRule) { rules = append(rules, rl) })
+			rules = nil
+			f.setRules(set, func(rl *robotstxt.FileRule) { rules = append(rules, *rl) })
 			for _, m := range f.sets[set] {
 				done[m] = true
-			}
-		} else {
-			for i := range f.groups[id].Rules {
-				rules = append(rules, &f.groups[id].Rules[i])
 			}
 		}
 		outranked(rules, w)
@@ -43,14 +39,15 @@ func neverDecides(f *file, w *findings) {
 // outranked notes the rules of one group that another rule of it
 // outranks on every path. One map operation per rule: each rule's key is
 // numbered once, and the best rule of each key is kept by number.
-func outranked(rules []*robotstxt.FileRule, w *findings) {
+func outranked(rules []robotstxt.FileRule, w *findings) {
 	if len(rules) < 2 {
 		return // no other rule to outrank it
 	}
 	slots := make(map[string]int32, len(rules)) // sized at once: growing cost as much again
 	slot := make([]int32, len(rules))
 	var best []*robotstxt.FileRule
-	for i, rl := range rules {
+	for i := range rules {
+		rl := &rules[i]
 		key := matchKey(rl.Match)
 		if key == "" {
 			slot[i] = -1 // the empty pattern and "*": nothing to say
@@ -69,7 +66,8 @@ func outranked(rules []*robotstxt.FileRule, w *findings) {
 	if len(best) == len(rules) {
 		return // every rule has paths of its own
 	}
-	for i, rl := range rules {
+	for i := range rules {
+		rl := &rules[i]
 		if slot[i] < 0 || best[slot[i]] == rl {
 			continue
 		}

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -18,5 +19,21 @@ func TestSearchCrawlers(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, searchCrawlers); diff != "" {
 		t.Errorf("searchCrawlers (-registry +lint):\n%s", diff)
+	}
+}
+
+// TestPartnerCrawlers checks partnerCrawlers against the registry: the
+// tokens of its search and ad crawlers.
+func TestPartnerCrawlers(t *testing.T) {
+	want := make(map[string]bool)
+	for _, c := range crawlers.List() {
+		if c.Purpose == crawlers.Search || c.Purpose == crawlers.Ads {
+			for _, tok := range c.Tokens {
+				want[strings.ToLower(tok)] = true
+			}
+		}
+	}
+	if diff := cmp.Diff(want, partnerCrawlers); diff != "" {
+		t.Errorf("partnerCrawlers (-registry +lint):\n%s", diff)
 	}
 }

@@ -206,14 +206,15 @@ var renderDirs = [...]string{"css", "js", "javascript", "scripts", "images", "im
 // one budget; a rule is noted once.
 func (f *file) blocksResources(w *findings) {
 	reported := make(map[int]bool)
-	b := budgetFor(f)
-	f.blocksResourcesOf(w, f.global, "every crawler without a group of its own", reported, &b)
+	b, fixes := budgetFor(f), budgetFor(f)
+	fixes.left += fixFloor
+	f.blocksResourcesOf(w, f.global, "every crawler without a group of its own", reported, &b, &fixes)
 	googlebot := f.setOfAgent("Googlebot")
 	if googlebot < 0 {
 		googlebot = f.global
 	}
 	if googlebot != f.global {
-		f.blocksResourcesOf(w, googlebot, "Googlebot", reported, &b)
+		f.blocksResourcesOf(w, googlebot, "Googlebot", reported, &b, &fixes)
 	}
 }
 
@@ -223,13 +224,13 @@ func (f *file) blocksResources(w *findings) {
 // disallows a file there (an allow rule may open them again). Google
 // renders pages as a browser does, and reads a page it cannot render as
 // broken. who names the group's crawlers; reported holds the lines
-// already noted. The queries it asks of the group are paid from budget:
-// once it runs out, the later rules are not looked at.
+// already noted. The queries it asks of the group are paid from b: once
+// it runs out, the later rules are not looked at.
 //
 // Each note names the files that stay blocked and a fix, which the
-// library has checked (see checkFixes): with the fixes of all the
-// group's notes, the group allows every file they name.
-func (f *file) blocksResourcesOf(w *findings, set int, who string, reported map[int]bool, b *budget) {
+// library has checked, paid from fixes (see checkFixes): with the fixes
+// of all the group's notes, the group allows every file they name.
+func (f *file) blocksResourcesOf(w *findings, set int, who string, reported map[int]bool, b, fixes *budget) {
 	if set < 0 {
 		return
 	}
@@ -238,12 +239,12 @@ func (f *file) blocksResourcesOf(w *findings, set int, who string, reported map[
 	paid := false
 	var found []blocked
 	out := false // the budget ran out
-	for _, rl := range g.Rules() {
-		if out {
-			break
-		}
-		if rl.Allow || rl.Line == 0 || reported[rl.Line] {
-			continue
+	// The set's rules in line order, as g.Rules() returns them, without
+	// copying them.
+	f.setRules(set, func(fr *robotstxt.FileRule) {
+		rl := fr.Rule
+		if out || rl.Allow || rl.Line == 0 || reported[rl.Line] {
+			return
 		}
 		samples, inDir := resourceSamples(rl.Pattern)
 		var paths []string
@@ -267,11 +268,11 @@ func (f *file) blocksResourcesOf(w *findings, set int, who string, reported map[
 			reported[rl.Line] = true
 			found = append(found, blocked{rule: rl, paths: paths, inDir: inDir})
 		}
-	}
+	})
 	if len(found) == 0 {
 		return
 	}
-	f.checkFixes(set, found)
+	f.checkFixes(set, found, fixes)
 	for _, fd := range found {
 		msg := "the rule " + strconv.Quote("Disallow: "+fd.rule.Pattern) + " keeps " + who +
 			" from CSS, JavaScript or image files, which search engines need to render pages (a page they cannot render may rank lower): " +
@@ -285,6 +286,8 @@ func (f *file) blocksResourcesOf(w *findings, set int, who string, reported map[
 				quoted[i] = strconv.Quote("Allow: " + a)
 			}
 			msg += "to open them, add " + listWords(quoted) + " to the group (checked: the group then allows them)"
+		case fd.fix == fixUnchecked:
+			msg += "no fix is suggested: the file is too large for lint to check one within its budget"
 		default:
 			msg += "an Allow line for them would not open them alone: other rules of the group match them too"
 		}
@@ -307,10 +310,23 @@ type blocked struct {
 type fixKind uint8
 
 const (
-	fixNone   fixKind = iota
-	fixRemove         // remove the rule
-	fixAllow          // add allow lines
+	fixNone      fixKind = iota
+	fixRemove            // remove the rule
+	fixAllow             // add allow lines
+	fixUnchecked         // none checked: the budget ran out
 )
+
+// Checking fixes is a check of its own, with the budget of one that
+// compares pairs and fixFloor more: a small file's budget would not pay
+// for writing its group out with allow lines longer than its rules and
+// asking it about each file.
+const fixFloor = 1 << 14
+
+// maxFixRules is the most rules that may match the blocked files for
+// which checkFixes writes a group out and parses it: real groups have at
+// most a few hundred, and a file of thousands that all may match is shaped
+// to make each check cost as much as its parse.
+const maxFixRules = 1000
 
 // maxFixRounds bounds the rounds of checkFixes: each drops the fixes that
 // did not work, which may stop another from working.
@@ -325,9 +341,16 @@ const maxFixRounds = 4
 // extension ("Disallow: /*.js$") is removed, or where another rule blocks
 // the files too, outranked by an allow of its own pattern. A fix that
 // does not open its files is replaced by the next or dropped, and the
-// rest checked again, for at most maxFixRounds parses; fixes still
-// unchecked then are dropped, so that none is printed unchecked.
-func (f *file) checkFixes(set int, found []blocked) {
+// rest checked again, for at most maxFixRounds parses.
+//
+// The group written out holds only the rules that may match one of the
+// paths: those whose text before the first '*' or '$' starts one (RFC
+// 9309 section 2.2.2: a pattern matches from the path's start). The work
+// is paid from b: picking those rules, and for each round, writing and
+// parsing the group and the queries asked of it. When b runs out, the
+// rounds do, or more than maxFixRules rules may match, no fix of found is
+// suggested, so that none is printed unchecked.
+func (f *file) checkFixes(set int, found []blocked, b *budget) {
 	for i := range found {
 		fd := &found[i]
 		if fd.inDir {
@@ -336,12 +359,55 @@ func (f *file) checkFixes(set int, found []blocked) {
 			fd.fix = fixRemove
 		}
 	}
+	unchecked := func() {
+		for i := range found {
+			found[i].fix, found[i].allows = fixUnchecked, nil
+		}
+	}
+	rules, ok := f.mayMatch(set, found, b)
+	if !ok || len(rules) > maxFixRules {
+		unchecked()
+		return
+	}
 	for range maxFixRounds {
-		g := f.fixedGroup(set, found)
+		// A group just parsed answers its first queries by a pass over
+		// its rules: a query costs what one of a small group does (see
+		// queryCost).
+		var cost queryCost
+		work := 0
+		add := func(pattern string) {
+			work += 1 + len(pattern)
+			if strings.IndexByte(pattern, '*') >= 0 {
+				cost.stars = append(cost.stars, starRule{patternMask(pattern), len(pattern)})
+			} else {
+				cost.plain++
+			}
+		}
+		for _, rl := range rules {
+			add(rl.Match)
+		}
+		for _, fd := range found {
+			for _, a := range fd.allows {
+				add(a)
+			}
+		}
+		if !b.spend(work) {
+			unchecked()
+			return
+		}
+		g := fixedGroup(f.r.Mode(), rules, found)
 		failed := false
 		for i := range found {
 			fd := &found[i]
-			if fd.fix == fixNone || allAllowed(g, fd.paths) {
+			if fd.fix == fixNone {
+				continue
+			}
+			ok, paid := allAllowed(g, fd.paths, &cost, b)
+			if !paid {
+				unchecked()
+				return
+			}
+			if ok {
 				continue
 			}
 			failed = true
@@ -355,14 +421,51 @@ func (f *file) checkFixes(set int, found []blocked) {
 			return
 		}
 	}
-	for i := range found {
-		found[i].fix, found[i].allows = fixNone, nil
-	}
+	unchecked()
 }
 
-// fixedGroup returns the Group of set's groups with the fixes of found
-// made, parsed as f was.
-func (f *file) fixedGroup(set int, found []blocked) *robotstxt.Group {
+// mayMatch returns the rules of set's groups that may match a path of
+// found: those whose text as matched, before its first '*' or '$', starts
+// one of them. Each comparison of a rule with a path is paid from b; it
+// reports false when b runs out.
+func (f *file) mayMatch(set int, found []blocked, b *budget) ([]robotstxt.FileRule, bool) {
+	var paths []string
+	seen := make(map[string]bool)
+	for _, fd := range found {
+		for _, p := range fd.paths {
+			if !seen[p] {
+				seen[p] = true
+				paths = append(paths, p)
+			}
+		}
+	}
+	var rules []robotstxt.FileRule
+	ok := true
+	f.setRules(set, func(rl *robotstxt.FileRule) {
+		if !ok {
+			return
+		}
+		if !b.spend(len(paths)) {
+			ok = false
+			return
+		}
+		prefix := rl.Match
+		if i := strings.IndexAny(prefix, "*$"); i >= 0 {
+			prefix = prefix[:i]
+		}
+		for _, p := range paths {
+			if strings.HasPrefix(p, prefix) {
+				rules = append(rules, *rl)
+				return
+			}
+		}
+	})
+	return rules, ok
+}
+
+// fixedGroup returns the group of rules with the fixes of found made,
+// parsed in mode.
+func fixedGroup(mode robotstxt.Mode, rules []robotstxt.FileRule, found []blocked) *robotstxt.Group {
 	removed := make(map[int]bool)
 	var b strings.Builder
 	b.WriteString("User-agent: fixed\n")
@@ -372,28 +475,40 @@ func (f *file) fixedGroup(set int, found []blocked) *robotstxt.Group {
 			removed[fd.rule.Line] = true
 		case fixAllow:
 			for _, a := range fd.allows {
-				b.WriteString("Allow: " + a + "\n")
+				b.WriteString("Allow: ")
+				b.WriteString(a)
+				b.WriteByte('\n')
 			}
 		}
 	}
-	f.setRules(set, func(rl *robotstxt.FileRule) {
+	for _, rl := range rules {
 		if removed[rl.Line] {
-			return
+			continue
 		}
-		b.WriteString(ruleLine(rl.Rule) + "\n")
-	})
-	r := robotstxt.Options{Mode: f.r.Mode(), MaxBytes: -1}.Parse([]byte(b.String()))
+		if rl.Allow {
+			b.WriteString("Allow: ")
+		} else {
+			b.WriteString("Disallow: ")
+		}
+		b.WriteString(rl.Pattern)
+		b.WriteByte('\n')
+	}
+	r := robotstxt.Options{Mode: mode, MaxBytes: -1}.Parse([]byte(b.String()))
 	return r.Group("fixed")
 }
 
-// allAllowed reports whether g allows every path of paths.
-func allAllowed(g *robotstxt.Group, paths []string) bool {
+// allAllowed reports whether g allows every path of paths, paying b for
+// each query at cost, and whether b had it.
+func allAllowed(g *robotstxt.Group, paths []string, cost *queryCost, b *budget) (ok, paid bool) {
 	for _, p := range paths {
+		if !cost.spend(b, p) {
+			return false, false
+		}
 		if !g.Allowed(p) {
-			return false
+			return false, true
 		}
 	}
-	return true
+	return true, true
 }
 
 // dirAllows returns the allow patterns that open paths, files of one

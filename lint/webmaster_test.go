@@ -30,6 +30,8 @@ func TestWebmasterChecks(t *testing.T) {
 		{"several agents, one note", "User-agent: *\nDisallow: /a\nDisallow: /b\nDisallow: /c\nDisallow: /d\nDisallow: /e\n\nUser-agent: Bingbot\nUser-agent: Slurp\nDisallow: /x\n", robotstxt.RFC, robotstxt.CodeGlobalNotInherited, []int{8}, `(Bingbot, Slurp)`},
 		{"issue 27: a pattern without a leading slash repeated", "User-agent: *\nDisallow: *.pdf\n\nUser-agent: Bingbot\nDisallow: *.pdf\n", robotstxt.RFC, robotstxt.CodeGlobalNotInherited, nil, ""},
 		{"issue 27: a pattern without a leading slash missed", "User-agent: *\nDisallow: *.pdf\n\nUser-agent: Bingbot\nDisallow: /x\n", robotstxt.RFC, robotstxt.CodeGlobalNotInherited, []int{4}, `"Disallow: *.pdf"`},
+		{"corpus 001_wikimedia: a non-ASCII path repeated, Google's escaping", "User-agent: *\nDisallow: /wiki/Löschkandidaten/\n\nUser-agent: Googlebot\nDisallow: /wiki/Löschkandidaten/\nDisallow: /x\n", robotstxt.Google, robotstxt.CodeGlobalNotInherited, nil, ""},
+		{"a non-ASCII path missed, Google's escaping", "User-agent: *\nDisallow: /wiki/Löschkandidaten/\n\nUser-agent: Googlebot\nDisallow: /x\n", robotstxt.Google, robotstxt.CodeGlobalNotInherited, []int{4}, `"Disallow: /wiki/Löschkandidaten/"`},
 		{"more than three listed", "User-agent: *\nDisallow: /a\nDisallow: /b\nDisallow: /c\nDisallow: /d\nDisallow: /e\n\nUser-agent: Bingbot\nDisallow: /x\n", robotstxt.RFC, robotstxt.CodeGlobalNotInherited, []int{8}, `and 2 more`},
 
 		// Google's documentation: Googlebot does not process Crawl-delay.
@@ -69,6 +71,19 @@ func TestWebmasterChecks(t *testing.T) {
 		{"issue 38: closed to Googlebot", "User-agent: Googlebot\nDisallow: /\n\nUser-agent: *\nDisallow: /cart\n", robotstxt.RFC, robotstxt.CodeSiteClosed, []int{2}, "Googlebot, Googlebot-Image, Googlebot-Video, Googlebot-News and Applebot, which obey this group"},
 		{"issue 38: closed to Bingbot", "User-agent: bingbot\nDisallow: /\n", robotstxt.RFC, robotstxt.CodeSiteClosed, []int{2}, "to bingbot, which obeys"},
 		{"corpus 005_ai.robots.txt: Applebot in a list of AI crawlers", "User-agent: GPTBot\nUser-agent: Applebot\nUser-agent: ClaudeBot\nDisallow: /\n", robotstxt.RFC, robotstxt.CodeSiteClosed, []int{4}, "to Applebot, which obeys"},
+		// RFC 9309 section 2.2.1: a crawler obeys the groups that name it, rules or none.
+		{"issue 38: a trailing User-agent: Applebot", "User-agent: *\nDisallow: /private/\n\nUser-agent: Applebot\n", robotstxt.RFC, robotstxt.CodeGroupWithoutRules, []int{4}, "of Applebot before"},
+		{"corpus 032_iherb: a Crawl-delay and no rule", "User-agent: *\nDisallow: /cart\n\nuser-agent: msnbot\nCrawl-delay: 2", robotstxt.RFC, robotstxt.CodeGroupWithoutRules, []int{4}, "msnbot"},
+		{"corpus 090_elpais: rules written on the user-agent lines", "User-agent: *\nDisallow: /t/\n\nUser-agent: 008 Disallow: /\nUser-agent: AddThis.com Disallow: /\n", robotstxt.RFC, robotstxt.CodeGroupWithoutRules, []int{4}, "008, AddThis.com"},
+		{"an empty Disallow, everything on purpose", "User-agent: *\nDisallow: /p\n\nUser-agent: Applebot\nDisallow:\n", robotstxt.RFC, robotstxt.CodeGroupWithoutRules, nil, ""},
+		{"no * disallow to escape", "User-agent: *\nAllow: /\n\nUser-agent: Applebot\n", robotstxt.RFC, robotstxt.CodeGroupWithoutRules, nil, ""},
+		{"merged with a group of rules", "User-agent: *\nDisallow: /p\n\nUser-agent: Applebot\n\nUser-agent: applebot\nDisallow: /q\n", robotstxt.Google, robotstxt.CodeGroupWithoutRules, nil, ""},
+		// RFC 9309 section 2.2.2: "Disallow:" with no path disallows nothing.
+		{"issue 38: an empty Disallow amid blocks", "User-agent: AhrefsBot\nDisallow: /\n\nUser-agent: SemrushBot\nDisallow:\n\nUser-agent: MJ12bot\nDisallow: /\n", robotstxt.RFC, robotstxt.CodeEmptyDisallow, []int{5}, "SemrushBot may fetch everything"},
+		{"corpus 026_koreanair: in a list of blocks", "User-agent: *\nDisallow: /api/\nUser-agent: EmailWolf\nDisallow: /\nUser-agent: ExtractorPro\nDisallow: \nUser-agent: EyeNetIE\nDisallow: /\n", robotstxt.RFC, robotstxt.CodeEmptyDisallow, []int{6}, "ExtractorPro"},
+		{"AdSense's snippet amid blocks", "User-agent: AhrefsBot\nDisallow: /\n\nUser-agent: Mediapartners-Google\nDisallow:\n\nUser-agent: MJ12bot\nDisallow: /\n", robotstxt.RFC, robotstxt.CodeEmptyDisallow, nil, ""},
+		{"corpus 002_wikipedia: work bots let in", "User-agent: *\nDisallow: /w/\n\nUser-agent: IsraBot\nDisallow:\n\nUser-agent: Orthogaffe\nDisallow:\n\nUser-agent: MJ12bot\nDisallow: /\n", robotstxt.RFC, robotstxt.CodeEmptyDisallow, nil, ""},
+		{"one crawler allowed everything", "User-agent: IsraBot\nDisallow:\n", robotstxt.RFC, robotstxt.CodeEmptyDisallow, nil, ""},
 		{"closed to AI crawlers on purpose", "User-agent: GPTBot\nUser-agent: Applebot-Extended\nDisallow: /\n", robotstxt.RFC, robotstxt.CodeSiteClosed, nil, ""},
 		{"closed to everyone, Googlebot among them: one note", "User-agent: *\nUser-agent: Googlebot\nDisallow: /\n", robotstxt.Google, robotstxt.CodeSiteClosed, []int{3}, "every crawler"},
 

@@ -9,7 +9,9 @@ import (
 // or one with a comma-separated list, combined. A value may start with a
 // crawler's product token and a colon ("googlebot: noindex"); the
 // directives after it then apply only to that crawler, up to the next such
-// prefix. agents are the crawler's names, as the package comment says.
+// prefix or the end of that header: a header without one applies to
+// every crawler. agents are the crawler's names, as the package comment
+// says.
 func FromHeader(h http.Header, agents ...string) Directives {
 	var d Directives
 	for _, v := range h.Values("X-Robots-Tag") {

@@ -25,8 +25,9 @@
 // change rules; a URL, final URL or error text by [Store.MaxText] (8 KiB
 // by default), cut to its start and "...[truncated]" when stored, since
 // it decides nothing; a value read from Redis over either limit is a
-// miss, and no more of it is read than the limits allow: twice a body and
-// three texts at their limits, and [robotshttp.MaxEntryOverhead]. The local layer
+// miss, and no more of it is read than the limits allow: two fetches,
+// each with a body and three texts at their limits, and
+// [robotshttp.MaxEntryOverhead]. The local layer
 // holds at most [Store.LocalSize] entries and [Store.LocalBytes] bytes
 // (64 MiB by default), counted as what it keeps in memory.
 //

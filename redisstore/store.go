@@ -45,10 +45,8 @@ const (
 	// or so files at the size limit of RFC 9309 section 2.5, many
 	// thousand of the usual few kilobytes.
 	DefaultLocalBytes = 64 << 20
-	// defaultStaleFor is a Cache's StaleFor when it is 0, which
-	// robotshttp.Cache.StaleFor documents.
-	defaultStaleFor = 30 * 24 * time.Hour
-	// defaultLocalSize is a Cache's bound on origins when it is 0.
+	// defaultLocalSize is LocalSize when it is 0, as a Cache's bound on
+	// origins is.
 	defaultLocalSize = 10000
 	// minTTL is the least time a value is kept in Redis: an entry that
 	// is already stale when stored (a max-age of 0) is still read by the
@@ -112,8 +110,8 @@ type Store struct {
 	// bounds its entries: 0, or a negative value, means
 	// DefaultLocalBytes. An entry counts
 	// for what it keeps in memory: its bodies (for an entry read from
-	// Redis, the whole decoded value they share), its URLs and error
-	// texts, and 512 bytes more. An entry over the whole of LocalBytes
+	// Redis, the whole decoded value they share), its origin, URLs and
+	// error texts, and 512 bytes more. An entry over the whole of LocalBytes
 	// is not kept locally, and is read from Redis each time.
 	LocalBytes int64
 	// LocalTTL is how long the local layer answers for an entry before
@@ -297,7 +295,7 @@ func (s *Store) Put(ctx context.Context, origin string, e robotshttp.Entry) erro
 	now := time.Now()
 	s.local.put(origin, e, heldBytes(origin, e, 0), now)
 	last := e.Expires
-	if staleFor := durationOr(s.StaleFor, defaultStaleFor); e.Good != nil && staleFor > 0 {
+	if staleFor := durationOr(s.StaleFor, robotshttp.DefaultStaleFor); e.Good != nil && staleFor > 0 {
 		if t := e.Good.FetchedAt.Add(staleFor); t.After(last) {
 			last = t
 		}

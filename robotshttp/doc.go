@@ -23,8 +23,9 @@
 // User-Agent header, is made by [Lookup.Group]: a crawler of the registry
 // of package [github.com/rfc9309/robotstxt/crawlers] obeys the group its
 // operator documents (Googlebot-Image follows Googlebot's group when no
-// group names it), any other crawler the group of its name, else "*",
-// the plain reading of package robotstxt. Several names, a crawler that
+// group names it), any other crawler the group of the name
+// [crawlers.Name] reads in it, else "*", as package robotstxt reads that
+// name. Several names, a crawler that
 // answers to all of them, obey their groups merged (RFC 9309 section
 // 2.2.1). For the plain reading of one name, ask
 // l.Robots.Group(name) of a Lookup l.

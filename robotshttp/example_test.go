@@ -60,7 +60,6 @@ func ExampleTransport() {
 	client := &http.Client{Transport: &robotshttp.Transport{
 		Cache:  robotshttp.NewCache(&robotshttp.Fetcher{UserAgent: "ExampleBot/1.0"}, 1000),
 		Agents: []string{"ExampleBot"},
-		Logf:   func(string, ...any) {},
 	}}
 	_, err := client.Get(srv.URL + "/private/report")
 	var denied *robotshttp.DisallowedError

@@ -103,7 +103,7 @@ type Fetcher struct {
 // one Fetch among its callers and keeps it, so nothing modifies a Fetch
 // once it has been returned.
 type Fetch struct {
-	URL        string // the robots.txt URL requested (see Fetcher.Fetch)
+	URL        string // the robots.txt URL requested, or the URL given when it has none; without userinfo (see Fetcher.Fetch)
 	FinalURL   string // the URL that answered, after redirects, without its userinfo
 	Redirects  int    // redirects followed
 	Access     Access // how the fetch ended
@@ -113,7 +113,7 @@ type Fetch struct {
 	// body labelled UTF-16 without one.
 	Body      []byte
 	Truncated bool          // the body was longer than the size limit
-	MaxAge    time.Duration // Cache-Control max-age of a 2xx answer, or -1 when absent
+	MaxAge    time.Duration // Cache-Control max-age of a 2xx answer, at most 365 days, or -1 when absent or unreadable
 	// RetryAfter is when a 429 or 5xx answer asks to be asked again, by
 	// its Retry-After header, from FetchedAt: 0 for a date past, at most
 	// 365 days, and -1 when the header is absent or reads as

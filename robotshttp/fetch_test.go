@@ -178,6 +178,35 @@ func TestFetchRetryAfter(t *testing.T) {
 	}
 }
 
+func TestFetchMaxAge(t *testing.T) {
+	tests := []struct {
+		name   string
+		value  string // "" sends no Cache-Control
+		want   time.Duration
+		source string
+	}{
+		{"seconds", "public, max-age=60", time.Minute, "RFC 9111 section 5.2.2.1"},
+		{"quoted", `max-age="120"`, 2 * time.Minute, "RFC 9111 section 5.2.2.1: the quoted form is accepted"},
+		{"a year at most", "max-age=99999999999", 365 * 24 * time.Hour, "bounded, as Retry-After is"},
+		{"past int64: unreadable", "max-age=99999999999999999999", -1, "a Cache then keeps the file for its MaxAge"},
+		{"negative", "max-age=-5", -1, "RFC 9111 section 1.2.2: delta-seconds are digits"},
+		{"not a number", "max-age=soon", -1, "RFC 9111 section 5.2.2.1"},
+		{"none", "", -1, "RFC 9111 section 5.2"},
+	}
+	for _, tt := range tests {
+		var h http.Header
+		if tt.value != "" {
+			h = http.Header{"Cache-Control": {tt.value}}
+		}
+		s := newSite(t, 200, privateFile)
+		s.set(200, h, privateFile)
+		res := (&robotshttp.Fetcher{Client: noKeepAlive()}).Fetch(context.Background(), s.URL+"/robots.txt")
+		if res.MaxAge != tt.want {
+			t.Errorf("%s: Fetch with Cache-Control %q: MaxAge %v, want %v (%s)", tt.name, tt.value, res.MaxAge, tt.want, tt.source)
+		}
+	}
+}
+
 func gzipped(s string) []byte {
 	var b bytes.Buffer
 	w := gzip.NewWriter(&b)

@@ -26,7 +26,9 @@ import (
 // deciding rule.
 var ErrDisallowed = errors.New("robotshttp: disallowed by robots.txt")
 
-// A DisallowedError is returned for a request that robots.txt disallows.
+// A DisallowedError is returned for a request that robots.txt disallows,
+// and for one whose crawler name reads as no crawler at all, which fails
+// closed: its Decision.Err then says why (see [robotstxt.ErrInvalidAgent]).
 type DisallowedError struct {
 	URL      string // the URL the request is sent for (see Transport), without userinfo
 	Decision robotstxt.Decision
@@ -42,6 +44,9 @@ type DisallowedError struct {
 func (e *DisallowedError) Error() string {
 	r := e.Decision.Rule
 	switch {
+	case e.Decision.Err != nil:
+		// The crawler's name refused it, not the file.
+		return fmt.Sprintf("robotshttp: %s is not sent: %v", e.URL, e.Decision.Err)
 	case e.Unreachable:
 		return fmt.Sprintf("robotshttp: %s is disallowed: its robots.txt is unreachable", e.URL)
 	case r == (robotstxt.Rule{}):
@@ -130,15 +135,14 @@ type Transport struct {
 	// fetching robots.txt would ask for robots.txt.
 	Cache *Cache
 	// Agents are the crawler's names, each a name ("ExampleBot"), a
-	// versioned name or a whole User-Agent header. One name is read as
-	// package crawlers reads it: a crawler of its registry obeys the
-	// group its operator documents (Googlebot-Image, Googlebot's when no
-	// group names Googlebot-Image; AdsBot-Google ignores "*"), and any
-	// other the group of the name it gives ("ExampleBot" in
-	// "Mozilla/5.0 (compatible; ExampleBot/1.0; +url)"), else "*", the
-	// plain reading. A crawler with several names obeys the groups of
-	// all of them, merged (RFC 9309 section 2.2.1), each read as
-	// robotstxt.Robots.Group reads it. [Lookup.Group] is that choice.
+	// versioned name or a whole User-Agent header. The crawler obeys the
+	// group [Lookup.Group] chooses for them: for one name, as package
+	// crawlers reads it (Googlebot-Image follows Googlebot's group when
+	// no group names it; "ExampleBot" in "Mozilla/5.0 (compatible;
+	// ExampleBot/1.0; +url)"), and for several, their groups merged
+	// (RFC 9309 section 2.2.1). A name that reads as no crawler at all
+	// (a path, a URL, or a string in which no name is found) refuses
+	// every request (see [DisallowedError]).
 	//
 	// With none, each request's own User-Agent header is the one name,
 	// read as above, so that a Transport with Agents of that one header
@@ -306,6 +310,11 @@ func refuse(req *http.Request, err error) (*http.Response, error) {
 	return nil, err
 }
 
+// maxCrawlWait is the wait a zero Transport.MaxCrawlDelay allows: a day,
+// the longest Crawl-delay package robotstxt takes seriously, so that any
+// delay a file can set is waited for.
+const maxCrawlWait = 24 * time.Hour
+
 // wait holds the request until its origin's turn comes: delay after the
 // previous request sent to it. A request takes its turn only when it
 // comes, rather than reserving one ahead: a request that gives up while it
@@ -315,11 +324,6 @@ func refuse(req *http.Request, err error) (*http.Response, error) {
 // the others wait for the next. Each pass either sends the request, fails
 // it, or sleeps until a turn that is later than the one before, so the
 // loop ends.
-// maxCrawlWait is the wait a zero Transport.MaxCrawlDelay allows: a day,
-// the longest Crawl-delay package robotstxt takes seriously, so that any
-// delay a file can set is waited for.
-const maxCrawlWait = 24 * time.Hour
-
 func (t *Transport) wait(req *http.Request, target, origin string, delay time.Duration) error {
 	ctx := req.Context()
 	setting := cmp.Or(t.MaxCrawlDelay, maxCrawlWait)

@@ -2,8 +2,9 @@
 // every entry point: index.cjs and index.node.mjs (Node, which compile the
 // module synchronously on load) and index.mjs (browsers, which must
 // compile it asynchronously). It uses nothing of Node's or of a browser's
-// but WebAssembly, TextEncoder, TextDecoder, URL, FinalizationRegistry
-// and crypto.getRandomValues.
+// but WebAssembly, TextEncoder, TextDecoder, URL, FinalizationRegistry,
+// setTimeout and crypto.getRandomValues (which index.cjs replaces with
+// Node.js's randomFillSync).
 //
 // build.sh makes core.cjs of this file for require(), by turning its one
 // export line into module.exports; so this file imports nothing and
@@ -15,8 +16,9 @@
 // module imports, for memory() once the instance exists. The package
 // needs none of a real WASI host's: the module reads no file, no
 // argument and no environment variable; it needs clocks, random bytes
-// for the runtime's hash seeds, and somewhere to write a crash report.
-function wasiImports(memory) {
+// for the runtime's hash seeds (random, which fills a Uint8Array), and
+// somewhere to write a crash report.
+function wasiImports(memory, random) {
 	const ok = 0;
 	const badf = 8;
 	// The view is made again only when Go grows its memory, which replaces
@@ -57,7 +59,7 @@ function wasiImports(memory) {
 			random_get(at, n) {
 				// getRandomValues fills at most 65,536 bytes a call.
 				for (let i = 0; i < n; i += 65536) {
-					crypto.getRandomValues(bytes(at + i, Math.min(65536, n - i)));
+					random(bytes(at + i, Math.min(65536, n - i)));
 				}
 				return ok;
 			},
@@ -126,6 +128,9 @@ function wasiImports(memory) {
 // its base keeps that behaviour exactly.
 const relativeBase = 'http://robots-relative.samclarke.com/';
 
+// scheme matches the start of an absolute URL.
+const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+
 function parseURL(url) {
 	try {
 		return new URL(url, relativeBase);
@@ -144,13 +149,32 @@ function originOf(u) {
 // parsedOrigin returns what a Robots compares URLs with, for a
 // robots.txt URL: its origin as originOf writes it, and as URL serialises
 // it (null for an origin that has none), the prefix of the URLs of that
-// origin.
+// origin. A robots.txt URL that does not parse has no origin (null), and
+// no URL is of it, as in robots-parser.
 function parsedOrigin(url) {
-	const u = parseURL(url);
+	const u = url === null ? null : parseURL(url);
 	if (!u) {
-		throw new Error(`robotstxt: the robots.txt URL ${JSON.stringify(url)} is not a URL`);
+		return { origin: null, prefix: null };
 	}
 	return { origin: originOf(u), prefix: u.origin === 'null' ? null : u.origin };
+}
+
+// urlText reads a URL, the robots.txt URL or a query's, as robots-parser
+// does, by URL's own conversion to a string: a URL object is its href,
+// undefined and null the relative URLs "undefined" and "null"; null for a
+// value with no string (a Symbol), which is of no origin.
+function urlText(url) {
+	if (typeof url === 'string') {
+		return url;
+	}
+	if (typeof url === 'symbol') {
+		return null;
+	}
+	try {
+		return String(url);
+	} catch {
+		return null;
+	}
 }
 
 // plain matches the start of an http(s) URL that URL would leave as it
@@ -166,6 +190,9 @@ const plain = /^(https?):\/\/((?:[a-z0-9-]+\.)*[a-z][a-z0-9-]*)(?::([1-9][0-9]{0
 // site); null for any other, which parsedOrigin reads. A URL costs about
 // a microsecond, a tenth of the parse of a small file.
 function plainOrigin(url) {
+	if (url === null) {
+		return null;
+	}
 	const m = plain.exec(url);
 	// Punycode labels are checked by URL, and may be refused.
 	if (m === null || m[2].includes('xn--')) {
@@ -229,14 +256,26 @@ function agents(ua) {
 	return list;
 }
 
-// registeredBytes is the size from which a file's object is watched by a
-// FinalizationRegistry (createRobotsParser's watch): the Go side's byte
-// limit (16 MB, files.go) shared by its limit of 512 files.
-const registeredBytes = 32 * 1024;
+// A run of synchronous code, which no FinalizationRegistry callback can
+// interrupt, holds at most runFiles files parsed in it, and runBytes bytes
+// of their sources, on the Go side (createRobotsParser's evict): a loop
+// that parses files without ever letting the event loop turn would
+// otherwise hold every file it parsed, its objects dead or not. 2,048
+// files and 32 MiB hold the 2,000 files of 8 KB of bench/compare.mjs.
+const runFiles = 2048;
+const runBytes = 32 * 1024 * 1024;
 
 // The results of the exports (exports.go) that are not answers.
 const failed = -2;
 const gone = -3;
+
+// What a call on a file that the Go side no longer holds, though its object
+// lives, throws: a fault of this package, which the tests look for.
+const notHeld = 'robotstxt: internal error: a file held by an object is not held by the module';
+
+// The handle of a file evicted from the Go side, which its object parses
+// again on its next call; 0 is that of a file freed.
+const evicted = -1;
 
 // createRobotsParser returns robots-parser's function over wasm, the
 // exports of an instance of robotstxt.wasm that _initialize has started,
@@ -306,9 +345,9 @@ function createRobotsParser(wasm) {
 	};
 
 	// parse writes a file's source into Go's memory and parses it there. It
-	// returns the handle, and what to parse again if the Go side drops the
-	// file (files.go): the text itself, when the whole of it was written,
-	// or a copy of the bytes that were.
+	// returns the handle, the number of bytes parsed, and what to parse
+	// again if the file is evicted (below): the text itself, when the
+	// whole of it was written, or a copy of the bytes that were.
 	const parse = (source, mode, limit, maxBytes) => {
 		let at;
 		let n;
@@ -323,47 +362,110 @@ function createRobotsParser(wasm) {
 			({ at, n } = writeBytes(source, limit));
 			keep = bytes.slice(at, at + n);
 		}
+		parses++;
 		return { handle: check(wasm.parse(mode, maxBytes, n)), keep, n };
 	};
+	let parses = 0;
 
 	// registry frees the Go side of a Robots that was never freed by hand,
-	// when the garbage collector has collected it. It holds the handle, a
-	// number: its callbacks run only when the event loop turns, and until
-	// then it keeps what it holds, which must not be the file's source.
+	// when the garbage collector has collected it: a file that outlives
+	// the run of synchronous code in which it was parsed (below) is held
+	// on the Go side as long as its object lives, and no longer. It holds
+	// the handle, a number, and its token is the file's record (Robots's
+	// #file), which free unregisters.
 	const registry = new FinalizationRegistry((handle) => {
 		wasm.free(handle);
 	});
-	// watch registers robots, whose file's handle is handle and whose
-	// source was n bytes, with registry if the file is large enough to be
-	// worth it. V8 keeps an object registered with a FinalizationRegistry
-	// through every young-generation collection, so it and all it holds
-	// (the file's text among them) move to the old generation and wait for
-	// a full collection: over 100,000 small files, which most are, that
-	// made the process's memory 1.4 to 1.8 times what it is without
-	// (bench/memory.mjs). The Go side's
-	// own limits (files.go) bound what an object never freed holds there:
-	// 512 files under registeredBytes make at most 16 MB of sources, the
-	// byte limit, so only larger files need the registry to be released
-	// as soon as they are collected.
-	const watch = (robots, handle, n) => {
-		if (n >= registeredBytes) {
-			registry.register(robots, handle, robots);
+
+	// The files parsed since the event loop last turned, oldest first, in
+	// run from the index first on, each as [robots, file]; runHeld and
+	// runSize count those still held on the Go side and their bytes.
+	// A FinalizationRegistry callback runs only when the event loop turns,
+	// so until then each of these files is held whether its object lives
+	// or not: past runFiles or runBytes, the oldest is evicted, and its
+	// object, which keeps the file's source while it is in the run, parses
+	// it again on its next call, with the same answers. Once the event
+	// loop turns (settle), the files of the run still held are handed to
+	// the registry and their sources let go.
+	//
+	// The registry is handed a file only then, not when it is parsed: V8
+	// keeps an object registered with a FinalizationRegistry through every
+	// young-generation collection, so that the objects of a loop that
+	// never yields, and the texts they keep, all moved to the old
+	// generation, evicted or not, and waited there for a full collection.
+	let run = [];
+	let first = 0;
+	let runHeld = 0;
+	let runSize = 0;
+	let settling = false;
+	const settle = () => {
+		for (let i = first; i < run.length; i++) {
+			const entry = run[i];
+			if (entry !== null && entry[1].inRun) {
+				const [robots, file] = entry;
+				file.inRun = false;
+				file.source = null;
+				registry.register(robots, file.handle, file);
+			}
 		}
+		run = [];
+		first = 0;
+		runHeld = 0;
+		runSize = 0;
+		settling = false;
+	};
+	// leaveRun takes file out of the counts of the run.
+	const leaveRun = (file) => {
+		if (file.inRun) {
+			file.inRun = false;
+			runHeld--;
+			runSize -= file.n;
+		}
+	};
+	const evict = () => {
+		while (runHeld > runFiles || (runSize > runBytes && runHeld > 1)) {
+			const entry = run[first];
+			run[first++] = null;
+			if (entry !== null && entry[1].inRun) {
+				const file = entry[1];
+				leaveRun(file);
+				wasm.free(file.handle);
+				file.handle = evicted;
+			}
+		}
+	};
+	// hold records robots's file, whose handle parse has just given, in
+	// the run.
+	const hold = (robots, file) => {
+		file.inRun = true;
+		run.push([robots, file]);
+		runHeld++;
+		runSize += file.n;
+		if (!settling) {
+			settling = true;
+			// A task, not a microtask: a loop that awaits only promises
+			// never lets a FinalizationRegistry callback run either.
+			const t = setTimeout(settle, 0);
+			// In Node.js, a pending settle must not keep the process alive.
+			t?.unref?.();
+		}
+		evict();
 	};
 
 	// call runs f(handle) on the Go side of robots, whose file is file,
-	// parsing the file again first if the Go side dropped it.
+	// parsing the file again first if it was evicted.
 	const call = (robots, file, f) => {
 		if (file.handle === 0) {
 			throw new Error('robotstxt: this robots.txt object was used after free()');
 		}
-		let result = f(file.handle);
-		if (result === gone) {
+		if (file.handle === evicted) {
 			const again = parse(file.source, file.mode, file.limit, file.maxBytes);
 			file.handle = again.handle;
-			registry.unregister(robots);
-			watch(robots, again.handle, again.n);
-			result = f(file.handle);
+			hold(robots, file);
+		}
+		const result = f(file.handle);
+		if (result === gone) {
+			throw new Error(notHeld);
 		}
 		return check(result);
 	};
@@ -415,6 +517,9 @@ function createRobotsParser(wasm) {
 	let lastURL = null;
 	let lastWhere = null;
 	const originsOf = (url) => {
+		if (url === null) {
+			return parsedOrigin(null);
+		}
 		if (url !== lastURL) {
 			lastWhere = plainOrigin(url) ?? parsedOrigin(url);
 			lastURL = url;
@@ -446,14 +551,14 @@ function createRobotsParser(wasm) {
 	};
 
 	class Robots {
-		// #file is the handle, and what parses the file again.
+		// #file is the handle, and what parses the file again: {handle,
+		// source, mode, limit, maxBytes, n, inRun}.
 		#file;
 		#origin;
 		#prefix;
 
 		constructor(url, contents, options = {}) {
-			mustBe(typeof url === 'string', 'the robots.txt URL must be a string', url);
-			const where = originsOf(url);
+			const where = originsOf(urlText(url));
 			mustBe(options !== null && typeof options === 'object', 'options must be an object', options);
 			const { mode = 'rfc', maxBytes = 0 } = options;
 			mustBe(typeof mode === 'string', 'options.mode must be a string', mode);
@@ -474,20 +579,30 @@ function createRobotsParser(wasm) {
 			const m = mode === 'google' ? 1 : 0;
 			const limit = limitOf(maxBytes);
 			const { handle, keep, n } = parse(source, m, limit, maxBytes);
-			this.#file = { handle, source: keep, mode: m, limit, maxBytes };
-			watch(this, handle, n);
+			this.#file = { handle, source: keep, mode: m, limit, maxBytes, n, inRun: false };
+			hold(this, this.#file);
 		}
 
-		// #covers reports whether url belongs to this file's origin; a URL
-		// that does not parse belongs to none, as in robots-parser.
-		#covers(url) {
-			mustBe(typeof url === 'string', 'a URL must be a string', url);
+		// #covered returns url, as urlText reads it, if it belongs to this
+		// file's origin, and null if it does not: a URL that does not parse
+		// belongs to none, and no URL to the origin of a robots.txt URL that
+		// does not parse, as in robots-parser. A relative URL that was not a
+		// string (undefined, null), which robots-parser resolves against its
+		// base, is returned resolved; a string goes to the library as given,
+		// which reads a URL without a scheme as Google's library does.
+		#covered(url, given) {
 			const p = this.#prefix;
 			if (p !== null && url.startsWith(p) && (url.length === p.length || '/?#'.includes(url[p.length]))) {
-				return true;
+				return url;
+			}
+			if (this.#origin === null) {
+				return null;
 			}
 			const u = parseURL(url);
-			return u !== null && originOf(u) === this.#origin;
+			if (u === null || originOf(u) !== this.#origin) {
+				return null;
+			}
+			return typeof given === 'string' || scheme.test(url) ? url : u.href;
 		}
 
 		#live() {
@@ -496,22 +611,27 @@ function createRobotsParser(wasm) {
 			}
 		}
 
+		// #ask answers f for url and ua; undefined for a URL of another
+		// origin.
 		#ask(f, url, ua) {
 			this.#live();
-			if (!this.#covers(url)) {
+			const given = urlText(url);
+			const text = given === null ? null : this.#covered(given, url);
+			if (text === null) {
 				return undefined;
 			}
 			const file = this.#file;
-			if (typeof ua === 'string') {
+			if (typeof ua === 'string' && file.handle > 0) {
 				// Shaped for speed (bench/compare.mjs): one name, no list and
-				// no closure unless the Go side dropped the file.
-				const result = f(file.handle, writeQuery1(url, ua));
-				if (result !== gone) {
-					return check(result);
+				// no closure unless the file was evicted.
+				const result = f(file.handle, writeQuery1(text, ua));
+				if (result === gone) {
+					throw new Error(notHeld);
 				}
+				return check(result);
 			}
 			const list = agents(ua);
-			return call(this, file, (h) => f(h, writeQuery(url, list)));
+			return call(this, file, (h) => f(h, writeQuery(text, list)));
 		}
 
 		/**
@@ -523,18 +643,20 @@ function createRobotsParser(wasm) {
 			return a === undefined ? undefined : a === 1;
 		}
 
-		/** The opposite of isAllowed; undefined for a URL of another origin. */
+		/**
+		 * The opposite of isAllowed: true for a URL of another origin, as in
+		 * robots-parser, where isAllowed is undefined.
+		 */
 		isDisallowed(url, ua) {
-			const allowed = this.isAllowed(url, ua);
-			return allowed === undefined ? undefined : !allowed;
+			return !this.isAllowed(url, ua);
 		}
 
 		/**
-		 * The 1-based line of the rule that decides url, -1 when no rule
-		 * matches; undefined for a URL of another origin.
+		 * The 1-based line of the rule that decides url; -1 when no rule
+		 * matches, and for a URL of another origin, as in robots-parser.
 		 */
 		getMatchingLineNumber(url, ua) {
-			return this.#ask(wasm.line, url, ua);
+			return this.#ask(wasm.line, url, ua) ?? -1;
 		}
 
 		/**
@@ -596,13 +718,19 @@ function createRobotsParser(wasm) {
 		 * garbage collected. Any later call but free() throws.
 		 */
 		free() {
-			if (this.#file.handle === 0) {
+			const file = this.#file;
+			if (file.handle === 0) {
 				return;
 			}
-			registry.unregister(this);
-			wasm.free(this.#file.handle);
-			this.#file.handle = 0;
-			this.#file.source = null;
+			if (file.handle > 0) {
+				if (!file.inRun) {
+					registry.unregister(file);
+				}
+				wasm.free(file.handle);
+			}
+			leaveRun(file);
+			file.handle = 0;
+			file.source = null;
 		}
 	}
 
@@ -621,20 +749,29 @@ function createRobotsParser(wasm) {
 		return wasm.handles();
 	}
 
-	return { robotsParser, liveHandles };
+	/** The number of files parsed since the module loaded, for tests. */
+	function parseCount() {
+		return parses;
+	}
+
+	return { robotsParser, liveHandles, parseCount };
 }
 
 // load starts robotstxt.wasm, given compile, which turns WASI imports
 // into an instance, synchronously or not, and returns what
-// createRobotsParser returns, or a promise of it.
-function load(compile) {
+// createRobotsParser returns, or a promise of it. random fills a
+// Uint8Array of up to 65,536 bytes with random bytes: by default the
+// Web Crypto API's; index.cjs gives Node.js's randomFillSync, for the
+// first use of the global crypto costs Node.js 1 to 10 ms of start-up
+// (it loads the whole of Web Crypto).
+function load(compile, random = (b) => crypto.getRandomValues(b)) {
 	let instance;
 	const started = (i) => {
 		instance = i;
 		instance.exports._initialize();
 		return createRobotsParser(instance.exports);
 	};
-	const i = compile(wasiImports(() => instance.exports.memory));
+	const i = compile(wasiImports(() => instance.exports.memory, random));
 	return i instanceof Promise ? i.then(started) : started(i);
 }
 

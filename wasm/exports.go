@@ -11,6 +11,16 @@ import (
 	"github.com/rfc9309/robotstxt/lint"
 )
 
+// gone is what a call on a handle that is not held returns; failed what a
+// call that went wrong returns, the message in lastError.
+const (
+	failed = -2
+	gone   = -3
+)
+
+// files holds the parsed files JavaScript has handles to (files.go).
+var files = newTable()
+
 // lastError tells why the last export that returned failed did.
 var lastError string
 
@@ -73,7 +83,7 @@ func parseFile(mode, maxBytes, n int32) (result float64) {
 	// (TestParseKeepsNoViewOfItsInput), so the input buffer may be
 	// written again at once.
 	data := input[:n]
-	h := files.add(parse(o, data), len(data))
+	h := files.add(parse(o, data))
 	dropBigInput()
 	yieldToCollector()
 	if h == 0 {
@@ -143,22 +153,22 @@ func limitOf(maxBytes int) int {
 //
 //go:wasmexport free
 func free(h float64) int32 {
-	files.drop(handle(h))
+	files.drop(handleOf(h))
 	return 0
 }
 
 // handles counts the files held, for the tests of free, of the
-// FinalizationRegistry and of the table's limits.
+// FinalizationRegistry and of the bound on a run of synchronous code.
 //
 //go:wasmexport handles
 func handles() int32 {
-	return int32(files.held)
+	return int32(files.held())
 }
 
 // query decides the URL in the input buffer for the given number of user
 // agents after it, against the file of handle h.
 func query(h float64, agents int32) (robotstxt.Decision, int32) {
-	r, ok := files.get(handle(h))
+	r, ok := files.get(handleOf(h))
 	if !ok {
 		return robotstxt.Decision{}, gone
 	}
@@ -244,7 +254,7 @@ func crawlDelay(h float64, agents int32) (result float64) {
 			result = float64(code)
 		}
 	}()
-	r, ok := files.get(handle(h))
+	r, ok := files.get(handleOf(h))
 	if !ok {
 		return gone
 	}
@@ -263,7 +273,7 @@ func crawlDelay(h float64, agents int32) (result float64) {
 //go:wasmexport sitemaps
 func sitemaps(h float64) (result int32) {
 	defer recovered(&result)
-	r, ok := files.get(handle(h))
+	r, ok := files.get(handleOf(h))
 	if !ok {
 		return gone
 	}
@@ -280,7 +290,7 @@ func sitemaps(h float64) (result int32) {
 //go:wasmexport host
 func host(h float64) (result int32) {
 	defer recovered(&result)
-	r, ok := files.get(handle(h))
+	r, ok := files.get(handleOf(h))
 	if !ok {
 		return gone
 	}
@@ -294,7 +304,7 @@ func host(h float64) (result int32) {
 //go:wasmexport diagnostics
 func diagnostics(h float64) (result int32) {
 	defer recovered(&result)
-	r, ok := files.get(handle(h))
+	r, ok := files.get(handleOf(h))
 	if !ok {
 		return gone
 	}

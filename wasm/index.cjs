@@ -5,17 +5,21 @@
 
 'use strict';
 
+const { randomFillSync } = require('node:crypto');
 const { join } = require('node:path');
 const { load } = require('./core.cjs');
 const { readModule } = require('./read.cjs');
 
 const module_ = new WebAssembly.Module(readModule(join(__dirname, 'robotstxt.wasm')));
-const { robotsParser, liveHandles } = load((imports) => new WebAssembly.Instance(module_, imports));
+const { robotsParser, liveHandles, parseCount } = load((imports) => new WebAssembly.Instance(module_, imports), randomFillSync);
 
 module.exports = robotsParser;
 module.exports.default = robotsParser;
 module.exports.robotsParser = robotsParser;
 module.exports.liveHandles = liveHandles;
+module.exports.parseCount = parseCount;
 // Resolved already: the same code runs in Node.js and in browsers, where
 // calls must wait for it.
 module.exports.ready = Promise.resolve();
+// The module is read from beside this file: there is nothing to say.
+module.exports.init = () => module.exports.ready;

@@ -6,4 +6,4 @@ import robotsParser from './index.cjs';
 
 export default robotsParser;
 export { robotsParser };
-export const { ready, liveHandles } = robotsParser;
+export const { ready, init, liveHandles, parseCount } = robotsParser;

@@ -1,7 +1,8 @@
 // Command decide shows the library's core loop: fetch a robots.txt file
 // and read the response by the status rules of RFC 9309 section 2.3.1,
 // select the crawler's group once, then decide each URL and log the rule
-// behind every URL that is skipped. It serves the file
+// behind every URL that is skipped, and print package lint's notes on
+// the file. It serves the file
 // itself on loopback, so it runs as is:
 //
 //	go run ./examples/decide
@@ -70,7 +71,7 @@ func main() {
 		}
 	}
 	for _, d := range lint.Check(r) {
-		fmt.Println("note:", d)
+		fmt.Printf("note: line %d: %s: %s [%s]\n", d.Line, d.Severity, d.Message, d.Code)
 	}
 	fmt.Println("sitemaps:", r.Sitemaps())
 }

@@ -2,12 +2,19 @@
 // name ("Googlebot"), a name with its version ("Googlebot/2.1") or a
 // whole User-Agent header, which may be a browser's header that names the
 // crawler in a comment ("Mozilla/5.0 (compatible; Googlebot/2.1;
-// +http://www.google.com/bot.html)"). The root package's RFC mode,
-// package crawlers and package metarobots read a caller's name with it,
-// so that all three read a header alike. Nothing here allocates.
+// +http://www.google.com/bot.html)"). The root package's RFC mode and
+// package metarobots read a caller's name with [Caller], so that both
+// read a header alike. Package crawlers reads a header's words by
+// [IsNameByte] and [IsDelim], and the name an unknown crawler's header
+// gives by [Commented], in a header led by any name, not only "Mozilla".
+// The root package, package crawlers and robotshttp's Transport tell a
+// name that reads as no crawler at all by [NoCrawler], and the root
+// package and package crawlers read a name as Google's library reads a
+// user-agent line by [Google]. Nothing here allocates.
 package agentname
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -228,4 +235,26 @@ func equalFold(s, lower string) bool {
 		}
 	}
 	return true
+}
+
+// maxQuoted bounds how much of a name that names no crawler a message
+// quotes: a caller may have passed a long URL.
+const maxQuoted = 64
+
+// Quoted returns agent quoted for a message that says it names no
+// crawler. A name passed where a URL belongs may be a URL with a
+// password in it, so everything between the first ':' and the last '@'
+// gives way to "…": a password follows a ':' in every shape, those that
+// defeat a URL parser included ("http://user:pa/ss@host",
+// "http:\\user:pass@host"). The rest is cut to its first 64 bytes.
+func Quoted(agent string) string {
+	if at := strings.LastIndexByte(agent, '@'); at >= 0 {
+		if colon := strings.IndexByte(agent, ':'); colon >= 0 && colon < at {
+			agent = agent[:colon+1] + "…" + agent[at:]
+		}
+	}
+	if len(agent) > maxQuoted {
+		agent = agent[:maxQuoted] + "..."
+	}
+	return strconv.Quote(agent)
 }

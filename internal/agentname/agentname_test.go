@@ -195,3 +195,20 @@ func TestIsURL(t *testing.T) {
 		}
 	}
 }
+
+func TestQuoted(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"/admin/x", `"/admin/x"`},
+		{"https://example.com/x", `"https://example.com/x"`},
+		{"https://user:pw@example.com/x", `"https:…@example.com/x"`},
+		{"http://user:pa/ss@host/", `"http:…@host/"`},
+		{`http:\\user:pass@host`, `"http:…@host"`},
+		{"user@host", `"user@host"`}, // no ':' before the '@': no password
+		{"/a@b:c", `"/a@b:c"`},       // the ':' after the last '@'
+		{strings.Repeat("a", 70), `"` + strings.Repeat("a", 64) + `..."`},
+	} {
+		if got := Quoted(tt.in); got != tt.want {
+			t.Errorf("Quoted(%q) = %s, want %s", tt.in, got, tt.want)
+		}
+	}
+}

@@ -191,31 +191,87 @@ console.log(JSON.stringify({ answer, first: performance.now(), load: performance
 	const cjs = (spec) => `const p = require(${JSON.stringify(spec)}); const body = require('node:fs').readFileSync(${JSON.stringify(new URL('../../testdata/corpus/053_www.rfi.fr.txt', import.meta.url).pathname)}, 'utf8');
 console.log(JSON.stringify({ answer: p(${JSON.stringify(smallURL)}, body).isAllowed(${JSON.stringify(smallQuery)}, 'Googlebot'), first: performance.now() }));`;
 	const runs = 15;
-	const measure = (args) => {
-		const wall = [];
-		const first = [];
-		for (let i = 0; i < runs; i++) {
-			const t = performance.now();
-			let r;
-			try {
-				r = JSON.parse(execFileSync(process.execPath, args, { cwd: here, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
-			} catch {
-				return null;
-			}
-			wall.push(performance.now() - t);
-			first.push(r.first);
+	// once runs one process and returns its wall time and its own time to
+	// the answer; null when it fails.
+	const once = (args) => {
+		const t = performance.now();
+		try {
+			const r = JSON.parse(execFileSync(process.execPath, args, { cwd: here, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+			return { wall: performance.now() - t, first: r.first };
+		} catch {
+			return null;
 		}
-		const med = (xs) => xs.sort((a, b) => a - b)[xs.length >> 1];
-		return { wall: med(wall), first: med(first) };
+	};
+	// measure runs the two libraries' processes in turn, so that both see
+	// the same load of a shared machine, and returns each one's medians.
+	const measure = (a, b) => {
+		const runsOf = [[], []];
+		for (let i = 0; i < runs; i++) {
+			for (const [j, args] of [a, b].entries()) {
+				const r = once(args);
+				if (r === null) {
+					return [null, null];
+				}
+				runsOf[j].push(r);
+			}
+		}
+		const med = (xs) => xs.sort((x, y) => x - y)[xs.length >> 1];
+		return runsOf.map((rs) => ({ wall: med(rs.map((r) => r.wall)), first: med(rs.map((r) => r.first)) }));
 	};
 	const cell = (r) => (r ? `${fmt(r.wall)} (${fmt(r.first)})` : 'fails');
-	print('\nStart to first answer: a whole `node` process that loads the library, parses the small file and answers one `isAllowed`; median ms of 15 runs, wall time (and the process\'s own time to the answer)\n');
+	print('\nStart to first answer: a whole `node` process that loads the library, parses the small file and answers one `isAllowed`; median ms of 15 runs each, the two libraries\' processes in turn, wall time (and the process\'s own time to the answer)\n');
 	print('| | this package | robots-parser 3.0.1 | ratio |');
 	print('|---|---:|---:|---:|');
 	for (const [name, code, flag] of [['`import` (ES module)', esm, '--input-type=module'], ['`require()` (CommonJS)', cjs, '--input-type=commonjs']]) {
-		const a = measure([flag, '-e', code('@rfc9309/robotstxt')]);
-		const b = measure([flag, '-e', code('robots-parser')]);
+		const [a, b] = measure([flag, '-e', code('@rfc9309/robotstxt')], [flag, '-e', code('robots-parser')]);
 		print(`| ${name} | ${cell(a)} | ${cell(b)} | ${a && b ? `${(a.wall / b.wall).toFixed(2)}x` : ''} |`);
+	}
+}
+
+// keptFiles times what a crawler does with the files it keeps, one per
+// host: 2,000 files of 8 KB, parsed with the event loop turning between
+// them as it does between fetches, then asked in turn, one query each,
+// in runs alternating between the libraries.
+async function keptFiles() {
+	const hosts = 2000;
+	const rules = (i) => {
+		const lines = ['User-agent: *'];
+		for (let j = 0; lines.join('\n').length < 8000; j++) {
+			lines.push(`Disallow: /h${i}/section-${j}/private/`, `Allow: /h${i}/section-${j}/public/`);
+		}
+		return `${lines.join('\n')}\n`;
+	};
+	const files = Array.from({ length: hosts }, (_, i) => rules(i));
+	const keep = async (p) => {
+		const kept = [];
+		for (let i = 0; i < hosts; i++) {
+			kept.push(p(`https://host${i}.example/robots.txt`, files[i]));
+			if (i % 50 === 49) {
+				await new Promise((resolve) => setImmediate(resolve));
+			}
+		}
+		return kept;
+	};
+	const mine = await keep(ours);
+	const rp = await keep(theirs);
+	const ask = (kept) => {
+		let i = 0;
+		return () => {
+			for (let n = 0; n < 100; n++, i = (i + 1) % hosts) {
+				kept[i].isAllowed(`https://host${i}.example/h${i}/section-${n % 20}/private/x`, 'Googlebot');
+			}
+		};
+	};
+	const [a, b] = alternating([ask(mine), ask(rp)], 500, 2000);
+	print(`\nKept files: ${hosts.toLocaleString('en')} files of about 8 KB, one per host, parsed once and kept; then asked in turn, one \`isAllowed\` each, in runs of 100 queries alternating between the libraries: µs per query\n`);
+	print('| | this package | robots-parser 3.0.1 | ratio |');
+	print('|---|---:|---:|---:|');
+	const us = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
+	for (const [name, key] of [['wall time, median of the runs', 'wall'], ['CPU time, median of the runs', 'cpu']]) {
+		print(`| ${name} | ${us(a[key] * 10)} | ${us(b[key] * 10)} | ${ratio(b[key], a[key])} |`);
+	}
+	for (const r of mine) {
+		r.free();
 	}
 }
 
@@ -274,13 +330,15 @@ function alternating(fs, warm, budget) {
 // own. The last rows start both processes with MALLOC_ARENA_MAX=2, which
 // README.md explains.
 function memory() {
-	const run = (which, mode, env) => JSON.parse(execFileSync(process.execPath, ['bench/memory.mjs', which, mode], { cwd: here, encoding: 'utf8', env: { ...process.env, ...env } }));
+	const run = (which, mode, env) => JSON.parse(execFileSync(process.execPath, ['bench/memory.mjs', which, ...mode.split(' ')], { cwd: here, encoding: 'utf8', env: { ...process.env, ...env } }));
 	const MB = (n) => `${(n / 1e6).toFixed(0)} MB`;
-	print('\n100,000 small files parsed, each asked one question, none freed: peak resident memory of the process (and at the end)\n');
+	print('\n100,000 small files parsed, each asked one question, none freed, kept by the caller or not: peak resident memory of the process (and at the end)\n');
 	print('| the loop | this package | robots-parser 3.0.1 | ratio |');
 	print('|---|---:|---:|---:|');
 	const arenas = { MALLOC_ARENA_MAX: '2' };
 	for (const [mode, name, env] of [
+		['yield keep', 'keeps every file, the event loop turning every 100 files', {}],
+		['loop keep', 'keeps every file, never yields', {}],
 		['yield', 'lets the event loop turn every 100 files', {}],
 		['loop', 'never yields', {}],
 		['yield', 'lets the event loop turn, `MALLOC_ARENA_MAX=2`', arenas],
@@ -337,6 +395,65 @@ function median(f, budget, min = 5) {
 
 const fmt = (ms) => (ms >= 10 ? ms.toFixed(0) : ms >= 1 ? ms.toFixed(1) : ms.toFixed(2));
 const ratio = (a, b) => `${(a / b).toFixed(a / b >= 10 ? 0 : 1)}x`;
+
+// largeFile times a file of 12.5 MB, the corpus's files one after the
+// other and again, read whole (maxBytes: -1): the parse, and the first
+// isAllowed after it, in this package and in the Go library natively
+// (bench/native): the first parse of a process of its own ("cold"), and
+// the medians of 5 runs in one process.
+function largeFile() {
+	const size = 12.5e6;
+	const all = corpusFiles(0)
+		.sort()
+		.map((f) => readFileSync(new URL(f, corpus), 'latin1'))
+		.join('\n');
+	let body = all;
+	while (body.length < size) {
+		body += `\n${all}`;
+	}
+	body = body.slice(0, size);
+	const dir = mkdtempSync(join(os.tmpdir(), 'robotstxt-large-'));
+	try {
+		const path = join(dir, 'large.txt');
+		writeFileSync(path, body, 'latin1');
+		const url = 'https://www.example.com/robots.txt';
+		const query = 'https://www.example.com/a/b';
+		const native = JSON.parse(execFileSync('go', ['run', './bench/native', path, query, 'Googlebot', '5'], { cwd: here, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }));
+		// The cold parse, in a node process of its own.
+		const coldCode = `import robotsParser from '@rfc9309/robotstxt'; import { readFileSync } from 'node:fs';
+const body = readFileSync(${JSON.stringify(path)}, 'latin1');
+const t = performance.now(); const r = robotsParser(${JSON.stringify(url)}, body, { maxBytes: -1 }); const p = performance.now();
+r.isAllowed(${JSON.stringify(query)}, 'Googlebot');
+console.log(JSON.stringify({ parse: p - t, first: performance.now() - p }));`;
+		const cold = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', coldCode], { cwd: here, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }));
+		const parse = [];
+		const first = [];
+		for (let i = 0; i < 5; i++) {
+			const t = performance.now();
+			const r = ours(url, body, { maxBytes: -1 });
+			const p = performance.now();
+			r.isAllowed(query, 'Googlebot');
+			parse.push(p - t);
+			first.push(performance.now() - p);
+			r.free();
+		}
+		const med = (xs) => xs.sort((a, b) => a - b)[xs.length >> 1];
+		const mine = { parse: med(parse), first: med(first) };
+		print(`\nA file of ${(size / 1e6).toFixed(1)} MB (the corpus's files, one after the other and again) read whole, \`maxBytes: -1\`: milliseconds, the first parse of a process of its own and the median of 5 runs in one process, and how many times the Go library's natively (\`bench/native\`)\n`);
+		print('| | this package | the Go library, natively | ratio |');
+		print('|---|---:|---:|---:|');
+		for (const [name, a, b] of [
+			['the process\'s first parse', cold.parse, native.coldParse],
+			['the first `isAllowed` after it', cold.first, native.coldFirst],
+			['parse, median of 5', mine.parse, native.parse],
+			['the first `isAllowed` after it, median of 5', mine.first, native.first],
+		]) {
+			print(`| ${name} | ${fmt(a)} | ${fmt(b)} | ${(a / b).toFixed(1)}x |`);
+		}
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
+}
 
 function corpusFiles(minBytes) {
 	return readdirSync(corpus)
@@ -418,9 +535,11 @@ sizes();
 sizeByPackage();
 startUp();
 smallFile();
+await keptFiles();
 memory();
 agreement();
 parsing();
+largeFile();
 querying();
 
 // README.md gets the tables between its markers, in place of the last

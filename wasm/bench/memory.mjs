@@ -4,11 +4,12 @@
 // bytes as JSON. `node bench/memory.mjs <ours|theirs> <yield|loop>`:
 // "yield" lets the event loop turn every 100 files, as a crawler waiting
 // on the network does; "loop" never does, so no FinalizationRegistry
-// callback can run.
+// callback can run. A third argument, "keep", keeps every object, as a
+// crawler keeps the files of the hosts it crawls.
 
 import { readFileSync } from 'node:fs';
 
-const [which, mode] = process.argv.slice(2);
+const [which, mode, keep] = process.argv.slice(2);
 const mod = which === 'theirs' ? await import('robots-parser') : await import('@rfc9309/robotstxt');
 await mod.ready;
 const robotsParser = mod.default;
@@ -16,14 +17,18 @@ const robotsParser = mod.default;
 const body = readFileSync(new URL('../../testdata/corpus/053_www.rfi.fr.txt', import.meta.url), 'utf8');
 const files = 100_000;
 let allowed = 0;
+const kept = [];
 for (let i = 0; i < files; i++) {
 	const r = robotsParser('https://www.rfi.fr/robots.txt', `${body}Disallow: /file/${i}\n`);
 	if (r.isAllowed(`https://www.rfi.fr/file/${i}`, 'Googlebot')) {
 		allowed++;
+	}
+	if (keep === 'keep') {
+		kept.push(r);
 	}
 	if (mode === 'yield' && i % 100 === 99) {
 		await new Promise((resolve) => setImmediate(resolve));
 	}
 }
 const held = typeof mod.liveHandles === 'function' ? mod.liveHandles() : null;
-console.log(JSON.stringify({ peak: process.resourceUsage().maxRSS * 1024, final: process.memoryUsage().rss, allowed, held }));
+console.log(JSON.stringify({ peak: process.resourceUsage().maxRSS * 1024, final: process.memoryUsage().rss, allowed, held, kept: kept.length }));

