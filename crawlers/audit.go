@@ -185,6 +185,15 @@ func summarize(verdicts []Verdict) []Summary {
 	return sums
 }
 
+// SiteAccess returns what g lets its crawler fetch of the whole site, as
+// [Audit] reads it without targets: Allowed when g allows "/" and
+// disallows nothing, Disallowed when its rule for "/" covers every path
+// and it allows nothing, Partly otherwise. A nil g, no group, is Allowed.
+func SiteAccess(g *robotstxt.Group) Access {
+	a, _, _ := access(g, nil, func() error { return nil })
+	return a
+}
+
 // access returns what g lets its crawler fetch of targets, or of the site
 // when there are none, and the rule that decided the first target; or
 // the error of stop, called before each decision.

@@ -266,3 +266,24 @@ func TestAuditPlain(t *testing.T) {
 		t.Errorf("AuditPlain (-want +got):\n%s", diff)
 	}
 }
+
+func TestSiteAccess(t *testing.T) {
+	tests := []struct {
+		robots string
+		want   Access
+	}{
+		{"User-agent: a\nDisallow:\n", Allowed},
+		{"User-agent: a\nDisallow: /\n", Disallowed},
+		{"User-agent: a\nDisallow: /*\n", Disallowed},
+		{"User-agent: a\nDisallow: /private/\n", Partly},
+		{"User-agent: a\nDisallow: /\nAllow: /blog/\n", Partly},
+		// Only "/" itself: every other path stays open.
+		{"User-agent: a\nDisallow: /$\n", Partly},
+		{"User-agent: b\nDisallow: /\n", Allowed}, // no group for a
+	}
+	for _, tt := range tests {
+		if got := SiteAccess(robotstxt.Parse([]byte(tt.robots)).Group("a")); got != tt.want {
+			t.Errorf("SiteAccess(%q) = %v, want %v", tt.robots, got, tt.want)
+		}
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/rfc9309/robotstxt"
 )
 
 // BenchmarkDiffTargets decides 1,000 targets for every crawler a change
@@ -20,5 +22,18 @@ func BenchmarkDiffTargets(b *testing.B) {
 		if status := run(args, strings.NewReader(targets.String()), io.Discard, io.Discard); status == exitError {
 			b.Fatal("diff failed")
 		}
+	}
+}
+
+// TestAccessChanges: the whole-site access diff reports is crawlers'
+// reading: "Disallow: /$" closes only "/", so a change to "Disallow: /"
+// closes the site.
+func TestAccessChanges(t *testing.T) {
+	old := robotstxt.Parse([]byte("User-agent: GPTBot\nDisallow: /$\n"))
+	new := robotstxt.Parse([]byte("User-agent: GPTBot\nDisallow: /\n"))
+	got := accessChanges(old, new, []crawler{{name: "GPTBot", tokens: []string{"GPTBot"}}}, false)
+	want := []jsonAccessChange{{"GPTBot", "partly", "disallowed"}}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("accessChanges = %v, want %v", got, want)
 	}
 }

@@ -266,17 +266,10 @@ func accessCrawlers(named []crawler) []crawler {
 }
 
 // siteAccess is what a group lets its crawler fetch of the whole site,
-// as crawlers.Audit reads it: allowed when it allows "/" and has no
-// Disallow rule, disallowed when it disallows "/" and has no Allow rule,
-// partly otherwise.
+// as crawlers.Audit reads it (see crawlers.SiteAccess): "allowed",
+// "disallowed" or "partly".
 func siteAccess(g *robotstxt.Group) string {
-	d := g.Decide("/")
-	for _, r := range g.Rules() {
-		if r.Pattern != "" && r.Allow != d.Allowed {
-			return "partly"
-		}
-	}
-	return verdict(d.Allowed)
+	return crawlers.SiteAccess(g).String()
 }
 
 // accessChanges returns the crawlers whose access to the whole site
