@@ -3,6 +3,8 @@ package crawlers
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -267,7 +269,9 @@ func TestAuditPlain(t *testing.T) {
 	}
 }
 
-func TestSiteAccess(t *testing.T) {
+// TestGroupAccess holds GroupAccess, the whole-site reading of a group
+// already chosen.
+func TestGroupAccess(t *testing.T) {
 	tests := []struct {
 		robots string
 		want   Access
@@ -282,8 +286,68 @@ func TestSiteAccess(t *testing.T) {
 		{"User-agent: b\nDisallow: /\n", Allowed}, // no group for a
 	}
 	for _, tt := range tests {
-		if got := SiteAccess(robotstxt.Parse([]byte(tt.robots)).Group("a")); got != tt.want {
-			t.Errorf("SiteAccess(%q) = %v, want %v", tt.robots, got, tt.want)
+		if got := GroupAccess(robotstxt.Parse([]byte(tt.robots)).Group("a")); got != tt.want {
+			t.Errorf("GroupAccess(%q) = %v, want %v", tt.robots, got, tt.want)
 		}
+	}
+}
+
+// TestSiteAccess checks that SiteAccess gives Audit's access for every AI
+// crawler, and the access of crawlers Audit leaves out as their operators
+// document it.
+func TestSiteAccess(t *testing.T) {
+	tests := []struct {
+		source string
+		robots string
+		want   map[string]Access // by crawler name
+	}{
+		{"https://developers.google.com/search/docs/crawling-indexing/google-common-crawlers: Googlebot-Image obeys Googlebot's group",
+			"User-agent: Googlebot\nDisallow: /\n\nUser-agent: *\nAllow: /\n",
+			map[string]Access{"Googlebot": Disallowed, "Googlebot-Image": Disallowed, "bingbot": Allowed}},
+		{"Googlebot-Image's own group, when a file has one",
+			"User-agent: Googlebot\nDisallow: /\n\nUser-agent: Googlebot-Image\nDisallow: /private/\n",
+			map[string]Access{"Googlebot": Disallowed, "Googlebot-Image": Partly}},
+		{"https://developers.google.com/search/docs/crawling-indexing/google-special-case-crawlers: AdsBot-Google ignores *",
+			"User-agent: *\nDisallow: /\n",
+			map[string]Access{"AdsBot-Google": Allowed, "Googlebot": Disallowed, "YandexBot": Disallowed}},
+		{"RFC 9309 section 2.2.2: an empty Disallow allows everything",
+			"User-agent: bingbot\nDisallow:\n",
+			map[string]Access{"bingbot": Allowed}},
+		{"a name the registry does not know reads its own group",
+			"User-agent: ExampleBot\nDisallow: /\n",
+			map[string]Access{"ExampleBot": Disallowed, "Mozilla/5.0 (compatible; ExampleBot/1.0)": Disallowed, "OtherBot": Allowed}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.source, func(t *testing.T) {
+			r := robotstxt.Parse([]byte(tt.robots))
+			got := make(map[string]Access)
+			for name := range tt.want {
+				got[name] = SiteAccess(r, name)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("SiteAccess (-want +got):\n%s", diff)
+			}
+			for _, v := range Audit(r).Verdicts {
+				if a := SiteAccess(r, v.Name()); a != v.Access {
+					t.Errorf("SiteAccess(%q) = %v, Audit's access %v", v.Name(), a, v.Access)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkAudit audits a file of many rules in its "*" group, which
+// most AI crawlers obey: its access is decided once for all of them.
+func BenchmarkAudit(b *testing.B) {
+	var f strings.Builder
+	f.WriteString("User-agent: *\n")
+	for i := range 5000 {
+		fmt.Fprintf(&f, "Disallow: /private/%d/\n", i)
+	}
+	f.WriteString("\nUser-agent: GPTBot\nDisallow: /\n")
+	r := robotstxt.Parse([]byte(f.String()))
+	b.ReportAllocs()
+	for b.Loop() {
+		Audit(r)
 	}
 }

@@ -266,10 +266,10 @@ func accessCrawlers(named []crawler) []crawler {
 }
 
 // siteAccess is what a group lets its crawler fetch of the whole site,
-// as crawlers.Audit reads it (see crawlers.SiteAccess): "allowed",
+// as crawlers.Audit reads it (see crawlers.GroupAccess): "allowed",
 // "disallowed" or "partly".
 func siteAccess(g *robotstxt.Group) string {
-	return crawlers.SiteAccess(g).String()
+	return crawlers.GroupAccess(g).String()
 }
 
 // accessChanges returns the crawlers whose access to the whole site

@@ -53,6 +53,7 @@ func TestFlagsAnywhere(t *testing.T) {
 		{"lint", []string{"lint", "-json", "-severity", "warning", example, oldFile}, []string{"lint", example, "-json", oldFile, "-severity", "warning"}, ""},
 		{"meta", []string{"meta", "-agent", "foobot", "-json", page}, []string{"meta", page, "-agent", "foobot", "-json"}, ""},
 		{"sitemaps", []string{"sitemaps", "-json", adguard}, []string{"sitemaps", adguard, "-json"}, ""},
+		{"audit", []string{"audit", "-format", "csv", "-j", "1", "testdata/audit/plain.warc"}, []string{"audit", "testdata/audit/plain.warc", "-format", "csv", "-j", "1"}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -91,6 +92,7 @@ func TestFlagsRefused(t *testing.T) {
 		{"meta", []string{"meta", "page.html", "-y"}, exitError, "", "flag provided but not defined: -y"},
 		{"sitemaps", []string{"sitemaps", example, "-z"}, exitError, "", "flag provided but not defined: -z"},
 		{"ai", []string{"ai", example, "-w"}, exitError, "", "flag provided but not defined: -w"},
+		{"audit", []string{"audit", "testdata/audit/plain.warc", "-bogus"}, exitError, "", "flag provided but not defined: -bogus"},
 		{"serve", []string{"serve", "-addr", "127.0.0.1:0", "-v"}, exitError, "", "flag provided but not defined: -v"},
 		{"serve takes no arguments, wherever its flags stand", []string{"serve", "stray", "-addr", "127.0.0.1:0"}, exitError, "", "takes no arguments"},
 		{"-- ends the flags: a target that starts with '-'", []string{"check", "-robots", example, "-agent", "foobot", "--", "-agent"}, exitDisallowed,

@@ -182,6 +182,7 @@ const usage = `usage: robotstxt <command> [flags] [arguments]
 
 Commands:
   ai        audit which AI crawlers a robots.txt file lets in
+  audit     one row per robots.txt capture of WARC files or directories
   check     decide whether targets may be fetched, with the deciding rule
   diff      compare two robots.txt files: the targets whose verdict changes,
             or without targets, the rules that change, group by group
@@ -241,6 +242,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return groups(args[1:], stdin, stdout, stderr)
 	case "serve":
 		return serve(args[1:], stderr)
+	case "audit":
+		return audit(args[1:], stdin, stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return exitAllowed
