@@ -128,19 +128,52 @@ func TestUnreachableAndLongFiles(t *testing.T) {
 	}
 
 	file := "User-agent: *\nDisallow: /private/\n" + strings.Repeat("# "+strings.Repeat("x", 77)+"\n", 512000/80) + "Disallow: /after\n"
-	var notes string
+	var notes, lint, notesClass string
 	step(t, ctx, "testing a file over 500 KiB",
 		setField("#robots", file),
 		setField("#targets", "/private/a\n/after"),
 		chromedp.Click(css("#run-button")),
 		waitFor(`document.getElementById('notes').textContent !== ''`),
 		into(chromedp.Text(css("#notes")), &notes),
+		into(chromedp.Text(css("#lint-counts")), &lint),
+		evaluate(`document.getElementById('notes').className`, &notesClass),
 	)
 	read := strings.LastIndexByte(file[:512000], '\n') + 1 // the last whole line within 500 KiB
 	if want := fmt.Sprintf("robots is %d bytes; the tester read its first %d,", len(file), read); !strings.HasPrefix(notes, want) {
 		t.Errorf("notes %q, want them to start %q", notes, want)
 	}
+	// Where the file was cut and what that drops, at once: not a grey
+	// hint under "Lint: no problems".
+	cutLine := strings.Count(file[:read], "\n") + 1
+	if want := fmt.Sprintf("cut at line %d: from there on, 1 allow or disallow rule is ignored", cutLine); !strings.HasSuffix(notes, want) {
+		t.Errorf("notes %q, want them to end %q", notes, want)
+	}
+	if lint != "Lint: 1 error." || notesClass != "alert" {
+		t.Errorf("lint counts %q and notes of class %q; want \"Lint: 1 error.\" and an alert", lint, notesClass)
+	}
 	if got := readMatrix(t, ctx, 2); got[1][1] != "disallowed line 2: Disallow: /private/" || got[2][1] != "allowed no rule matched" {
 		t.Errorf("matrix %q; want /private/a disallowed by line 2 and /after allowed, its rule past the limit", got)
+	}
+}
+
+// TestAIContentSignals: the AI tab shows the Content-Signal values of the
+// "User-agent: *" group, where Cloudflare tells sites to put them, and of
+// any other group, beside the file's own.
+func TestAIContentSignals(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	openExample(t, ctx, base)
+	file := "Content-Signal: search=yes\n\nUser-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n\nUser-agent: GPTBot\nContent-Signal: ai-train=no\nDisallow: /\n"
+	var signals string
+	step(t, ctx, "auditing a file with Content-Signal under User-agent: *",
+		setField("#robots", file),
+		chromedp.Click(css("#run-button")),
+		chromedp.Click(css("#tab-ai")),
+		waitFor(`!document.getElementById('panel-ai').hidden && document.getElementById('ai-signals').textContent.includes('for user-agent: *')`),
+		into(chromedp.Text(css("#ai-signals")), &signals),
+	)
+	want := "Content-Signal: search=yes; Content-Signal for user-agent: *: ai-train=no, search=yes; Content-Signal for user-agent: GPTBot: ai-train=no"
+	if signals != want {
+		t.Errorf("AI tab signals %q, want %q", signals, want)
 	}
 }

@@ -120,6 +120,21 @@ func Audit(r *robotstxt.Robots, targets ...string) Report {
 // work, for instance by a context (ctx.Err) or a deadline. A nil stop
 // never stops, as in Audit.
 func AuditUntil(r *robotstxt.Robots, stop func() error, targets ...string) (Report, error) {
+	return audit(r, stop, false, targets)
+}
+
+// AuditPlain is [Audit] with each crawler obeying the group the file's
+// plain reading of its name selects, [robotstxt.Robots.Group] of its
+// first token, rather than the group [Group] chooses by its operator's
+// documented precedence: what a tool that knows no crawler would answer,
+// to set beside Audit's answer.
+func AuditPlain(r *robotstxt.Robots, targets ...string) Report {
+	rep, _ := audit(r, nil, true, targets)
+	return rep
+}
+
+// audit is AuditUntil, with plain choosing the group as AuditPlain does.
+func audit(r *robotstxt.Robots, stop func() error, plain bool, targets []string) (Report, error) {
 	if stop == nil {
 		stop = func() error { return nil }
 	}
@@ -141,7 +156,12 @@ func AuditUntil(r *robotstxt.Robots, stop func() error, targets ...string) (Repo
 		if !c.AI {
 			continue
 		}
-		g := choose(r, c.Name(), false).group
+		var g *robotstxt.Group
+		if plain {
+			g = r.Group(c.Name())
+		} else {
+			g = choose(r, c.Name(), false).group
+		}
 		v := Verdict{Crawler: c.clone(), Group: g.Agents(), Signals: g.ContentSignals()}
 		d, ok := seen[g]
 		if !ok || len(targets) > 0 {
@@ -166,8 +186,7 @@ func AuditUntil(r *robotstxt.Robots, stop func() error, targets ...string) (Repo
 // crawler, a search engine's as well. It only reads r, which may be
 // shared.
 func SiteAccess(r *robotstxt.Robots, agent string) Access {
-	a, _, _ := access(choose(r, agent, false).group, nil, func() error { return nil })
-	return a
+	return GroupAccess(choose(r, agent, false).group)
 }
 
 // summarize counts verdicts by purpose, as [Report.Summaries] does: one
@@ -192,6 +211,16 @@ func summarize(verdicts []Verdict) []Summary {
 		}
 	}
 	return sums
+}
+
+// GroupAccess is [SiteAccess] for a group already chosen (by a plain
+// reading of a name, or for several names): what g lets its crawler fetch
+// of the whole site, Allowed when g allows "/" and disallows nothing,
+// Disallowed when its rule for "/" covers every path and it allows
+// nothing, Partly otherwise. A nil g, no group, is Allowed.
+func GroupAccess(g *robotstxt.Group) Access {
+	a, _, _ := access(g, nil, func() error { return nil })
+	return a
 }
 
 // access returns what g lets its crawler fetch of targets, or of the site

@@ -87,7 +87,7 @@ func TestAudit(t *testing.T) {
 }
 
 // TestAuditCoversTheAIList checks that the audit reports on every entry
-// of the AI crawler list.
+// of the AI crawler list that a user-agent line can name (see aiToken).
 func TestAuditCoversTheAIList(t *testing.T) {
 	rep := Audit(robotstxt.Parse(nil))
 	names := make(map[string]bool)
@@ -95,6 +95,9 @@ func TestAuditCoversTheAIList(t *testing.T) {
 		names[v.Name()] = true
 	}
 	for name := range readAIList(t) {
+		if aiToken(name) == "" {
+			continue
+		}
 		c, ok := Identify(name)
 		if !names[name] && !(ok && names[c.Name()]) {
 			t.Errorf("Audit has no verdict for %s of the AI crawler list", name)
@@ -238,6 +241,53 @@ func TestAuditUntilNil(t *testing.T) {
 	for _, v := range rep.Verdicts {
 		if v.Access != Allowed {
 			t.Errorf("AuditUntil(nil, nil): %s %v, want Allowed (a nil Robots allows everything)", v.Crawler.Name(), v.Access)
+		}
+	}
+}
+
+// TestAuditPlain holds that AuditPlain gives each crawler the group the
+// plain reading of its name selects, where Audit follows its operator's
+// documented precedence.
+func TestAuditPlain(t *testing.T) {
+	r := robotstxt.Parse([]byte("User-agent: Googlebot\nDisallow: /\n\nUser-agent: GPTBot\nDisallow: /private/\n"))
+	access := func(rep Report) map[string]string {
+		m := make(map[string]string)
+		for _, v := range rep.Verdicts {
+			if n := v.Name(); n == "Applebot" || n == "GPTBot" {
+				m[n] = v.Access.String()
+			}
+		}
+		return m
+	}
+	// https://support.apple.com/en-us/119829: Applebot obeys Googlebot's
+	// group when no group names it; the plain reading finds no group.
+	if diff := cmp.Diff(map[string]string{"Applebot": "disallowed", "GPTBot": "partly"}, access(Audit(r))); diff != "" {
+		t.Errorf("Audit (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(map[string]string{"Applebot": "allowed", "GPTBot": "partly"}, access(AuditPlain(r))); diff != "" {
+		t.Errorf("AuditPlain (-want +got):\n%s", diff)
+	}
+}
+
+// TestGroupAccess holds GroupAccess, the whole-site reading of a group
+// already chosen.
+func TestGroupAccess(t *testing.T) {
+	tests := []struct {
+		robots string
+		want   Access
+	}{
+		{"User-agent: a\nDisallow:\n", Allowed},
+		{"User-agent: a\nDisallow: /\n", Disallowed},
+		{"User-agent: a\nDisallow: /*\n", Disallowed},
+		{"User-agent: a\nDisallow: /private/\n", Partly},
+		{"User-agent: a\nDisallow: /\nAllow: /blog/\n", Partly},
+		// Only "/" itself: every other path stays open.
+		{"User-agent: a\nDisallow: /$\n", Partly},
+		{"User-agent: b\nDisallow: /\n", Allowed}, // no group for a
+	}
+	for _, tt := range tests {
+		if got := GroupAccess(robotstxt.Parse([]byte(tt.robots)).Group("a")); got != tt.want {
+			t.Errorf("GroupAccess(%q) = %v, want %v", tt.robots, got, tt.want)
 		}
 	}
 }

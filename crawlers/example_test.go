@@ -53,5 +53,5 @@ func ExampleAudit() {
 	// Output:
 	// GPTBot AI training disallowed
 	// OAI-SearchBot AI search allowed
-	// blocks 2 of 70 AI training crawlers
+	// blocks 2 of 61 AI training crawlers
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/rfc9309/robotstxt"
 	"github.com/rfc9309/robotstxt/internal/agentname"
 )
 
@@ -71,9 +72,10 @@ func List() []Crawler {
 }
 
 // parseRegistry reads registry.tsv's and ai.tsv's lines. An AI entry whose
-// name is a crawler's of registry.tsv marks that crawler as AI and adds
-// nothing else: its operator's page is the better source. It returns the
-// problems of the lines it skipped.
+// name is, compared without case, a crawler's already read marks that
+// crawler as AI and adds nothing else: registry.tsv's operator's page is
+// the better source, and a second entry for one name would be counted
+// twice by Audit. It returns the problems of the lines it skipped.
 func parseRegistry(curated, ai string) (*registry, []error) {
 	r := &registry{headers: make(map[string]int32), names: make(map[string]int32)}
 	var errs []error
@@ -93,7 +95,7 @@ func parseRegistry(curated, ai string) (*registry, []error) {
 			errs = append(errs, fmt.Errorf("crawlers: ai.tsv line %d: %v", n, err))
 			continue
 		}
-		if i, ok := r.names[strings.ToLower(c.Name())]; ok && !r.crawlers[i].AI {
+		if i, ok := r.names[strings.ToLower(c.Name())]; ok {
 			r.crawlers[i].AI = true
 			continue
 		}
@@ -105,8 +107,7 @@ func parseRegistry(curated, ai string) (*registry, []error) {
 }
 
 // add appends c and indexes its name and header names; the first crawler
-// to claim a name keeps it, since the AI crawler list writes some names
-// twice (meta-externalagent and Meta-ExternalAgent).
+// to claim a name keeps it.
 func (r *registry) add(c Crawler) error {
 	for _, h := range c.UserAgents {
 		if !validHeaderName(h) {
@@ -197,6 +198,12 @@ func parseAI(f []string) (Crawler, error) {
 	}
 	if f[0] == "" || c.Source == "" {
 		return Crawler{}, fmt.Errorf("no name or no source")
+	}
+	if robotstxt.ProductToken(f[0]) != f[0] {
+		// A user-agent line names a crawler by such a token (RFC 9309
+		// section 2.2.1): "ChatGPT Agent" is read as "ChatGPT", and no
+		// line selects the crawler by that name.
+		return Crawler{}, fmt.Errorf("name %q is not a product token a user-agent line can name", f[0])
 	}
 	return c, nil
 }

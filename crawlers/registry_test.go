@@ -3,6 +3,7 @@ package crawlers
 import (
 	"encoding/json"
 	"flag"
+	"maps"
 	"net/url"
 	"os"
 	"regexp"
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/rfc9309/robotstxt"
 )
 
 var update = flag.Bool("update", false, "rebuild ai.tsv from testdata/ai-robots/robots.json")
@@ -62,26 +64,56 @@ func TestRegistry(t *testing.T) {
 	// crawler.
 	src := readAIList(t)
 	for name := range src {
-		product, _, _ := strings.Cut(name, "/")
-		i, ok := reg.byName(product)
+		tok := aiToken(name)
+		if tok == "" {
+			continue // no user-agent line can name it
+		}
+		i, ok := reg.byName(tok)
 		if !ok || !reg.crawlers[i].AI {
 			t.Errorf("%s of the AI crawler list is not an AI crawler of the registry", name)
 		}
 	}
 }
 
+// operatorNames are the tokens of registry.tsv that are not product
+// tokens, as their operators document them: RFC mode reads both a line
+// and a caller's name that write one as its first word, so that the two
+// still meet; Google mode does not.
+var operatorNames = map[string]bool{"Screaming Frog SEO Spider": true}
+
 // TestRegistryNames checks that every name of the registry is one a
 // User-Agent header can carry as its product, without a version: a name
 // stored with one ("iaskspider/2.0") is found by no header, since each
-// header of the crawler gives its own version, or none.
+// header of the crawler gives its own version, or none. It also holds the
+// names to what Audit counts and Decide finds: no two crawlers share a
+// name in two cases (the AI crawler list writes Meta-ExternalAgent and
+// meta-externalagent), and every token is one a user-agent line can name,
+// as RFC mode reads a line ("ChatGPT Agent" is read as "ChatGPT", a name
+// of no crawler), but those of operatorNames.
 func TestRegistryNames(t *testing.T) {
 	reg, _ := parseRegistry(registryTSV, aiTSV)
+	seen := make(map[string]string)
 	for _, c := range reg.crawlers {
 		for _, name := range append(slices.Clip(c.Tokens), c.UserAgents...) {
 			if !validHeaderName(name) {
 				t.Errorf("%s: %q is not a name a header carries: words of letters, digits, '-', '_' and '.', as Identify reads them", c.Name(), name)
 			}
 		}
+		k := strings.ToLower(c.Name())
+		if other, ok := seen[k]; ok {
+			t.Errorf("%s and %s: one crawler's name, twice", other, c.Name())
+		}
+		seen[k] = c.Name()
+		for _, tok := range c.Tokens {
+			if robotstxt.ProductToken(tok) != tok && !operatorNames[tok] {
+				t.Errorf("%s: token %q is read as %q in a user-agent line", c.Name(), tok, robotstxt.ProductToken(tok))
+			}
+		}
+	}
+	// The reading holds it too, whatever ai.tsv says.
+	reg, errs := parseRegistry("", "A\t-\tAI training\t-\tA\thttps://a.example\na\t-\tAI search\t-\ta\thttps://a.example\nB C\t-\tAI training\t-\tB C\thttps://b.example\n")
+	if len(reg.crawlers) != 1 || len(errs) != 1 {
+		t.Errorf("a name twice and a name with a space: %d crawlers, errors %v; want 1 crawler and 1 error", len(reg.crawlers), errs)
 	}
 }
 
@@ -152,24 +184,57 @@ func buildAITSV(src map[string]aiEntry) string {
 	return b.String()
 }
 
-// byProduct keys the list's entries by product token: the list writes
-// some crawlers with the version of one header ("iaskspider/2.0"), which
-// no other header of the crawler carries, and some twice, with and
-// without one ("MistralAI-User" and "MistralAI-User/1.0"). Of two entries
-// for one crawler, the one that states more (an operator, whether the
-// crawler obeys robots.txt, a page of its own) is kept, the one without a
-// version on a tie.
+// aiToken returns the name a crawler of the AI crawler list is known by
+// in the registry: the product token a user-agent line names it by (RFC
+// 9309 section 2.2.1), its name without the version some entries add
+// ("iaskspider/2.0", "Brightbot 1.0"); "" for a name that is no such
+// token and no token and version ("ChatGPT Agent", "Terra Cotta"), which
+// a user-agent line reads as another name ("ChatGPT", "Terra") and so can
+// never select.
+func aiToken(name string) string {
+	tok := robotstxt.ProductToken(name)
+	switch rest := name[len(tok):]; {
+	case tok == "":
+		return ""
+	case rest == "":
+		return tok
+	case len(rest) > 1 && (rest[0] == '/' || rest[0] == ' ') && '0' <= rest[1] && rest[1] <= '9':
+		return tok
+	}
+	return ""
+}
+
+// byProduct keys the list's entries by product token (see aiToken), and
+// leaves out those that have none: the list writes some crawlers with the
+// version of one header ("iaskspider/2.0"), which no other header of the
+// crawler carries, some twice, with and without one ("MistralAI-User" and
+// "MistralAI-User/1.0"), or in two cases (Meta-ExternalAgent,
+// meta-externalagent), which Audit would count twice. Of two entries for
+// one crawler, the one that states more (an operator, whether the crawler
+// obeys robots.txt, a page of its own) is kept, the one without a version
+// on a tie, and else the first in sort order (capitals first).
 func byProduct(src map[string]aiEntry) map[string]aiEntry {
-	out := make(map[string]aiEntry, len(src))
-	versioned := make(map[string]bool, len(src))
-	for key, e := range src {
-		name, _, hasVersion := strings.Cut(key, "/")
-		if old, ok := out[name]; ok {
-			if facts(old) > facts(e) || facts(old) == facts(e) && !versioned[name] {
-				continue
-			}
+	type kept struct {
+		name      string
+		e         aiEntry
+		versioned bool
+	}
+	best := make(map[string]kept, len(src))
+	for _, key := range slices.Sorted(maps.Keys(src)) {
+		tok := aiToken(key)
+		if tok == "" {
+			continue
 		}
-		out[name], versioned[name] = e, hasVersion
+		e, versioned := src[key], tok != key
+		k := strings.ToLower(tok)
+		if old, ok := best[k]; ok && (facts(old.e) > facts(e) || facts(old.e) == facts(e) && (!old.versioned || versioned)) {
+			continue
+		}
+		best[k] = kept{tok, e, versioned}
+	}
+	out := make(map[string]aiEntry, len(best))
+	for _, v := range best {
+		out[v.name] = v.e
 	}
 	return out
 }

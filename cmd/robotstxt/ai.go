@@ -44,16 +44,19 @@ type jsonAISummary struct {
 }
 
 func ai(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("ai", stderr, "usage: robotstxt ai [-mode rfc|google] [-json] [-url TARGET]... FILE|URL...\n\n"+
+	stdout, stderr = escapeOutput(stdout, stderr)
+	fs := newFlags("ai", stderr, "usage: robotstxt ai [-mode rfc|google] [-plain] [-json] [-url TARGET]... FILE|URL...\n\n"+
 		"Audits which AI crawlers each robots.txt file lets in: for each AI crawler of the registry\n"+
 		"of package crawlers (from "+crawlers.AISource+", "+crawlers.AISourceDate+",\n"+
 		"and operators' pages as of "+crawlers.Date+"), its operator, purpose, whether it is known\n"+
 		"to obey robots.txt, and its access: allowed, disallowed, or partly (some paths), obeying\n"+
-		"the group its operator documents it obeys. Then a summary per purpose and the file's\n"+
+		"the group its operator documents it obeys, as check chooses it (-plain: the group the file's\n"+
+		"plain reading of its name selects). Then a summary per purpose and the file's\n"+
 		"Content-Signal values.\n\nFlags:\n")
 	asJSON := fs.Bool("json", false, "print one JSON object per file")
 	var targets targetList
 	fs.Var(&targets, "url", "ask about this `TARGET` (URL or path) instead of the whole site; repeatable")
+	plain := fs.Bool("plain", false, "give each crawler the group of the file's plain reading of its name (RFC 9309, or Google's library with -mode google), not the group it obeys by its documented precedence")
 	opts := parseOptions(fs)
 	if status, done := parseFileFlags(fs, args, stderr); done {
 		return status
@@ -67,15 +70,20 @@ func ai(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			status = exitError
 			continue
 		}
-		rep := crawlers.Audit(r, targets...)
+		var rep crawlers.Report
+		if *plain {
+			rep = crawlers.AuditPlain(r, targets...)
+		} else {
+			rep = crawlers.Audit(r, targets...)
+		}
 		if *asJSON {
-			writeAIJSON(stdout, name, rep)
+			writeAIJSON(stdout, name, r, rep)
 			continue
 		}
 		if i > 0 {
 			fmt.Fprintln(stdout)
 		}
-		writeAIText(stdout, name, rep)
+		writeAIText(stdout, name, r, rep)
 	}
 	return status
 }
@@ -83,7 +91,11 @@ func ai(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // maxOperator is the widest operator name the text output shows.
 const maxOperator = 24
 
-func writeAIText(w io.Writer, src string, rep crawlers.Report) {
+// writeAIText prints the audit as a table, the summaries, and the
+// Content-Signal values: the file's, outside any group, and each group's,
+// the "*" group's among them, where Cloudflare's managed robots.txt puts
+// them (a crawler of a group with its own values reads those).
+func writeAIText(w io.Writer, src string, r *robotstxt.Robots, rep crawlers.Report) {
 	fmt.Fprintf(w, "%s\n", src)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "CRAWLER\tOPERATOR\tPURPOSE\tOBEYS\tACCESS\tDECIDED BY")
@@ -107,6 +119,29 @@ func writeAIText(w io.Writer, src string, rep crawlers.Report) {
 	if len(rep.ContentSignals) > 0 {
 		fmt.Fprintf(w, "content-signal: %s\n", signalsText(rep.ContentSignals))
 	}
+	for _, g := range groupSignals(r) {
+		fmt.Fprintf(w, "content-signal for user-agent: %s: %s\n", strings.Join(g.Agents, ", "), signalsText(g.Signals))
+	}
+}
+
+// jsonGroupSignals is the Content-Signal values a group states, as ai
+// -json and /api/ai write them.
+type jsonGroupSignals struct {
+	Agents  []string        `json:"agents"`
+	Signals map[string]bool `json:"content_signals"`
+}
+
+// groupSignals returns the Content-Signal values of each group of r that
+// states some, the "*" group's among them, where Cloudflare's managed
+// robots.txt puts them.
+func groupSignals(r *robotstxt.Robots) []jsonGroupSignals {
+	var out []jsonGroupSignals
+	for _, g := range r.Groups() {
+		if s := g.ContentSignals(); len(s) > 0 {
+			out = append(out, jsonGroupSignals{g.Agents(), s})
+		}
+	}
+	return out
 }
 
 // decidedBy names the group a crawler obeys and the rule that decided.
@@ -135,13 +170,14 @@ func signalsText(m map[string]bool) string {
 	return strings.Join(parts, ", ")
 }
 
-func writeAIJSON(w io.Writer, src string, rep crawlers.Report) {
+func writeAIJSON(w io.Writer, src string, r *robotstxt.Robots, rep crawlers.Report) {
 	out := struct {
-		File           string          `json:"file"`
-		Crawlers       []jsonAIVerdict `json:"crawlers"`
-		Summary        []jsonAISummary `json:"summary"`
-		ContentSignals map[string]bool `json:"content_signals,omitempty"`
-	}{File: src, ContentSignals: rep.ContentSignals}
+		File           string             `json:"file"`
+		Crawlers       []jsonAIVerdict    `json:"crawlers"`
+		Summary        []jsonAISummary    `json:"summary"`
+		ContentSignals map[string]bool    `json:"content_signals,omitempty"`
+		GroupSignals   []jsonGroupSignals `json:"group_content_signals,omitempty"`
+	}{File: src, ContentSignals: rep.ContentSignals, GroupSignals: groupSignals(r)}
 	for _, v := range rep.Verdicts {
 		out.Crawlers = append(out.Crawlers, aiVerdictJSON(v))
 	}

@@ -85,8 +85,10 @@ func fileDecider(r *robotstxt.Robots, cs []crawler, plain bool) (decider, []choi
 // fetches a target's file ahead of its decision. Each crawler's group is
 // chosen again when the file changes from the last target's; an
 // unreachable origin's verdict (RFC 9309 section 2.3.1.4) disallows every
-// crawler, whatever group its precedence would choose.
-func fetchDecider(opts robotstxt.Options, cs []crawler, plain bool, timeout time.Duration) (decide decider, warm func(string)) {
+// crawler, whatever group its precedence would choose. seen is called
+// with each file fetched (available), when it first decides, to say what
+// the rows cannot: that the file is an HTML page.
+func fetchDecider(opts robotstxt.Options, cs []crawler, plain bool, timeout time.Duration, seen func(url string, r *robotstxt.Robots)) (decide decider, warm func(string)) {
 	var tokens []string
 	for _, c := range cs {
 		tokens = append(tokens, c.tokens...)
@@ -106,6 +108,9 @@ func fetchDecider(opts robotstxt.Options, cs []crawler, plain bool, timeout time
 		res.fetch = l.Fetch
 		if l.Robots != last || last == nil {
 			last = l.Robots
+			if l.Fetch != nil && l.Fetch.Access == robotshttp.Available {
+				seen(l.Fetch.URL, l.Robots)
+			}
 			for i, c := range cs {
 				choices[i] = c.choose(l.Robots, plain || l.Unreachable())
 			}
@@ -118,6 +123,7 @@ func fetchDecider(opts robotstxt.Options, cs []crawler, plain bool, timeout time
 }
 
 func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	stdout, stderr = escapeOutput(stdout, stderr)
 	fs := newFlags("check", stderr, "usage: robotstxt check [-mode rfc|google] [-plain] [-agent NAME]... [-json] [-robots FILE] [-timeout DURATION] [-urls FILE] [TARGET...]\n\n"+
 		"Prints, for each target URL or path, whether it may be fetched and the rule that decided:\n"+
 		"  one crawler:  VERDICT<TAB>TARGET[<TAB>RULE<TAB>LINE]\n"+
@@ -162,7 +168,27 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		decide  decider
 		warm    func(string)
 		choices []choice // in file mode
+		out     *checkOutput
+		flagged = make(map[string]bool) // the fetched files looked at
 	)
+	// A fetched file that is an HTML page, or was cut by the size limit,
+	// is said once, between rows.
+	seen := func(url string, r *robotstxt.Robots) {
+		if flagged[url] {
+			return
+		}
+		flagged[url] = true
+		line := truncatedLine(r)
+		if notRobots(r) == "" && line == 0 {
+			return
+		}
+		out.flush()
+		input{"check", stdin, stderr}.flagNotRobots(redactURL(url), r)
+		if line > 0 {
+			fmt.Fprintf(stderr, "robotstxt check: %s is over the %d-byte size limit (RFC 9309 section 2.5): cut at line %d; crawlers fetch no more of it, and neither did check, so what the cut drops is not known\n",
+				redactURL(url), limitOf(o), line)
+		}
+	}
 	if *robots != "" {
 		_, r, err := input{"check", stdin, stderr}.robots(*robots, o)
 		if err != nil {
@@ -171,7 +197,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		decide, choices = fileDecider(r, cs, *plain)
 	} else {
-		decide, warm = fetchDecider(o, cs, *plain, *timeout)
+		decide, warm = fetchDecider(o, cs, *plain, *timeout, seen)
 	}
 	targets, closeTargets, err := openTargets(fs.Args(), *urls, stdin)
 	if err != nil {
@@ -180,7 +206,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	defer closeTargets()
 
-	out := newCheckOutput(stdout, cs, *asJSON, newProgress(stderr))
+	out = newCheckOutput(stdout, cs, *asJSON, newProgress(stderr))
 	if out.table == nil && !*asJSON {
 		// The tab-separated lines keep their columns for the scripts
 		// that read them; a person reading along learns here why a

@@ -1,8 +1,10 @@
 package main
 
-// This file is diff without targets: what changed in the rules, group by
-// group, which crawlers each change reaches, and the crawlers of package
-// crawlers' registry whose access to the whole site changes.
+// This file is diff without targets: what changed in the rules and the
+// records, group by group, which crawlers each change reaches, the
+// records outside any group that changed (Sitemap, Host, Content-Signal,
+// Clean-param and unknown keys), and the crawlers of package crawlers'
+// registry whose access to the whole site changes.
 
 import (
 	"encoding/json"
@@ -24,10 +26,22 @@ type jsonGroupChange struct {
 	Agents  []string   `json:"agents"`
 	Added   []jsonRule `json:"added"`
 	Removed []jsonRule `json:"removed"`
+	// Records are the group's extension records that differ:
+	// Crawl-delay, Request-rate, Visit-time, Content-Signal.
+	Records []jsonRecordChange `json:"records,omitempty"`
 	// Reaches names the crawlers the change reaches: the group's names,
 	// then the crawlers of the registry that obey the group in either
 	// version.
 	Reaches []string `json:"reaches"`
+}
+
+// jsonRecordChange is a record that differs between the versions, by its
+// key in lower case: Old is absent when the new version adds it, New when
+// it removes it, and both are there when its value changes.
+type jsonRecordChange struct {
+	Key string `json:"key"`
+	Old string `json:"old,omitempty"`
+	New string `json:"new,omitempty"`
 }
 
 // jsonAccessChange is a crawler whose access to the whole site changes:
@@ -43,7 +57,7 @@ type jsonAccessChange struct {
 // and then the new file's. Groups are matched by their user-agent names,
 // compared case-insensitively; rules by their kind and pattern, not their
 // lines, so that a rule moved down by an added line is no change.
-func ruleChanges(old, new *robotstxt.Robots, named []crawler) []jsonGroupChange {
+func ruleChanges(old, new *robotstxt.Robots, named []crawler, plain bool) []jsonGroupChange {
 	type pair struct {
 		agents   []string
 		old, new *robotstxt.Group
@@ -74,13 +88,109 @@ func ruleChanges(old, new *robotstxt.Robots, named []crawler) []jsonGroupChange 
 	for _, k := range order {
 		p := pairs[k]
 		added, removed := ruleDiff(p.old.Rules(), p.new.Rules())
-		if len(added) == 0 && len(removed) == 0 {
+		records := groupRecordChanges(p.old, p.new)
+		if len(added) == 0 && len(removed) == 0 && len(records) == 0 {
 			continue
 		}
-		out = append(out, jsonGroupChange{Agents: p.agents, Added: added, Removed: removed,
-			Reaches: reaches(old, new, p.old, p.new, p.agents, named)})
+		out = append(out, jsonGroupChange{Agents: p.agents, Added: added, Removed: removed, Records: records,
+			Reaches: reaches(old, new, p.old, p.new, p.agents, named, plain)})
 	}
 	return out
+}
+
+// groupRecordChanges returns the extension records of a group that differ
+// between its old and new versions (either nil when the group is in one
+// version only), each value as groups prints it.
+func groupRecordChanges(og, ng *robotstxt.Group) []jsonRecordChange {
+	var out []jsonRecordChange
+	value := func(g *robotstxt.Group, key string) string {
+		switch key {
+		case "crawl-delay":
+			if d, ok := g.CrawlDelay(); ok {
+				return d.String()
+			}
+		case "request-rate":
+			if rr, ok := g.RequestRate(); ok {
+				return rr.String()
+			}
+		case "visit-time":
+			if v, ok := g.VisitTime(); ok {
+				return v.String() + " UTC"
+			}
+		case "content-signal":
+			return signalsText(g.ContentSignals())
+		}
+		return ""
+	}
+	for _, key := range []string{"crawl-delay", "request-rate", "visit-time", "content-signal"} {
+		if o, n := value(og, key), value(ng, key); o != n {
+			out = append(out, jsonRecordChange{key, o, n})
+		}
+	}
+	return out
+}
+
+// fileRecordChanges returns the records outside any group that differ
+// between the versions: Sitemap URLs and the records the library keeps
+// uninterpreted (Clean-param, unknown keys) added and removed, compared
+// by key (without case) and value, a record written twice counting twice;
+// and the Host and the file's Content-Signal values, changed.
+func fileRecordChanges(old, new *robotstxt.Robots) []jsonRecordChange {
+	var out []jsonRecordChange
+	type record struct{ key, value string }
+	var oldRecs, newRecs []record
+	for _, s := range old.Sitemaps() {
+		oldRecs = append(oldRecs, record{"sitemap", s})
+	}
+	for _, s := range new.Sitemaps() {
+		newRecs = append(newRecs, record{"sitemap", s})
+	}
+	for _, rc := range old.Records() {
+		oldRecs = append(oldRecs, record{strings.ToLower(rc.Key), rc.Value})
+	}
+	for _, rc := range new.Records() {
+		newRecs = append(newRecs, record{strings.ToLower(rc.Key), rc.Value})
+	}
+	count := make(map[record]int)
+	for _, rc := range oldRecs {
+		count[rc]++
+	}
+	var added []jsonRecordChange
+	for _, rc := range newRecs {
+		if count[rc] > 0 {
+			count[rc]--
+			continue
+		}
+		added = append(added, jsonRecordChange{Key: rc.key, New: rc.value})
+	}
+	for _, rc := range oldRecs {
+		if count[rc] > 0 {
+			count[rc]--
+			out = append(out, jsonRecordChange{Key: rc.key, Old: rc.value})
+		}
+	}
+	out = append(out, added...)
+	oh, _ := old.Host()
+	nh, _ := new.Host()
+	if oh != nh {
+		out = append(out, jsonRecordChange{"host", oh, nh})
+	}
+	if o, n := signalsText(old.ContentSignals()), signalsText(new.ContentSignals()); o != n {
+		out = append(out, jsonRecordChange{"content-signal", o, n})
+	}
+	return out
+}
+
+// recordLine prints a record's change: "- key: old", "+ key: new" or
+// "key: old -> new".
+func recordLine(c jsonRecordChange) string {
+	switch {
+	case c.Old == "":
+		return "+ " + c.Key + ": " + c.New
+	case c.New == "":
+		return "- " + c.Key + ": " + c.Old
+	}
+	return c.Key + ": " + c.Old + " -> " + c.New
 }
 
 // groupKey is a group's user-agent names, lower-cased and sorted.
@@ -129,13 +239,13 @@ func ruleDiff(old, new []robotstxt.Rule) (added, removed []jsonRule) {
 // reaches names the crawlers a change of a group reaches: the group's own
 // names ("*": every crawler that no group names), then each
 // crawler (the -agent ones, or else the registry's) that obeys the group,
-// by its documented precedence, in the old version or the new.
-func reaches(old, new *robotstxt.Robots, og, ng *robotstxt.Group, agents []string, named []crawler) []string {
+// as check chooses it, in the old version or the new.
+func reaches(old, new *robotstxt.Robots, og, ng *robotstxt.Group, agents []string, named []crawler, plain bool) []string {
 	names := slices.Clone(agents)
 	for _, c := range accessCrawlers(named) {
-		if (og != nil && crawlers.Group(old, c) == og) || (ng != nil && crawlers.Group(new, c) == ng) {
-			if !slices.ContainsFunc(names, func(n string) bool { return strings.EqualFold(n, c) }) {
-				names = append(names, c)
+		if (og != nil && c.choose(old, plain).group == og) || (ng != nil && c.choose(new, plain).group == ng) {
+			if !slices.ContainsFunc(names, func(n string) bool { return strings.EqualFold(n, c.name) }) {
+				names = append(names, c.name)
 			}
 		}
 	}
@@ -144,43 +254,32 @@ func reaches(old, new *robotstxt.Robots, og, ng *robotstxt.Group, agents []strin
 
 // accessCrawlers returns the crawlers whose access diff reports: those
 // of -agent, or else every crawler of the registry.
-func accessCrawlers(named []crawler) []string {
-	var out []string
+func accessCrawlers(named []crawler) []crawler {
 	if len(named) > 0 && !(len(named) == 1 && named[0].name == "*") {
-		for _, c := range named {
-			out = append(out, c.name)
-		}
-		return out
+		return named
 	}
+	var out []crawler
 	for _, c := range crawlers.List() {
-		out = append(out, c.Name())
+		out = append(out, crawler{name: c.Name(), tokens: []string{c.Name()}})
 	}
 	return out
 }
 
 // siteAccess is what a group lets its crawler fetch of the whole site,
-// as crawlers.Audit reads it: allowed when it allows "/" and has no
-// Disallow rule, disallowed when it disallows "/" and has no Allow rule,
-// partly otherwise.
+// as crawlers.Audit reads it (see crawlers.GroupAccess): "allowed",
+// "disallowed" or "partly".
 func siteAccess(g *robotstxt.Group) string {
-	d := g.Decide("/")
-	for _, r := range g.Rules() {
-		if r.Pattern != "" && r.Allow != d.Allowed {
-			return "partly"
-		}
-	}
-	return verdict(d.Allowed)
+	return crawlers.GroupAccess(g).String()
 }
 
 // accessChanges returns the crawlers whose access to the whole site
-// differs between the versions, each obeying the group its operator
-// documents.
-func accessChanges(old, new *robotstxt.Robots, named []crawler) []jsonAccessChange {
+// differs between the versions, each obeying the group check chooses.
+func accessChanges(old, new *robotstxt.Robots, named []crawler, plain bool) []jsonAccessChange {
 	var out []jsonAccessChange
 	for _, c := range accessCrawlers(named) {
-		o, n := siteAccess(crawlers.Group(old, c)), siteAccess(crawlers.Group(new, c))
+		o, n := siteAccess(c.choose(old, plain).group), siteAccess(c.choose(new, plain).group)
 		if o != n {
-			out = append(out, jsonAccessChange{c, o, n})
+			out = append(out, jsonAccessChange{c.name, o, n})
 		}
 	}
 	return out
@@ -188,16 +287,19 @@ func accessChanges(old, new *robotstxt.Robots, named []crawler) []jsonAccessChan
 
 // writeRuleDiff prints what changed between two versions' rules and
 // reports whether anything did.
-func writeRuleDiff(w io.Writer, old, new *robotstxt.Robots, named []crawler, asJSON bool) bool {
-	groups := ruleChanges(old, new, named)
-	access := accessChanges(old, new, named)
+func writeRuleDiff(w io.Writer, old, new *robotstxt.Robots, named []crawler, plain, asJSON bool) bool {
+	groups := ruleChanges(old, new, named, plain)
+	access := accessChanges(old, new, named, plain)
+	records := fileRecordChanges(old, new)
+	changed := len(groups) > 0 || len(access) > 0 || len(records) > 0
 	if asJSON {
 		b, _ := json.Marshal(struct {
-			Groups []jsonGroupChange  `json:"groups"`
-			Access []jsonAccessChange `json:"access"`
-		}{append([]jsonGroupChange{}, groups...), append([]jsonAccessChange{}, access...)})
+			Groups  []jsonGroupChange  `json:"groups"`
+			Access  []jsonAccessChange `json:"access"`
+			Records []jsonRecordChange `json:"records"`
+		}{append([]jsonGroupChange{}, groups...), append([]jsonAccessChange{}, access...), append([]jsonRecordChange{}, records...)})
 		fmt.Fprintf(w, "%s\n", b)
-		return len(groups) > 0 || len(access) > 0
+		return changed
 	}
 	for i, g := range groups {
 		if i > 0 {
@@ -210,14 +312,26 @@ func writeRuleDiff(w io.Writer, old, new *robotstxt.Robots, named []crawler, asJ
 		for _, r := range g.Added {
 			fmt.Fprintf(w, "  + %s  (new line %d)\n", ruleLine(r), r.Line)
 		}
+		for _, r := range g.Records {
+			fmt.Fprintf(w, "  %s\n", recordLine(r))
+		}
 		reach := slices.Clone(g.Reaches)
 		if i := slices.Index(reach, "*"); i >= 0 {
 			reach[i] = "* (every crawler that no group names)"
 		}
 		fmt.Fprintf(w, "  reaches: %s\n", namesText(reach))
 	}
-	if len(access) > 0 {
+	if len(records) > 0 {
 		if len(groups) > 0 {
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintln(w, "records outside any group:")
+		for _, r := range records {
+			fmt.Fprintf(w, "  %s\n", recordLine(r))
+		}
+	}
+	if len(access) > 0 {
+		if len(groups) > 0 || len(records) > 0 {
 			fmt.Fprintln(w)
 		}
 		fmt.Fprintln(w, "whole-site access that changes:")
@@ -225,7 +339,7 @@ func writeRuleDiff(w io.Writer, old, new *robotstxt.Robots, named []crawler, asJ
 			fmt.Fprintf(w, "  %s: %s -> %s\n", a.Crawler, a.Old, a.New)
 		}
 	}
-	return len(groups) > 0 || len(access) > 0
+	return changed
 }
 
 func ruleLine(r jsonRule) string {

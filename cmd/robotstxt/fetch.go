@@ -11,7 +11,11 @@ import (
 	"github.com/rfc9309/robotstxt/robotshttp"
 )
 
+// fetch reports what a site answers for its robots.txt; a body that is an
+// HTML page, or no robots.txt at all, is said on standard error and in
+// the meaning, in place of "the file's rules apply".
 func fetch(args []string, stdout, stderr io.Writer) int {
+	stdout, stderr = escapeOutput(stdout, stderr)
 	fs := newFlags("fetch", stderr, "usage: robotstxt fetch [-agent TOKEN] [-json] URL\n\n"+
 		"Fetches the robots.txt file of URL's origin and prints what came back and what it means:\n"+
 		"status, redirects, size, truncation, how long it may be cached, and the resulting access.\n"+
@@ -40,6 +44,11 @@ func fetch(args []string, stdout, stderr io.Writer) int {
 		lifetime = res.MaxAge
 	}
 	r := res.Robots(f.Options)
+	mean := meaning(res.Access)
+	if what := notRobots(r); res.Access == robotshttp.Available && what != "" {
+		input{"fetch", nil, stderr}.flagNotRobots(redactURL(res.URL), r)
+		mean = "the body " + what
+	}
 	errText := ""
 	if res.Err != nil {
 		errText = res.Err.Error()
@@ -52,7 +61,7 @@ func fetch(args []string, stdout, stderr io.Writer) int {
 		Sitemaps   int    `json:"sitemaps"`
 		Diagnostic int    `json:"diagnostics"`
 		Error      string `json:"error,omitempty"`
-	}{jsonFetchOf(res), meaning(res.Access), lifetime.String(),
+	}{jsonFetchOf(res), mean, lifetime.String(),
 		len(r.Groups()), len(r.Sitemaps()), len(rlint.Check(r)), errText}
 	// No file for a network reason (a refused connection, a name that
 	// does not resolve, a timeout, at the URL or where it redirects) is

@@ -97,6 +97,11 @@ func TestGoldenCommands(t *testing.T) {
 		{"diff-rules-json", []string{"diff", "-json", "-agent", "Googlebot-Image", "-agent", "GPTBot", "testdata/diff-old.txt", "testdata/diff-new.txt"}, ""},
 		{"diff-rules-agents", []string{"diff", "-agent", "Googlebot-Image", "-agent", "GPTBot", "-agent", "ExampleBot", "testdata/diff-old.txt", "testdata/diff-new.txt"}, ""},
 		{"diff-rules-same", []string{"diff", example, example}, ""},
+		// diff reports every record that changes, and without -agent
+		// decides targets for every crawler a change can reach.
+		{"diff-records", []string{"diff", "testdata/diff-records-old.txt", "testdata/diff-records-new.txt"}, ""},
+		{"diff-records-json", []string{"diff", "-json", "-agent", "Googlebot", "testdata/diff-records-old.txt", "testdata/diff-records-new.txt"}, ""},
+		{"diff-every-crawler", []string{"diff", "testdata/diff-records-old.txt", "testdata/diff-records-new.txt"}, "/blog/post\n/drafts/a\n/search?q=1\n/about\n"},
 		{"sitemaps", []string{"sitemaps", adguard}, ""},
 		{"sitemaps-json", []string{"sitemaps", "-json", adguard}, ""},
 		{"groups", []string{"groups", example}, ""},
@@ -105,6 +110,17 @@ func TestGoldenCommands(t *testing.T) {
 		{"groups-agent-union", []string{"groups", "-agent", "barbot,foobot", "-agent", "nobot", example}, ""},
 		{"groups-agent-none", []string{"groups", "-json", "-agent", "b", "-"}, "User-agent: a\nDisallow: /\n"},
 		{"groups-content-signal", []string{"groups", aiFile}, ""},
+		// groups, diff and ai choose each crawler's group as check does;
+		// -plain gives the plain reading.
+		{"groups-crawler", []string{"groups", "-agent", "Googlebot-Image", "-agent", "AdsBot-Google", "-agent", "Googlebot-Image,Googlebot", crawl}, ""},
+		{"groups-crawler-plain", []string{"groups", "-plain", "-agent", "Googlebot-Image", "-agent", "AdsBot-Google", crawl}, ""},
+		{"diff-crawler", []string{"diff", "-agent", "Googlebot-Image", "-agent", "AdsBot-Google", crawl, example}, "/private/a\n/a\n"},
+		{"diff-crawler-plain", []string{"diff", "-plain", "-agent", "Googlebot-Image", "-agent", "AdsBot-Google", crawl, example}, "/private/a\n/a\n"},
+		{"ai-plain", []string{"ai", "-plain", crawl}, ""},
+		// Content-Signal under "User-agent: *", where Cloudflare puts it,
+		// and under a named group.
+		{"ai-content-signal-groups", []string{"ai", "testdata/ai-signals.txt"}, ""},
+		{"ai-content-signal-groups-json", []string{"ai", "-json", "testdata/ai-signals.txt"}, ""},
 		{"unknown-command", []string{"frobnicate"}, ""},
 	}
 	for _, tt := range tests {
@@ -118,7 +134,7 @@ var withStderr = map[string]bool{
 	"lint-webmaster": true, "lint-severity": true,
 	"check-agent-ua": true, "check-agent-mj12bot": true, "check-agent-google": true,
 	"groups-agent": true,
-	"diff-rules":   true, "diff-rules-same": true,
+	"diff-rules":   true, "diff-rules-same": true, "diff-records": true, "diff-every-crawler": true,
 	"check-crawler": true, "check-crawler-plain": true, "check-crawler-header": true,
 	"check-crawler-columns": true, "check-crawler-google": true, "check-crawler-smartphone": true,
 }

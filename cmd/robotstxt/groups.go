@@ -11,15 +11,17 @@ import (
 )
 
 // readOnly parses the flags of a command that reads one robots.txt file
-// and prints data about it; with agents, the command also takes -agent.
-func readOnly(name, what string, agents *agentList, args []string, stdin io.Reader, stderr io.Writer) (*robotstxt.Robots, bool, string, int) {
+// and prints data about it; with agents, the command also takes -agent
+// and -plain, which sets *plain.
+func readOnly(name, what string, agents *agentList, plain *bool, args []string, stdin io.Reader, stderr io.Writer) (*robotstxt.Robots, bool, string, int) {
 	fs := newFlags(name, stderr, "")
 	asJSON := fs.Bool("json", false, "print JSON")
 	opts := parseOptions(fs)
 	agentUsage := ""
 	if agents != nil {
-		fs.Var(agents, "agent", "show only the group crawler `NAME` obeys (a product token, a versioned name or a whole User-Agent); repeat for several crawlers, or join the names one crawler answers to with commas")
-		agentUsage = " [-agent NAME]..."
+		fs.Var(agents, "agent", "show only the group crawler `NAME` obeys, as check chooses it (a product token, a versioned name or a whole User-Agent); repeat for several crawlers, or join the names one crawler answers to with commas, read plainly")
+		fs.BoolVar(plain, "plain", false, "show the group of the file's plain reading of each -agent name (RFC 9309, or Google's library with -mode google), not the group the crawler obeys by its documented precedence")
+		agentUsage = " [-plain] [-agent NAME]..."
 	}
 	setUsage(fs, stderr, fmt.Sprintf("usage: robotstxt %s [-mode rfc|google]%s [-json] FILE|URL\n\n%s\n\nFlags:\n", name, agentUsage, what))
 	if status, done := parseArgFlags(fs, args, stderr, 1, 1, "exactly one FILE or URL (- for standard input)"); done {
@@ -34,7 +36,8 @@ func readOnly(name, what string, agents *agentList, args []string, stdin io.Read
 }
 
 func sitemaps(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	r, asJSON, _, status := readOnly("sitemaps", "Prints the file's Sitemap URLs, one per line, in file order, without repeats.", nil, args, stdin, stderr)
+	stdout, stderr = escapeOutput(stdout, stderr)
+	r, asJSON, _, status := readOnly("sitemaps", "Prints the file's Sitemap URLs, one per line, in file order, without repeats.", nil, nil, args, stdin, stderr)
 	if status >= 0 {
 		return status
 	}
@@ -59,20 +62,28 @@ type jsonGroup struct {
 }
 
 func groups(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	var agents agentList
+	stdout, stderr = escapeOutput(stdout, stderr)
+	var (
+		agents agentList
+		plain  bool
+	)
 	r, asJSON, _, status := readOnly("groups", "Prints each group as crawlers see it (groups for the same tokens merged): its\n"+
 		"user-agent tokens, its extension records and its rules with their line numbers.\n"+
-		"With -agent, only the group each crawler obeys (several groups' rules for a crawler with several names).", &agents, args, stdin, stderr)
+		"With -agent, only the group each crawler obeys, chosen as check chooses it: a known crawler's by\n"+
+		"the precedence its operator documents (Googlebot-Image follows Googlebot's group when no group\n"+
+		"names it), any other by the name in its User-Agent, and why when that is not its own name's group;\n"+
+		"-plain gives the file's plain reading of each name (several groups' rules for a crawler with\n"+
+		"several names, joined by commas, which is always read plainly).", &agents, &plain, args, stdin, stderr)
 	if status >= 0 {
 		return status
 	}
 	if len(agents) > 0 {
-		cs, err := readAgents("groups", agents, r.Mode(), true, stderr)
+		cs, err := readAgents("groups", agents, r.Mode(), plain, stderr)
 		if err != nil {
 			fmt.Fprintf(stderr, "robotstxt groups: %v\n", err)
 			return exitError
 		}
-		return crawlerGroups(stdout, r, cs, asJSON)
+		return crawlerGroups(stdout, r, cs, plain, asJSON)
 	}
 	var all []jsonGroup
 	for _, g := range r.Groups() {
@@ -94,16 +105,21 @@ func groups(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // crawlerGroups prints the group each crawler obeys: the rules its
 // verdicts come from, which a file of many groups hides.
-func crawlerGroups(w io.Writer, r *robotstxt.Robots, cs []crawler, asJSON bool) int {
+func crawlerGroups(w io.Writer, r *robotstxt.Robots, cs []crawler, plain, asJSON bool) int {
 	type jsonCrawler struct {
 		Agent string     `json:"agent"`
 		Group *jsonGroup `json:"group"` // null when no group applies
+		// Reason says why the crawler obeys the group, as check -json
+		// words it; absent with -plain, and for a list of names.
+		Reason string `json:"reason,omitempty"`
+		own    bool
 	}
 	var all []jsonCrawler
 	for _, c := range cs {
-		j := jsonCrawler{Agent: c.name}
-		if g := r.Group(c.tokens...); g != nil {
-			jg := groupJSON(g)
+		ch := c.choose(r, plain)
+		j := jsonCrawler{Agent: c.name, Reason: ch.because, own: ch.own}
+		if ch.group != nil {
+			jg := groupJSON(ch.group)
 			j.Group = &jg
 		}
 		all = append(all, j)
@@ -118,6 +134,10 @@ func crawlerGroups(w io.Writer, r *robotstxt.Robots, cs []crawler, asJSON bool) 
 			fmt.Fprintln(w)
 		}
 		fmt.Fprintf(w, "crawler: %s\n", j.Agent)
+		if j.Reason != "" && !j.own {
+			// The group is not the one the crawler's own name selects.
+			fmt.Fprintf(w, "obeys: %s\n", j.Reason)
+		}
 		if j.Group == nil {
 			fmt.Fprintln(w, "no group applies: every path is allowed")
 			continue

@@ -28,13 +28,18 @@ func (f *severityFlag) Set(v string) error {
 }
 
 func lint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("lint", stderr, "usage: robotstxt lint [-mode rfc|google] [-json] [-severity LEVEL] [-ignore CODE,...] FILE|URL...\n\n"+
+	stdout, stderr = escapeOutput(stdout, stderr)
+	fs := newFlags("lint", stderr, "usage: robotstxt lint [-mode rfc|google] [-json] [-severity LEVEL] [-fail-on LEVEL] [-ignore CODE,...] FILE|URL...\n\n"+
 		"Lists the problems of robots.txt files, one per line: FILE:LINE: severity: message [code],\n"+
 		"with the line's text under it, and a count per file on standard error.\n"+
-		"Exit status: 0 when no warning or error is shown, 1 when one is, 2 when a file cannot be read.\n\nFlags:\n")
+		"Exit status: 1 when a problem of the -fail-on level or worse is shown (default: a warning\n"+
+		"or an error), 0 when none is, 2 when a file cannot be read. A problem -severity hides or\n"+
+		"-ignore leaves out counts for neither the output nor the exit status.\n\nFlags:\n")
 	asJSON := fs.Bool("json", false, "print one JSON object per diagnostic")
 	var minSev severityFlag
 	fs.Var(&minSev, "severity", "show diagnostics of this `level` and above: info, warning or error")
+	failOn := severityFlag{robotstxt.Warning}
+	fs.Var(&failOn, "fail-on", "exit 1 when a diagnostic of this `level` or above is shown: info, warning or error")
 	ignore := fs.String("ignore", "", "leave out diagnostics with these `CODES`, comma-separated")
 	opts := parseOptions(fs)
 	if status, done := parseFileFlags(fs, args, stderr); done {
@@ -62,7 +67,7 @@ func lint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				continue
 			}
 			counts[d.Severity]++
-			if d.Severity >= robotstxt.Warning && status == exitAllowed {
+			if d.Severity >= failOn.s && status == exitAllowed {
 				status = exitDisallowed
 			}
 			text := ""

@@ -5,12 +5,12 @@
 //
 // Usage:
 //
-//	robotstxt ai [-mode rfc|google] [-json] [-url TARGET]... FILE|URL...
+//	robotstxt ai [-mode rfc|google] [-plain] [-json] [-url TARGET]... FILE|URL...
 //	robotstxt check [-mode rfc|google] [-plain] [-agent NAME]... [-json] [-robots FILE] [-timeout DURATION] [-urls FILE] [TARGET...]
-//	robotstxt diff [-mode rfc|google] [-agent TOKEN]... [-urls FILE] [-json] OLD NEW
+//	robotstxt diff [-mode rfc|google] [-plain] [-agent NAME]... [-urls FILE] [-json] OLD NEW
 //	robotstxt fetch [-agent TOKEN] [-json] URL
-//	robotstxt groups [-mode rfc|google] [-agent NAME]... [-json] FILE|URL
-//	robotstxt lint [-mode rfc|google] [-json] [-severity LEVEL] [-ignore CODE,...] FILE|URL...
+//	robotstxt groups [-mode rfc|google] [-plain] [-agent NAME]... [-json] FILE|URL
+//	robotstxt lint [-mode rfc|google] [-json] [-severity LEVEL] [-fail-on LEVEL] [-ignore CODE,...] FILE|URL...
 //	robotstxt meta [-agent NAME]... [-json] FILE|URL
 //	robotstxt serve [-addr 127.0.0.1:8080] [-allow-private]
 //	robotstxt sitemaps [-json] FILE|URL
@@ -19,7 +19,8 @@
 // crawlers' registry, with its operator, purpose, whether it obeys
 // robots.txt and its access (allowed, disallowed or partly) as it obeys
 // the file (by the precedence its operator documents), then a summary per
-// purpose and the file's Content-Signal values.
+// purpose and the Content-Signal values of the file and of each group
+// ("User-agent: *"'s among them).
 //
 // check prints, for one crawler, one line per target: "allowed" or
 // "disallowed", the target and, when a rule decided, the rule and its line
@@ -38,46 +39,56 @@
 //
 // diff prints the targets whose verdict differs between two files, with
 // the old and new deciding rules: what to check before deploying a new
-// robots.txt. Without targets (none piped in, or standard input a
-// terminal, which it does not wait on), it prints what changed in the
-// rules, group by group: rules removed and added, with their lines, the
-// crawlers each change reaches, and the crawlers of package crawlers'
-// registry whose access to the whole site changes.
+// robots.txt. It decides them for the -agent crawlers or, without -agent,
+// for every crawler a change can reach: each name of a group of either
+// file, each crawler of package crawlers' registry, and "*" for the
+// others, those whose verdicts change alike printed together. Without
+// targets (none piped in, or standard input a terminal, which it does
+// not wait on), it prints what changed in the rules and records, group by
+// group: rules removed and added, with their lines, the Crawl-delay,
+// Request-rate, Visit-time and Content-Signal values that change, the
+// crawlers each change reaches; the records outside any group that
+// change (Sitemap, Host, Content-Signal, Clean-param, unknown keys); and
+// the crawlers of the registry whose access to the whole site changes.
 //
 // fetch fetches the robots.txt file of a URL's origin and prints the
-// status, redirects, size, truncation, cache lifetime and resulting access.
+// status, redirects, size, truncation, cache lifetime and resulting access
+// (a body that is an HTML page is said to be one, in place of "the file's
+// rules apply").
 //
 // groups and sitemaps print a file's groups (tokens, extensions, rules with
 // lines) and Sitemap URLs; groups -agent prints only the group each
-// crawler obeys.
+// crawler obeys, and why when its own name does not select it.
 //
 // lint lists the problems of robots.txt files as FILE:LINE: severity:
 // message [code], with the line's text under it, and prints a count per
 // file on standard error; -severity hides the lower levels and -ignore
-// some codes.
+// some codes, and -fail-on sets the level (info, warning, error; warning
+// by default) of a shown problem that makes lint exit 1.
 //
 // meta prints the page-level robots directives of an HTML page (its robots
 // meta tags and, for a URL, its X-Robots-Tag headers) and both combined;
 // for several -agent, one such result per crawler.
 //
-// check and serve decide as each crawler does by default (package
-// crawlers): a known crawler obeys the group its operator documents
+// check, diff, groups, ai and serve decide as each crawler does by
+// default (package crawlers): a known crawler obeys the group its operator documents
 // (Googlebot-Image follows Googlebot's group when no group names it;
 // AdsBot-Google ignores "*"), any other the group of the name its
 // User-Agent header gives ("Mozilla/5.0 (compatible; ExampleBot/1.0;
 // +url)" is ExampleBot). Where that is not the file's plain reading of the
 // name, check says why once on standard error (the tab-separated lines
 // keep their columns), in the terminal table's GROUP column, and in
-// -json's "reason". check -plain, and the tester's "plain reading"
-// checkbox, decide by the plain reading: RFC 9309's, or with -mode google
-// Google's library's. Names joined by commas are RFC 9309's one crawler
+// -json's "reason"; groups says why under the crawler's name. -plain
+// (check, diff, groups, ai), and the tester's "plain reading" checkbox,
+// decide by the plain reading: RFC 9309's, or with -mode google Google's
+// library's. Names joined by commas are RFC 9309's one crawler
 // with several names, decided plainly; an unreachable robots.txt
 // disallows every crawler.
 //
 // -agent takes a crawler's name as a product token ("MJ12bot"), a
 // versioned name ("MJ12bot/1.4") or a whole User-Agent, whose commas do
-// not split it; check reads it as the crawler it names, and otherwise
-// RFC mode reads it as its leading name, as RFC 9309 section 2.2.1's
+// not split it; check, diff and groups read it as the crawler it names,
+// and with -plain RFC mode reads it as its leading name, as RFC 9309 section 2.2.1's
 // product token (a header led by "Mozilla" as the crawler its comment
 // names); either says once on standard error when that is not
 // what was given.
@@ -88,23 +99,41 @@
 // URL refuses loopback, private and link-local addresses unless
 // -allow-private. A file over 500 KiB is read as crawlers read it, its
 // first 500 KiB cut at the last line end within them, and the answer's
-// "notes" say so; a request body over 4 MiB is refused with 413. When a
+// "notes" say so, with the line it was cut at and what that drops (a
+// "truncated" error in its diagnostics too); a request body over 4 MiB is refused with 413. When a
 // fetched robots.txt is unreachable, every verdict is disallowed with no
 // rule and a "reason": "robots.txt unreachable (503): everything
 // disallowed".
+//
+// A command reads its flags wherever they stand: before, between or after
+// its arguments ("check -robots shop.txt /cart -agent Googlebot"). "--"
+// ends them, so that an argument after it that starts with '-' is a file
+// or a target; before it, such an argument is a flag, and one the command
+// does not know is a usage error, as is a flag given where a flag's value
+// should be ("-robots -agent").
 //
 // A robots.txt FILE given as an http(s) URL names a site: the commands
 // read its origin's /robots.txt, the one file crawlers read (RFC 9309
 // section 2.3), and say so once on standard error, so that a site's home
 // page or any page's URL gives the site's rules rather than its HTML read
-// as rules; a URL whose path is /robots.txt is read as it is. A file that
+// as rules; a URL whose path is /robots.txt is read as it is. A site whose
+// robots.txt is unavailable (status 4xx but 429) has no file, read as an
+// empty one that allows everything (RFC 9309 section 2.3.1.3), and
+// standard error says so; one that is unreachable (5xx, 429) is an error
+// that gives the status. A file that
 // is an HTML page (a site that answers every path with its application)
-// or holds no robots.txt line allows everything; standard error says so.
+// or holds no robots.txt line allows everything; standard error says so,
+// for every file a command fetches: fetch and check without -robots too.
 //
-// A robots.txt FILE is read up to the parse limit (-max-bytes, 500 KiB
-// by default) and one byte more, which says the file was cut, and never
-// further, whatever it holds; with a negative -max-bytes, or one over
-// 64 MiB, up to 64 MiB, past which it is an error. A FILE that is not a regular file (a named
+// A robots.txt FILE is parsed up to the parse limit (-max-bytes, 500 KiB
+// by default), as crawlers read it (RFC 9309 section 2.5), and one byte
+// more is read, which says the file was cut. Of a file that was cut, at
+// most 1 MiB more is read, a chunk at a time and not kept, to say at once
+// on standard error, before any answer, at which line the file was cut
+// and what that drops: the allow and disallow rules and the groups (by
+// their user-agent names) from that line on. With a negative -max-bytes,
+// or one over 64 MiB, a file is read up to 64 MiB, past which it is an
+// error. A FILE that is not a regular file (a named
 // pipe, a device) must be read within 10 seconds: a named pipe that no
 // program writes is an error then, where it would wait without end.
 // Standard input (-) has no time limit, and a URL has 30 seconds.
@@ -114,8 +143,16 @@
 // as "http://host/p". The user name goes too, since it is often a token.
 // URLs that are a file's content (its Sitemap lines) print as written.
 //
+// No command but serve lets a control character through to its output:
+// what a file, a page or a server holds could otherwise change the
+// terminal's title or rewrite its screen. Every C0 control but tab and
+// newline prints as \xNN ("\x1b"), DEL, the C1 controls and the Unicode
+// bidirectional controls as \uXXXX, and a byte that is not UTF-8 as
+// \xNN; in -json output the same, as JSON escapes.
+//
 // Exit status: check exits 1 when any target is disallowed, diff when any
-// verdict changes, lint when there are warnings or errors; every command
+// verdict changes, lint when a problem of the -fail-on level (warning) or
+// worse is shown; every command
 // exits 2 on a usage error or a file or URL that cannot be read (check
 // also when it skipped a target), and 0 otherwise.
 package main
@@ -156,12 +193,16 @@ Commands:
   serve     serve a robots.txt tester page on 127.0.0.1:8080
   sitemaps  print a file's Sitemap URLs
 
+Flags may stand before, between or after the arguments; -- ends them.
 FILE arguments may be paths, http(s) URLs, or - for standard input.
 A URL names a site: its origin's /robots.txt is read, as crawlers read it
 (RFC 9309 section 2.3), and standard error says so, unless the URL's path
-is /robots.txt already. A file that is an HTML page is flagged there too.
+is /robots.txt already. A 4xx (but 429) is no file, read as an empty one
+(everything allowed); a 5xx or 429 is an error. A file that is an HTML
+page is flagged there too.
 A robots.txt FILE is read up to -max-bytes (500 KiB) and one byte more;
-a FILE that is not a regular file (a named pipe, a device) within 10 s,
+of a file over it, up to 1 MiB more, to say where it was cut and what
+that drops. A FILE that is not a regular file (a named pipe, a device) within 10 s,
 a URL within 30 s; standard input without a time limit.
 A URL's user name and password are never printed.
 Run "robotstxt <command> -h" for a command's flags.
@@ -169,7 +210,7 @@ Run "robotstxt <command> -h" for a command's flags.
 Exit status:
   check   0 every target allowed, 1 any disallowed
   diff    0 nothing changes, 1 something does
-  lint    0 no warnings or errors shown, 1 some
+  lint    0 no problem of -fail-on's level (warning) or worse shown, 1 some
   others  0 done
   all     2 on a usage error or a file or URL that cannot be read,
           or (check) a target skipped
@@ -228,11 +269,12 @@ func setUsage(fs *flag.FlagSet, stderr io.Writer, usage string) {
 	}
 }
 
-// parseFlags parses a command's flags; done says the command ends here,
-// with status: 0 after -h, 2 after a bad flag (the flag package has said
-// what was wrong).
+// parseFlags parses a command's flags, wherever they stand among its
+// arguments (see parseInterspersed); done says the command ends here,
+// with status: 0 after -h, 2 after a bad flag (what was wrong has been
+// said).
 func parseFlags(fs *flag.FlagSet, args []string) (status int, done bool) {
-	if err := fs.Parse(args); err != nil {
+	if err := parseInterspersed(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitAllowed, true
 		}

@@ -23,6 +23,7 @@ type page struct {
 }
 
 func meta(args []string, stdout, stderr io.Writer) int {
+	stdout, stderr = escapeOutput(stdout, stderr)
 	fs := newFlags("meta", stderr, "usage: robotstxt meta [-agent NAME]... [-json] FILE|URL\n\n"+
 		"Prints the page-level robots directives of an HTML page: its robots meta tags and,\n"+
 		"for an http(s) URL, its X-Robots-Tag headers, then both combined; for several -agent,\n"+

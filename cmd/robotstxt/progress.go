@@ -26,6 +26,9 @@ type progress struct {
 }
 
 func newProgress(w io.Writer) *progress {
+	// The progress line is the tool's own escape sequence: it goes to the
+	// terminal as it is, past the escaping of what files hold.
+	w, _ = rawWriter(w).(io.Writer)
 	return &progress{w: w, start: time.Now(), onTerminal: isTerminal(w) && os.Getenv("CI") == ""}
 }
 

@@ -46,10 +46,11 @@ type input struct {
 }
 
 // A robotsFile is a robots.txt file as a command read it: its bytes and
-// their parse.
+// their parse, and, for a file over the size limit, what the cut drops.
 type robotsFile struct {
 	data []byte
 	r    *robotstxt.Robots
+	cut  *cutReport
 }
 
 // file reads and parses a robots.txt file, a path, standard input ("-")
@@ -70,6 +71,13 @@ func (in input) file(src string, o robotstxt.Options) (name string, f robotsFile
 	}
 	name = redactURL(src)
 	f, err = readSource(src, in.stdin, readRobots(o), fileTimeout)
+	var un *unavailableError
+	if errors.As(err, &un) {
+		// RFC 9309 section 2.3.1.3: a crawler may fetch everything, as
+		// an empty file lets it.
+		fmt.Fprintf(in.stderr, "robotstxt %s: %s answered %s: no robots.txt file, read as an empty one: everything is allowed (RFC 9309 section 2.3.1.3)\n", in.cmd, name, un.status)
+		f, err = readRobots(o)(strings.NewReader(""))
+	}
 	if errors.Is(err, errTooLarge) {
 		err = fmt.Errorf("%s: %w", name, err)
 	}
@@ -77,6 +85,11 @@ func (in input) file(src string, o robotstxt.Options) (name string, f robotsFile
 		return name, robotsFile{}, err
 	}
 	in.flagNotRobots(name, f.r)
+	if f.cut != nil {
+		// Before any output: every answer that follows rests on the
+		// part of the file that was read.
+		fmt.Fprintf(in.stderr, "robotstxt %s: %s is over the %d-byte size limit (RFC 9309 section 2.5); %s\n", in.cmd, name, limitOf(o), f.cut)
+	}
 	return name, f, nil
 }
 
@@ -90,11 +103,20 @@ func (in input) robots(src string, o robotstxt.Options) (name string, r *robotst
 // parsed without a size limit or with a larger one.
 var errTooLarge = fmt.Errorf("larger than %d bytes, the most the tool reads of a file parsed without a size limit or with a larger one", maxBody)
 
+// limitOf is the size limit o parses a file to.
+func limitOf(o robotstxt.Options) int {
+	if o.MaxBytes == 0 {
+		return robotstxt.DefaultMaxBytes
+	}
+	return o.MaxBytes
+}
+
 // readRobots returns a reader of a robots.txt file parsed with o. It
 // reads through o.ParseReader, which takes as much as o parses and one
-// byte more, to tell a file that was cut: never a byte more, whatever
-// the source holds (/dev/zero ends nowhere), and the parse of a cut file
-// says that the rules past the limit were not read. Without a size limit,
+// byte more, to tell a file that was cut, and keeps no more. Of a file
+// that was cut, it reads at most maxPastCut bytes more, a chunk at a time
+// (whatever the source holds: /dev/zero ends nowhere), to tell what the
+// cut drops (see describeCut). Without a size limit,
 // or with one over maxBody, it reads up to maxBody bytes, and a larger
 // file is errTooLarge, before any of it is parsed.
 func readRobots(o robotstxt.Options) func(io.Reader) (robotsFile, error) {
@@ -107,7 +129,7 @@ func readRobots(o robotstxt.Options) func(io.Reader) (robotsFile, error) {
 			case len(data) > maxBody:
 				return robotsFile{}, errTooLarge
 			}
-			return robotsFile{data, o.Parse(data)}, nil
+			return robotsFile{data: data, r: o.Parse(data)}, nil
 		}
 		var data bytes.Buffer
 		r, err := o.ParseReader(io.TeeReader(src, &data))
@@ -115,7 +137,17 @@ func readRobots(o robotstxt.Options) func(io.Reader) (robotsFile, error) {
 			// ParseReader's only errors are src's, wrapped.
 			return robotsFile{}, cmp.Or(errors.Unwrap(err), err)
 		}
-		return robotsFile{data.Bytes(), r}, nil
+		f := robotsFile{data: data.Bytes(), r: r}
+		if line := truncatedLine(r); line > 0 {
+			read := bytes.NewReader(f.data[lineOffset(f.data, line):])
+			c, err := describeCut(line, io.MultiReader(read, io.LimitReader(src, maxPastCut)), o)
+			var one [1]byte
+			if n, _ := io.ReadFull(src, one[:]); n == 1 || err != nil {
+				c.more = true
+			}
+			f.cut = &c
+		}
+		return f, nil
 	}
 }
 
@@ -125,17 +157,24 @@ func readRobots(o robotstxt.Options) func(io.Reader) (robotsFile, error) {
 // page's URL typed for a file's gives. Such a file allows everything,
 // which the output alone would not tell from a real file's answer.
 func (in input) flagNotRobots(name string, r *robotstxt.Robots) {
+	if what := notRobots(r); what != "" {
+		fmt.Fprintf(in.stderr, "robotstxt %s: %s %s\n", in.cmd, name, what)
+	}
+}
+
+// notRobots says what r's file is when it is no robots.txt file ("is an
+// HTML page, ..."), and is "" when it is one.
+func notRobots(r *robotstxt.Robots) string {
 	for _, d := range r.Diagnostics() {
 		if d.Code != robotstxt.CodeNotRobotsTxt {
 			continue
 		}
-		what := "is an HTML page, not a robots.txt file: only its lines that happen to be robots.txt lines apply"
-		if !strings.Contains(d.Message, "HTML") {
-			what = "is not a robots.txt file: no line of it is a robots.txt record, so everything is allowed"
+		if strings.Contains(d.Message, "HTML") {
+			return "is an HTML page, not a robots.txt file: only its lines that happen to be robots.txt lines apply"
 		}
-		fmt.Fprintf(in.stderr, "robotstxt %s: %s %s\n", in.cmd, name, what)
-		return
+		return "is not a robots.txt file: no line of it is a robots.txt record, so everything is allowed"
 	}
+	return ""
 }
 
 // robotsURLOf returns the URL of the robots.txt file a command reads for
@@ -160,11 +199,25 @@ func robotsURLOf(rawURL string) (u string, moved bool, err error) {
 	return u, true, nil
 }
 
+// An unavailableError is the status of a URL whose robots.txt is
+// unavailable, as RFC 9309 section 2.3.1.3 and package robotshttp read
+// it (4xx but 429): no file, which allows everything.
+type unavailableError struct {
+	url, status string
+}
+
+func (e *unavailableError) Error() string {
+	return fmt.Sprintf("%s: HTTP status %s: no robots.txt file", e.url, e.status)
+}
+
 // readSource reads a path, standard input ("-") or an http(s) URL,
-// fetched as it is, with read, which takes of it what it keeps; a status
-// other than 2xx is an error here (the fetch command applies RFC 9309's
-// rules for those). A path that is not a regular file is read within
-// timeout (see readFile).
+// fetched as it is, with read, which takes of it what it keeps. A URL
+// whose status is not 2xx is an error: an *unavailableError when
+// robotshttp reads the status as unavailable (4xx but 429, RFC 9309
+// section 2.3.1.3), and otherwise one that says the file is unreachable,
+// which disallows everything to a crawler (5xx and 429, section
+// 2.3.1.4). A path that is not a regular file is read within timeout (see
+// readFile).
 func readSource[T any](name string, stdin io.Reader, read func(io.Reader) (T, error), timeout time.Duration) (T, error) {
 	if name == "-" {
 		return read(stdin)
@@ -180,7 +233,12 @@ func readSource[T any](name string, stdin io.Reader, read func(io.Reader) (T, er
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode/100 != 2 {
-		return none, fmt.Errorf("%s: HTTP status %s", redactURL(name), resp.Status)
+		// The body of an error page is no file: FromResponse reads only
+		// the status, as a crawler's fetch does.
+		if _, access := robotshttp.FromResponse(resp, robotstxt.Options{}); access == robotshttp.Unavailable {
+			return none, &unavailableError{redactURL(name), resp.Status}
+		}
+		return none, fmt.Errorf("%s: HTTP status %s: unreachable, which disallows everything to a crawler (RFC 9309 section 2.3.1.4)", redactURL(name), resp.Status)
 	}
 	v, err := read(resp.Body)
 	return v, redactErr(err)

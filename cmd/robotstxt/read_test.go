@@ -20,8 +20,10 @@ import (
 )
 
 // TestCommandsOnDevZero runs every command that reads a file on
-// /dev/zero, which never ends: each must read at most the parse limit and
-// one byte more, so what it allocates stays within a few times that.
+// /dev/zero, which never ends: each must keep at most the parse limit and
+// one byte more, and read at most maxPastCut bytes more, a chunk at a
+// time, to tell what the cut drops, so what it allocates stays within a
+// few times that.
 // lint read 64 MiB and took 236 MB.
 func TestCommandsOnDevZero(t *testing.T) {
 	const budget = 16 << 20 // 32 times the 500 KiB limit
@@ -200,9 +202,11 @@ func TestReadFileFIFO(t *testing.T) {
 	})
 }
 
-// TestReadRobots checks what a command reads of a robots.txt file: as
-// much as the library parses with the command's -max-bytes and one byte
-// more, which tells a cut file, and never a byte more.
+// TestReadRobots checks what a command reads of a robots.txt file: it
+// keeps as much as the library parses with the command's -max-bytes and
+// one byte more, which tells a cut file; of a cut file it reads at most
+// maxPastCut bytes more, and one to tell there is more still, to say what
+// the cut drops, and keeps none of them.
 func TestReadRobots(t *testing.T) {
 	large := "User-agent: *\n" + strings.Repeat("Disallow: /a\n", 100_000)
 	small := "User-agent: *\nDisallow: /a\n"
@@ -210,15 +214,16 @@ func TestReadRobots(t *testing.T) {
 		source string
 		o      robotstxt.Options
 		file   string
-		want   int // bytes read
+		want   int // bytes kept
+		read   int // bytes read
 		cut    bool
 	}{
-		{"RFC 9309 section 2.5: the default limit, 500 KiB", robotstxt.Options{}, large, robotstxt.DefaultMaxBytes + 1, true},
-		{"-max-bytes 1000", robotstxt.Options{MaxBytes: 1000}, large, 1001, true},
-		{"a file within the limit", robotstxt.Options{MaxBytes: 1000}, small, len(small), false},
-		{"-max-bytes -1: no limit", robotstxt.Options{MaxBytes: -1}, large, len(large), false},
-		{"-max-bytes maxBody: a file within it", robotstxt.Options{MaxBytes: maxBody}, large, len(large), false},
-		{"-max-bytes past maxBody: a file within maxBody, read whole", robotstxt.Options{MaxBytes: math.MaxInt}, large, len(large), false},
+		{"RFC 9309 section 2.5: the default limit, 500 KiB", robotstxt.Options{}, large, robotstxt.DefaultMaxBytes + 1, len(large), true},
+		{"-max-bytes 1000", robotstxt.Options{MaxBytes: 1000}, large, 1001, 1001 + maxPastCut + 1, true},
+		{"a file within the limit", robotstxt.Options{MaxBytes: 1000}, small, len(small), len(small), false},
+		{"-max-bytes -1: no limit", robotstxt.Options{MaxBytes: -1}, large, len(large), len(large), false},
+		{"-max-bytes maxBody: a file within it", robotstxt.Options{MaxBytes: maxBody}, large, len(large), len(large), false},
+		{"-max-bytes past maxBody: a file within maxBody, read whole", robotstxt.Options{MaxBytes: math.MaxInt}, large, len(large), len(large), false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.source, func(t *testing.T) {
@@ -227,8 +232,11 @@ func TestReadRobots(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if read := len(tt.file) - src.Len(); read != tt.want || string(f.data) != tt.file[:tt.want] {
-				t.Errorf("readRobots(%+v) read %d bytes and kept %d, want %d, the file's first", tt.o, len(tt.file)-src.Len(), len(f.data), tt.want)
+			if read := len(tt.file) - src.Len(); read != tt.read || string(f.data) != tt.file[:tt.want] {
+				t.Errorf("readRobots(%+v) read %d bytes and kept %d, want %d and %d, the file's first", tt.o, len(tt.file)-src.Len(), len(f.data), tt.read, tt.want)
+			}
+			if (f.cut != nil) != tt.cut {
+				t.Errorf("readRobots(%+v): cut %+v, want one: %v", tt.o, f.cut, tt.cut)
 			}
 			cut := ""
 			for _, d := range f.r.Diagnostics() {

@@ -58,7 +58,7 @@ func serve(args []string, stderr io.Writer) int {
 		"An API request ends within -request-timeout, or is answered 503 saying it was cut; at most\n"+
 		"-max-requests run at once, and one more is answered 503 with Retry-After at once.\n"+
 		"A file over 500 KiB is read as crawlers read it, its first 500 KiB cut at a line, and the\n"+
-		"answer says so (\"notes\"); a request body over 4 MiB is refused with 413. A site whose\n"+
+		"answer says so (\"notes\", and a \"truncated\" error), with the line and what the cut drops; a request body over 4 MiB is refused with 413. A site whose\n"+
 		"robots.txt is unreachable (a 5xx, no answer) has every verdict disallowed, with no rule and\n"+
 		"the reason (\"robots.txt unreachable (503): everything disallowed\").\n"+
 		"Stops on interrupt.\n\nFlags:\n")

@@ -230,14 +230,25 @@ func checkTargets(targets []string) *apiError {
 
 // readRobotsText parses a file of a request, named name, as crawlers
 // read it: its first maxRobotsBytes, cut at a line (see cutAtLine). When
-// it was cut, notes gets a note that says so.
+// it was cut, notes gets a note that says so, where, and what the cut
+// drops (see cutReport).
 func readRobotsText(name, text string, o robotstxt.Options, notes *[]string) *robotstxt.Robots {
+	r, _ := readRobotsCut(name, text, o, notes)
+	return r
+}
+
+// readRobotsCut is readRobotsText that also returns what the cut drops,
+// nil when the file was read whole.
+func readRobotsCut(name, text string, o robotstxt.Options, notes *[]string) (*robotstxt.Robots, *cutReport) {
 	read, cut := cutAtLine(text, maxRobotsBytes)
-	if cut {
-		*notes = append(*notes, fmt.Sprintf("%s is %d bytes; the tester read its first %d, up to the last line that ends within %d bytes, as crawlers read no more (RFC 9309 section 2.5)",
-			name, len(text), len(read), maxRobotsBytes))
+	if !cut {
+		return o.Parse([]byte(read)), nil
 	}
-	return o.Parse([]byte(read))
+	// The text is in memory: what follows the cut is counted whole.
+	c, _ := describeCut(lineAt(read, len(read)), strings.NewReader(text[len(read):]), o)
+	*notes = append(*notes, fmt.Sprintf("%s is %d bytes; the tester read its first %d, up to the last line that ends within %d bytes, as crawlers read no more (RFC 9309 section 2.5): %s",
+		name, len(text), len(read), maxRobotsBytes, c))
+	return o.Parse([]byte(read)), &c
 }
 
 // cutAtLine returns text cut to at most max bytes at the end of its last
@@ -379,8 +390,20 @@ func (a *api) check(b *budget, req *checkRequest) (*checkAnswer, *apiError) {
 		if ferr != nil {
 			return nil, ferr
 		}
+		if line := truncatedLine(robots); resp.fetch.Truncated && line > 0 {
+			resp.notes = append(resp.notes, fmt.Sprintf("the site's robots.txt is over the %d-byte size limit crawlers read (RFC 9309 section 2.5): cut at line %d; the tester fetched no more of it, as crawlers do, so what the cut drops is not known",
+				maxRobotsBytes, line))
+		}
 	default:
-		robots = readRobotsText("robots", req.Robots, o, &resp.notes)
+		var cut *cutReport
+		robots, cut = readRobotsCut("robots", req.Robots, o, &resp.notes)
+		if cut != nil {
+			// The tester parsed the part crawlers read, whose parse
+			// cannot tell it was cut: lint says so at the first line
+			// not read, as it does for a file cut by the library.
+			resp.diagnostics = append(resp.diagnostics, apiDiagnostic{cut.line, robotstxt.Error.String(), string(robotstxt.CodeTruncated),
+				fmt.Sprintf("the file is over the %d-byte size limit crawlers read (RFC 9309 section 2.5); %s", maxRobotsBytes, cut)})
+		}
 	}
 	for _, d := range rlint.Check(robots) {
 		resp.diagnostics = append(resp.diagnostics, apiDiagnostic{d.Line, d.Severity.String(), string(d.Code), lintMessage(d)})
@@ -515,7 +538,10 @@ type aiResponse struct {
 	Crawlers       []jsonAIVerdict `json:"crawlers"`
 	Summary        []jsonAISummary `json:"summary"`
 	ContentSignals map[string]bool `json:"content_signals,omitempty"`
-	Notes          []string        `json:"notes,omitempty"`
+	// GroupSignals are the Content-Signal values of each group that
+	// states some, as ai -json writes them.
+	GroupSignals []jsonGroupSignals `json:"group_content_signals,omitempty"`
+	Notes        []string           `json:"notes,omitempty"`
 }
 
 func (r *aiResponse) writeJSON(w *jsonWriter) {
@@ -526,6 +552,10 @@ func (r *aiResponse) writeJSON(w *jsonWriter) {
 	if len(r.ContentSignals) > 0 {
 		w.raw(`,"content_signals":`)
 		w.value(r.ContentSignals)
+	}
+	if len(r.GroupSignals) > 0 {
+		w.raw(`,"group_content_signals":`)
+		w.value(r.GroupSignals)
 	}
 	if r.Notes != nil {
 		w.raw(`,"notes":`)
@@ -543,11 +573,13 @@ func (a *api) ai(b *budget, req *aiRequest) (*aiResponse, *apiError) {
 		return nil, err
 	}
 	var notes []string
-	rep, err := auditAI(b, readRobotsText("robots", req.Robots, o, &notes), req.Targets)
+	robots := readRobotsText("robots", req.Robots, o, &notes)
+	rep, err := auditAI(b, robots, req.Targets)
 	if err != nil {
 		return nil, err
 	}
-	resp := &aiResponse{Crawlers: []jsonAIVerdict{}, Summary: aiSummaryJSON(rep.Summaries), ContentSignals: rep.ContentSignals, Notes: notes}
+	resp := &aiResponse{Crawlers: []jsonAIVerdict{}, Summary: aiSummaryJSON(rep.Summaries), ContentSignals: rep.ContentSignals,
+		GroupSignals: groupSignals(robots), Notes: notes}
 	for _, v := range rep.Verdicts {
 		resp.Crawlers = append(resp.Crawlers, aiVerdictJSON(v))
 	}

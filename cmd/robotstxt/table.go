@@ -24,8 +24,13 @@ type table struct {
 	line   strings.Builder
 }
 
-// row adds a row; the table keeps cells, not a copy of them.
+// row adds a row; the table keeps cells, not a copy of them. A cell with
+// a control character is escaped here, as the output would escape it (see
+// controlEscaper), so that its width is measured as it shows.
 func (t *table) row(cells ...string) {
+	for i, c := range cells {
+		cells[i] = escapeString(c)
+	}
 	t.rows = append(t.rows, cells)
 	if len(t.rows) == tableBlock {
 		t.flush()

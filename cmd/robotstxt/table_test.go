@@ -50,4 +50,18 @@ func TestTable(t *testing.T) {
 	if len(tb.rows) != 1 {
 		t.Errorf("%d rows held back, want 1", len(tb.rows))
 	}
+
+	// A cell with a control character is measured as it shows, escaped.
+	b.Reset()
+	tb = &table{w: escaping(&b)}
+	tb.row("disallowed", "/a\x1b[2J", "x")
+	tb.row("allowed", "/longer-than-it", "y")
+	tb.flush()
+	want = []string{
+		`disallowed  /a\x1b[2J        x`,
+		"allowed     /longer-than-it  y",
+	}
+	if diff := cmp.Diff(want, strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")); diff != "" {
+		t.Errorf("a cell with a control character (-want +got):\n%s", diff)
+	}
 }

@@ -5,9 +5,10 @@ import "os"
 // isTerminal reports whether v is a file open on a terminal: a character
 // device other than the null device, which cron jobs, CI runners and
 // "< /dev/null" hand a program and which no one reads. The standard
-// library has no isatty; this test needs no system call of its own.
+// library has no isatty; this test needs no system call of its own. A
+// controlEscaper is the file underneath it.
 func isTerminal(v any) bool {
-	f, ok := v.(*os.File)
+	f, ok := rawWriter(v).(*os.File)
 	if !ok {
 		return false
 	}

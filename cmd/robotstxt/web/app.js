@@ -387,10 +387,13 @@ function showAI(ai) {
   const ul = $('ai-summary');
   ul.replaceChildren();
   for (const s of ai.summary) if (s.crawlers > 0) ul.append(el('li', { text: s.text }));
-  const sig = ai.content_signals ? Object.entries(ai.content_signals) : [];
-  $('ai-signals').textContent = sig.length
-    ? `Content-Signal: ${sig.sort().map(([k, v]) => `${k}=${v ? 'yes' : 'no'}`).join(', ')}`
-    : '';
+  // The file's values, then each group's ("User-agent: *" is where
+  // Cloudflare's managed robots.txt puts them).
+  const signals = (m) => Object.entries(m).sort().map(([k, v]) => `${k}=${v ? 'yes' : 'no'}`).join(', ');
+  const lines = [];
+  if (ai.content_signals) lines.push(`Content-Signal: ${signals(ai.content_signals)}`);
+  for (const g of ai.group_content_signals || []) lines.push(`Content-Signal for user-agent: ${g.agents.join(', ')}: ${signals(g.content_signals)}`);
+  $('ai-signals').textContent = lines.join('; ');
   const tbody = $('ai-table').tBodies[0];
   tbody.replaceChildren();
   for (const v of ai.crawlers) {
