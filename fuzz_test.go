@@ -19,6 +19,40 @@ import (
 // match kept, allow winning a tie. It shares only targetPath and
 // escapeGoogle with the code under test.
 func slowAllowed(g *Group, mode Mode, target string) bool {
+	return slowDecide(slowRules(g, mode), mode, target)
+}
+
+// slowRule is a rule as slowAllowed tries it: its pattern in the form the
+// path is compared with, and its priority.
+type slowRule struct {
+	pattern string
+	allow   bool
+	n       int
+}
+
+// slowRules returns the rules of g as slowDecide tries them, in file
+// order, with the slow normaliser.
+func slowRules(g *Group, mode Mode) []slowRule {
+	var rules []slowRule
+	for _, r := range g.Rules() {
+		if mode == Google {
+			p := escapeGoogle(r.Pattern)
+			rules = append(rules, slowRule{p, r.Allow, len(p)})
+			if i := strings.LastIndexByte(p, '/'); r.Allow && i >= 0 && strings.HasPrefix(p[i:], "/index.htm") {
+				rules = append(rules, slowRule{p[:i+1] + "$", true, i + 2})
+			}
+			continue
+		}
+		// A '$' inside a pattern is written "%24" but counts as one octet.
+		p := slowNormalize(r.Pattern, true)
+		rules = append(rules, slowRule{p, r.Allow, len(p) - 2*strings.Count(r.Pattern[:max(len(r.Pattern)-1, 0)], "$")})
+	}
+	return rules
+}
+
+// slowDecide decides target by every rule of rules with the slow matcher:
+// the longest match wins, allow winning a tie.
+func slowDecide(rules []slowRule, mode Mode, target string) bool {
 	path := mode.dialect().targetPath(target)
 	if mode == RFC {
 		path = slowRemoveDots(slowNormalize(path, false))
@@ -27,43 +61,48 @@ func slowAllowed(g *Group, mode Mode, target string) bool {
 		}
 	}
 	best, allowed := 0, true
-	try := func(pattern string, allow bool, n int) {
-		if pattern == "" || !slowMatch(pattern, path) {
-			return
-		}
-		if n > best || n == best && allow {
-			best, allowed = n, allow
-		}
-	}
-	for _, r := range g.Rules() {
-		if mode == Google {
-			p := escapeGoogle(r.Pattern)
-			try(p, r.Allow, len(p))
-			if i := strings.LastIndexByte(p, '/'); r.Allow && i >= 0 && strings.HasPrefix(p[i:], "/index.htm") {
-				try(p[:i+1]+"$", true, i+2)
-			}
+	for _, r := range rules {
+		if r.pattern == "" || !slowMatch(r.pattern, path) {
 			continue
 		}
-		// A '$' inside a pattern is written "%24" but counts as one octet.
-		p := slowNormalize(r.Pattern, true)
-		try(p, r.Allow, len(p)-2*strings.Count(r.Pattern[:max(len(r.Pattern)-1, 0)], "$"))
+		if r.n > best || r.n == best && r.allow {
+			best, allowed = r.n, r.allow
+		}
 	}
 	return allowed
 }
 
 func FuzzParse(f *testing.F) {
-	for _, cf := range corpus(f) {
-		data := cf.data
-		if len(data) < 4<<10 {
-			f.Add(data, "/a/b?c")
+	for _, seed := range parseSeeds(f) {
+		f.Add(seed.data, seed.target)
+	}
+	f.Fuzz(checkParse)
+}
+
+// parseSeed is one of FuzzParse's seeds: a file and a target.
+type parseSeed struct {
+	data   []byte
+	target string
+}
+
+// parseSeeds returns FuzzParse's seeds: the corpus files under 4 KiB, two
+// rows of the modes' differences, and hostile shapes.
+func parseSeeds(tb testing.TB) []parseSeed {
+	var seeds []parseSeed
+	for _, cf := range corpus(tb) {
+		if len(cf.data) < 4<<10 {
+			seeds = append(seeds, parseSeed{cf.data, "/a/b?c"})
 		}
 	}
-	f.Add([]byte("User-agent: FooBot\nDisallow: /a$b\nAllow: /a%24\n"), "/a$")
-	f.Add([]byte("User-agent: *\nAllow: /d/index.html\nDisallow: /\n"), "/d/")
+	seeds = append(seeds,
+		parseSeed{[]byte("User-agent: FooBot\nDisallow: /a$b\nAllow: /a%24\n"), "/a$"},
+		parseSeed{[]byte("User-agent: *\nAllow: /d/index.html\nDisallow: /\n"), "/d/"})
 	// Hostile shapes, small versions (each within checkParse's 16 KiB):
 	// many "*" disallows, then many named groups of one rule, which
 	// package lint's check that pairs them compares; and many rules of a
-	// '*' and 16 letters, the costliest to match.
+	// '*' and 16 letters, the costliest to match. 4 KiB of those is
+	// about 130 rules of pieces, past the few that a group tries one by
+	// one before it sweeps them with its index.
 	var pairs strings.Builder
 	pairs.WriteString("User-agent: *\n")
 	for i := range 50 {
@@ -72,17 +111,31 @@ func FuzzParse(f *testing.F) {
 	for i := range 50 {
 		fmt.Fprintf(&pairs, "User-agent: b%05d\nDisallow: /q%05d\n", i, i)
 	}
-	f.Add([]byte(pairs.String()), "/p00007/x")
-	f.Add(hostileFile(hostileShapes[0].line, 12<<10), "/"+strings.Repeat("a", 64)) // near misses
+	seeds = append(seeds,
+		parseSeed{[]byte(pairs.String()), "/p00007/x"},
+		parseSeed{hostileFile(hostileShapes[0].line, 4<<10), "/" + strings.Repeat("a", 64)}) // near misses
 	// The hostile shapes, small versions, whose rules an index sweeps
 	// (see hostileShapes), asked for a path that holds one rule's letters.
 	for _, shape := range hostileShapes {
-		data := hostileFile(shape.line, 12<<10)
-		line := strings.Split(string(data), "\n")[100]
+		data := hostileFile(shape.line, 4<<10)
+		lines := strings.Split(string(data), "\n")
+		line := lines[len(lines)/2]
 		letters := strings.TrimSuffix(line, "$")
-		f.Add(data, sharedPrefix+"x"+letters[len(letters)-16:])
+		seeds = append(seeds, parseSeed{data, sharedPrefix + "x" + letters[len(letters)-16:]})
 	}
-	f.Fuzz(checkParse)
+	return seeds
+}
+
+// BenchmarkCheckParse times FuzzParse's body over its seeds, one seed an
+// iteration in turn: the fuzzer's speed on inputs of their sizes.
+func BenchmarkCheckParse(b *testing.B) {
+	seeds := parseSeeds(b)
+	t := new(testing.T)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		seed := seeds[i%len(seeds)]
+		checkParse(t, seed.data, seed.target)
+	}
 }
 
 // hostileShapes are the shapes of file whose rules a path's prefix and
@@ -159,8 +212,15 @@ func checkParse(t *testing.T, data []byte, target string) {
 		checkPlainLines(t, string(data), mode.dialect())
 		rt := o.Parse([]byte(written))
 		checkSameExtensions(t, r, rt)
+		// The names often find one group: its rules are read slowly once.
+		slow := make(map[*Group][]slowRule)
 		for _, agent := range []string{"FooBot", "googlebot", ""} {
 			g := r.Group(agent)
+			rules, ok := slow[g]
+			if !ok {
+				rules = slowRules(g, mode)
+				slow[g] = rules
+			}
 			if got := rt.Allowed(agent, target); got != g.Allowed(target) {
 				t.Fatalf("%v: after writing back, Allowed(%q, %q) = %v, was %v\nwritten:\n%s", mode, agent, target, got, g.Allowed(target), written)
 			}
@@ -168,7 +228,7 @@ func checkParse(t *testing.T, data []byte, target string) {
 			if d.Allowed != g.Allowed(target) || d.Allowed != r2.Allowed(agent, target) {
 				t.Fatalf("%v: Decide, Group.Allowed and the ParseReader result disagree on %q", mode, target)
 			}
-			if want := slowAllowed(g, mode, target); d.Allowed != want {
+			if want := slowDecide(rules, mode, target); d.Allowed != want {
 				t.Fatalf("%v: Allowed(%q, %q) = %v, slow evaluation says %v", mode, agent, target, d.Allowed, want)
 			}
 			if mode == RFC && !g.Allowed("/robots.txt") {

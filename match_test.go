@@ -12,6 +12,18 @@ import (
 // programming over (pattern position, path position), one pattern
 // position at a time from the end.
 func slowMatch(pattern, path string) bool {
+	// The octets before the first '*' (and before a final '$') start
+	// every path the pattern matches: tested first, as they rule out
+	// most of a file's rules at once.
+	lit := pattern
+	if i := strings.IndexByte(lit, '*'); i >= 0 {
+		lit = lit[:i]
+	} else {
+		lit = strings.TrimSuffix(lit, "$")
+	}
+	if !strings.HasPrefix(path, lit) {
+		return false
+	}
 	// next[j]: pattern[i+1:] matches a prefix of path[j:] (all of it, when
 	// the pattern ends in an anchoring '$'); cur[j]: the same for pattern[i:].
 	next := make([]bool, len(path)+1)
