@@ -18,6 +18,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/rfc9309/robotstxt/internal/octetmask"
 )
 
 const indexMin = 2 // the smallest group that gets an index
@@ -134,7 +136,7 @@ func buildIndex(t *ruleText, rules []rule) *index {
 		ix.rules = append(ix.rules, swept...)
 		ix.masks = make([]uint64, len(swept))
 		for k := range swept {
-			ix.masks[k] = patternMask(t.pattern(&swept[k]))
+			ix.masks[k] = octetmask.Pattern(t.pattern(&swept[k]))
 		}
 		return ix
 	}
@@ -260,7 +262,7 @@ func (ix *index) decide(t *ruleText, emptyMatches bool, path string) int {
 	best := ix.decideDirect(t, emptyMatches, path)
 	switch {
 	case ix.masks != nil:
-		pmask := octetMask(path)
+		pmask := octetmask.Of(path)
 		for k, m := range ix.masks {
 			j := ix.direct + k
 			if best >= 0 && !t.better(&ix.rules[j], &ix.rules[best]) {
@@ -274,29 +276,6 @@ func (ix *index) decide(t *ruleText, emptyMatches bool, path string) int {
 		best = ix.sweep(t, path, best)
 	}
 	return best
-}
-
-// octetMask returns the set of octets of s, each as bit c%64: a cheap
-// necessary condition for one text to contain another's octets.
-func octetMask(s string) uint64 {
-	var m uint64
-	for i := 0; i < len(s); i++ {
-		m |= 1 << (s[i] & 63)
-	}
-	return m
-}
-
-// patternMask returns the octets a path must hold for pattern to match
-// it: those of its literal text, without '*' and a final '$'.
-func patternMask(pattern string) uint64 {
-	pattern = strings.TrimSuffix(pattern, "$")
-	var m uint64
-	for i := 0; i < len(pattern); i++ {
-		if c := pattern[i]; c != '*' {
-			m |= 1 << (c & 63)
-		}
-	}
-	return m
 }
 
 // decideDirect returns the best of the direct rules that match path, or

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/rfc9309/robotstxt"
+	"github.com/rfc9309/robotstxt/internal/octetmask"
 )
 
 // compareWork is the work, in the units of a budget, that one check that
@@ -112,7 +113,7 @@ func (f *file) queryCostOf(set int) queryCost {
 	f.setRules(set, func(rl *robotstxt.FileRule) {
 		switch {
 		case strings.IndexByte(rl.Match, '*') >= 0:
-			c.stars = append(c.stars, starRule{patternMask(rl.Match), len(rl.Match)})
+			c.stars = append(c.stars, starRule{octetmask.Pattern(rl.Match), len(rl.Match)})
 		case n < largeGroup:
 			c.plain++
 		}
@@ -133,35 +134,11 @@ func (c *queryCost) spend(b *budget, path string) bool {
 	if len(c.stars) == 0 {
 		return true
 	}
-	pmask, n := octetMask(path), 0
+	pmask, n := octetmask.Of(path), 0
 	for _, r := range c.stars {
 		if r.mask&^pmask == 0 {
 			n += r.n
 		}
 	}
 	return b.spend(n)
-}
-
-// octetMask returns the octets of s, each as one of 64 bits (an octet and
-// those that differ from it by a multiple of 64 share one).
-func octetMask(s string) uint64 {
-	var m uint64
-	for i := 0; i < len(s); i++ {
-		m |= 1 << (s[i] & 63)
-	}
-	return m
-}
-
-// patternMask returns the octets a path must hold for pattern to match
-// it, as octetMask counts them: those of its literal text, without '*'
-// and a final '$'.
-func patternMask(pattern string) uint64 {
-	pattern = strings.TrimSuffix(pattern, "$")
-	var m uint64
-	for i := 0; i < len(pattern); i++ {
-		if c := pattern[i]; c != '*' {
-			m |= 1 << (c & 63)
-		}
-	}
-	return m
 }

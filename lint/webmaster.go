@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/rfc9309/robotstxt"
+	"github.com/rfc9309/robotstxt/internal/octetmask"
 )
 
 // isExtensionPattern reports whether a pattern is '*' and a file
@@ -378,7 +379,7 @@ func (f *file) checkFixes(set int, found []blocked, b *budget) {
 		add := func(pattern string) {
 			work += 1 + len(pattern)
 			if strings.IndexByte(pattern, '*') >= 0 {
-				cost.stars = append(cost.stars, starRule{patternMask(pattern), len(pattern)})
+				cost.stars = append(cost.stars, starRule{octetmask.Pattern(pattern), len(pattern)})
 			} else {
 				cost.plain++
 			}
