@@ -122,6 +122,12 @@ func audit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if status, done := parseArgFlags(fs, args, stderr, 1, math.MaxInt, "one or more INPUTs (WARC files, directories, or - for a list of them on standard input)"); done {
 		return status
 	}
+	// The rows and messages a terminal may show have their control
+	// characters escaped, as every command's output has (escape.go): a
+	// file's Sitemap or a capture's URL can hold an escape sequence.
+	// Parquet is binary, and the progress line is the tool's own.
+	progressTo := stderr
+	stderr = escaping(stderr)
 	_, ok := auditFormats[*format]
 	o := opts()
 	switch {
@@ -149,6 +155,9 @@ func audit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	var w io.Writer = stdout
+	if *format != "parquet" {
+		w = escaping(stdout)
+	}
 	var outFile *os.File
 	if *out != "" && run.outDir == "" {
 		f, err := os.Create(*out)
@@ -192,7 +201,7 @@ func audit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	status := exitAllowed
 	var outErr error
-	prog := newAuditProgress(stderr, sizeOf(fs.Args()))
+	prog := newAuditProgress(progressTo, sizeOf(fs.Args()))
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
 loop:

@@ -539,3 +539,24 @@ func TestAuditOutputFails(t *testing.T) {
 		t.Errorf("exit status %d, stderr %q; want 2 and the write error", status, stderr.String())
 	}
 }
+
+// TestAuditEscapesControls checks that rows written to standard output
+// carry no control character from a file (an escape sequence in a
+// Sitemap would reach the terminal), in CSV, which does not escape them
+// itself, and in JSON lines.
+func TestAuditEscapesControls(t *testing.T) {
+	dir := t.TempDir()
+	robots := "User-agent: *\nDisallow: /x\nSitemap: https://example.com/\x1b]0;owned\x07.xml\n"
+	if err := os.WriteFile(filepath.Join(dir, "robots.txt"), []byte(robots), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range []string{"csv", "jsonl"} {
+		stdout, stderr, status := runAudit(t, "", "-format", format, "-summary", os.DevNull, dir)
+		if status != 0 {
+			t.Fatalf("%s: exit status %d; stderr:\n%s", format, status, stderr)
+		}
+		if strings.ContainsAny(stdout, "\x1b\x07") || !strings.Contains(stdout, "owned") {
+			t.Errorf("%s: rows %q: want the sitemap without its control characters", format, stdout)
+		}
+	}
+}
