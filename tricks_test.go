@@ -1,0 +1,281 @@
+package robotstxt
+
+// This file keeps, beside each trick of docs/PERFORMANCE.md ("Where speed
+// was bought") that has no benchmark of its own elsewhere, the plain way
+// of doing the same work, and a benchmark that runs both side by side.
+// The plain versions live here only: the library has one way of its own.
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"unsafe"
+)
+
+// corpusRuleValues returns the value of every allow and disallow line of
+// the corpus, as written, and the text of each such line after its colon
+// and blanks, up to and with its line break (what the plain-line scan
+// reads).
+func corpusRuleValues(b *testing.B) (values, tails []string) {
+	for _, f := range corpus(b) {
+		for _, line := range bytes.Split(f.data, []byte("\n")) {
+			key, rest, ok := bytes.Cut(line, []byte(":"))
+			if !ok {
+				continue
+			}
+			switch string(bytes.ToLower(bytes.TrimSpace(key))) {
+			case "allow", "disallow":
+				tails = append(tails, string(bytes.TrimLeft(rest, " \t"))+"\n")
+				value, _, _ := bytes.Cut(rest, []byte("#"))
+				values = append(values, string(bytes.TrimSpace(value)))
+			}
+		}
+	}
+	return values, tails
+}
+
+// plainRunByOctet is plainRun testing one octet at a time.
+func plainRunByOctet(s string, i int, special *[256]uint8) int {
+	for i < len(s) && special[s[i]] == 0 {
+		i++
+	}
+	return i
+}
+
+// TestPlainRunByOctet checks that the plain scan of BenchmarkTricks
+// stops where plainRun does.
+func TestPlainRunByOctet(t *testing.T) {
+	for _, s := range []string{"", "/a", "/abcdefgh", "/abcdefg h", "/abcdefghijklmnop$", "/x%2f/ä", "/012345678901234567*"} {
+		for _, special := range []*[256]uint8{&patternSpecial, &urlSpecial, &plainRuleSpecial} {
+			for i := 0; i <= len(s); i++ {
+				if got, want := plainRunByOctet(s, i, special), plainRun(s, i, special); got != want {
+					t.Errorf("plainRunByOctet(%q, %d) = %d, plainRun %d", s, i, got, want)
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkTricks runs each trick beside the plain path it replaces:
+//
+//   - "eight-octets": plainRun, which tests eight octets a step against
+//     a table, and the same scan an octet at a time, over the value of
+//     every rule line of the corpus (the normaliser's first scan, with
+//     patternSpecial) and over the text after each rule line's colon
+//     (the plain-line scan, with plainRuleSpecial).
+//   - "blind-room": RFC mode's normaliser on the rules of the file of
+//     BenchmarkParseDollarInside, each written in one reused buffer as
+//     the parser does ("blind", appendRFCFrom, which counts the room a
+//     canonical form needs only when the buffer lacks room for the worst
+//     case) and by appendRFCFromCounted, which counts it every time
+//     ("plain").
+//   - "rule-layout": the rules of every corpus file of 1 KB or more
+//     in a table of rules of 12 bytes, line and flags in one word
+//     ("packed", rule), and of 16 bytes with a field each ("plain",
+//     plainRule): the time to read every rule's kind and line, as a scan
+//     does, and the tables' bytes over the files' (x-size).
+func BenchmarkTricks(b *testing.B) {
+	b.Run("blind-room", benchBlindRoom)
+	b.Run("rule-layout", benchRuleLayout)
+	values, tails := corpusRuleValues(b)
+	octets := 0
+	for _, s := range values {
+		octets += len(s)
+	}
+	tailOctets := 0
+	for _, s := range tails {
+		tailOctets += len(s)
+	}
+	for _, c := range []struct {
+		name    string
+		in      []string
+		n       int
+		special *[256]uint8
+	}{
+		{"normaliser", values, octets, &patternSpecial},
+		{"plain-line", tails, tailOctets, &plainRuleSpecial},
+	} {
+		for _, run := range []struct {
+			name string
+			f    func(string, int, *[256]uint8) int
+		}{
+			{"eight", plainRun},
+			{"plain", plainRunByOctet},
+		} {
+			b.Run("eight-octets/"+c.name+"/"+run.name, func(b *testing.B) {
+				b.SetBytes(int64(c.n))
+				b.ReportAllocs()
+				sink := 0
+				for b.Loop() {
+					for _, s := range c.in {
+						sink += run.f(s, 0, c.special)
+					}
+				}
+				if sink == 0 {
+					b.Fatal("no octet scanned")
+				}
+			})
+		}
+	}
+}
+
+// appendRFCFromCounted is appendRFCFrom counting the room the canonical
+// form needs before every write.
+func appendRFCFromCounted(dst []byte, s string, i int, pattern bool) ([]byte, int) {
+	special := &urlSpecial
+	if pattern {
+		special = &patternSpecial
+	}
+	start := len(dst)
+	grow := 0
+	for k := i; k < len(s); k++ {
+		grow += 2 * int(special[s[k]])
+	}
+	b := dst
+	if need := len(s) + grow; cap(b)-len(b) < need {
+		b = make([]byte, len(dst), len(dst)+need)
+		copy(b, dst)
+	}
+	b = append(b, s[:i]...)
+	dollars := 0
+	for i < len(s) {
+		in, out := rfcStep(s, i, pattern)
+		switch {
+		case out == 0:
+			b = append(b, s[i:i+in]...)
+		case in == 3 && out == 1:
+			b = append(b, unhex(s[i+1])<<4|unhex(s[i+2]))
+		case in == 3:
+			b = append(b, '%', upperHexOf(s[i+1]), upperHexOf(s[i+2]))
+		default:
+			b = append(b, '%', upperHex[s[i]>>4], upperHex[s[i]&15])
+			if pattern && s[i] == '$' {
+				dollars++
+			}
+		}
+		j := plainRun(s, i+in, special)
+		b = append(b, s[i+in:j]...)
+		i = j
+	}
+	return b, len(b) - start - 2*dollars
+}
+
+// dollarInsideValues returns the values of the rules of dollarInside.
+func dollarInsideValues() []string {
+	var values []string
+	for _, line := range bytes.Split(dollarInside(), []byte("\n")) {
+		if v, ok := bytes.CutPrefix(line, []byte("Disallow: ")); ok {
+			values = append(values, string(v))
+		}
+	}
+	return values
+}
+
+// TestAppendRFCFromCounted checks that the plain normaliser of
+// BenchmarkTricks writes what appendRFCFrom writes.
+func TestAppendRFCFromCounted(t *testing.T) {
+	values := append(dollarInsideValues()[:3], "/a b", "/%7e$x$", "/ツ/*", "/"+strings.Repeat("é", 400))
+	var scratch []byte
+	for _, v := range values {
+		for _, pattern := range []bool{true, false} {
+			i := firstChange(v, pattern)
+			if i == len(v) {
+				continue
+			}
+			want, wantPrio := appendRFCFrom(scratch[:0], v, i, pattern)
+			scratch = want
+			got, gotPrio := appendRFCFromCounted(nil, v, i, pattern)
+			if string(got) != string(want) || gotPrio != wantPrio {
+				t.Errorf("%q: plain %q, %d; appendRFCFrom %q, %d", v, got, gotPrio, want, wantPrio)
+			}
+		}
+	}
+}
+
+func benchBlindRoom(b *testing.B) {
+	values := dollarInsideValues()
+	octets := 0
+	for _, v := range values {
+		octets += len(v)
+	}
+	for _, run := range []struct {
+		name string
+		f    func([]byte, string, int, bool) ([]byte, int)
+	}{
+		{"blind", appendRFCFrom},
+		{"plain", appendRFCFromCounted},
+	} {
+		b.Run(run.name, func(b *testing.B) {
+			b.SetBytes(int64(octets))
+			b.ReportAllocs()
+			var scratch []byte
+			for b.Loop() {
+				for _, v := range values {
+					scratch, _ = run.f(scratch[:0], v, firstChange(v, true), true)
+				}
+			}
+		})
+	}
+}
+
+// plainRule is rule with a field for each thing it says.
+type plainRule struct {
+	off, n              uint32
+	line                int32
+	allow, derived, odd bool
+}
+
+func benchRuleLayout(b *testing.B) {
+	var packed [][]rule
+	var plain [][]plainRule
+	size, packedBytes, plainBytes := 0, 0, 0
+	for _, f := range corpus(b) {
+		if len(f.data) < 1024 {
+			continue
+		}
+		rules := Options{MaxBytes: -1}.Parse(f.data).rules
+		t := make([]plainRule, len(rules))
+		for i := range rules {
+			r := &rules[i]
+			t[i] = plainRule{r.off, r.n, r.line(), r.allow(), r.derived(), r.meta&oddBit != 0}
+		}
+		packed, plain = append(packed, rules), append(plain, t)
+		size += len(f.data)
+		packedBytes += len(rules) * int(unsafe.Sizeof(rule{}))
+		plainBytes += len(t) * int(unsafe.Sizeof(plainRule{}))
+	}
+	b.Run("packed", func(b *testing.B) {
+		b.ReportAllocs()
+		sum := 0
+		for b.Loop() {
+			for _, t := range packed {
+				for i := range t {
+					if t[i].allow() && !t[i].derived() {
+						sum += int(t[i].line())
+					}
+				}
+			}
+		}
+		b.ReportMetric(float64(packedBytes)/float64(size), "x-size")
+		if sum == 0 {
+			b.Fatal("no allow rule read")
+		}
+	})
+	b.Run("plain", func(b *testing.B) {
+		b.ReportAllocs()
+		sum := 0
+		for b.Loop() {
+			for _, t := range plain {
+				for i := range t {
+					if t[i].allow && !t[i].derived {
+						sum += int(t[i].line)
+					}
+				}
+			}
+		}
+		b.ReportMetric(float64(plainBytes)/float64(size), "x-size")
+		if sum == 0 {
+			b.Fatal("no allow rule read")
+		}
+	})
+}
