@@ -38,8 +38,8 @@ var urlSpecial, patternSpecial = func() (u, p [256]uint8) {
 }()
 
 // plainRun returns the end of the run of octets of s from i on that
-// special marks 0. It ORs the marks of eight octets a step, which is three
-// times as fast as testing one at a time.
+// special marks 0. It ORs the marks of eight octets a step: testing one
+// at a time takes about 1.6 times as long (BenchmarkTricks/eight-octets).
 func plainRun(s string, i int, special *[256]uint8) int {
 	for ; i+8 <= len(s); i += 8 {
 		b := s[i : i+8]
