@@ -74,8 +74,13 @@ func TestPlainRunByOctet(t *testing.T) {
 //     ("packed", rule), and of 16 bytes with a field each ("plain",
 //     plainRule): the time to read every rule's kind and line, as a scan
 //     does, and the tables' bytes over the files' (x-size).
+//   - "eight-blanks": trimSpan, which skips the blanks that start a line
+//     eight spaces a step, and trimSpanByOctet, which skips them one at
+//     a time, over the lines of tjx.com's 404 page of 107 KB, which
+//     indents its markup, and over the lines of the other corpus files.
 func BenchmarkTricks(b *testing.B) {
 	b.Run("blind-room", benchBlindRoom)
+	b.Run("eight-blanks", benchEightBlanks)
 	b.Run("rule-layout", benchRuleLayout)
 	values, tails := corpusRuleValues(b)
 	octets := 0
@@ -278,4 +283,76 @@ func benchRuleLayout(b *testing.B) {
 			b.Fatal("no allow rule read")
 		}
 	})
+}
+
+// trimSpanByOctet is trimSpan skipping the blanks before the text one at
+// a time.
+func trimSpanByOctet(s string, i, j int) (int, int) {
+	for i < j && isSpace(s[i]) {
+		i++
+	}
+	for j > i && isSpace(s[j-1]) {
+		j--
+	}
+	return i, j
+}
+
+// TestTrimSpanByOctet checks that the plain trim of BenchmarkTricks
+// trims as trimSpan does.
+func TestTrimSpanByOctet(t *testing.T) {
+	for _, s := range []string{"", " ", "a", strings.Repeat(" ", 8), strings.Repeat(" ", 17) + "x ", "\t        x", "        \t\r", "                <div>  \r"} {
+		for i := 0; i <= len(s); i++ {
+			gi, gj := trimSpanByOctet(s, i, len(s))
+			wi, wj := trimSpan(s, i, len(s))
+			if gi != wi || gj != wj {
+				t.Errorf("trimSpanByOctet(%q, %d) = %d, %d; trimSpan %d, %d", s, i, gi, gj, wi, wj)
+			}
+		}
+	}
+}
+
+func benchEightBlanks(b *testing.B) {
+	var indented, other []string
+	indentedOctets, otherOctets := 0, 0
+	for _, f := range corpus(b) {
+		lines := strings.Split(string(f.data), "\n")
+		if f.name == "020_www.tjx.com.txt" {
+			indented = lines
+			indentedOctets = len(f.data)
+		} else {
+			other = append(other, lines...)
+			otherOctets += len(f.data)
+		}
+	}
+	for _, c := range []struct {
+		name  string
+		lines []string
+		n     int
+	}{
+		{"tjx", indented, indentedOctets},
+		{"other", other, otherOctets},
+	} {
+		for _, run := range []struct {
+			name string
+			f    func(string, int, int) (int, int)
+		}{
+			{"eight", trimSpan},
+			{"plain", trimSpanByOctet},
+		} {
+			b.Run(c.name+"/"+run.name, func(b *testing.B) {
+				b.SetBytes(int64(c.n))
+				b.ReportAllocs()
+				sum := 0
+				for b.Loop() {
+					for _, l := range c.lines {
+						i, j := run.f(l, 0, len(l))
+						sum += j - i
+					}
+				}
+				if sum == 0 {
+					b.Fatal("every line blank")
+				}
+			})
+		}
+	}
 }
