@@ -14,15 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
-// slowAllowed decides path for a group from its rules in file order, with
-// the slow matcher and normaliser: every rule is tried and the longest
-// match kept, allow winning a tie. It shares only targetPath and
-// escapeGoogle with the code under test.
-func slowAllowed(g *Group, mode Mode, target string) bool {
-	return slowDecide(slowRules(g, mode), mode, target)
-}
-
-// slowRule is a rule as slowAllowed tries it: its pattern in the form the
+// slowRule is a rule as slowDecide tries it: its pattern in the form the
 // path is compared with, and its priority.
 type slowRule struct {
 	pattern string
@@ -50,8 +42,10 @@ func slowRules(g *Group, mode Mode) []slowRule {
 	return rules
 }
 
-// slowDecide decides target by every rule of rules with the slow matcher:
-// the longest match wins, allow winning a tie.
+// slowDecide decides target by every rule of rules with the slow matcher
+// and normaliser: every rule is tried and the longest match kept, allow
+// winning a tie. With slowRules, it shares only targetPath and
+// escapeGoogle with the code under test.
 func slowDecide(rules []slowRule, mode Mode, target string) bool {
 	path := mode.dialect().targetPath(target)
 	if mode == RFC {
@@ -179,7 +173,7 @@ func randomLetters(rnd *rand.Rand, n int) string {
 // checkParse is FuzzParse's body: for data in each mode, Parse and
 // ParseReader agree, the result keeps no view of data, writing it back
 // keeps its verdicts and extensions, and the fast matcher agrees with
-// slowAllowed on target.
+// the slow evaluation (slowRules, slowDecide) on target.
 func checkParse(t *testing.T, data []byte, target string) {
 	if len(data) > 16<<10 || len(target) > 256 {
 		return // keep the slow evaluation fast
