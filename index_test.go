@@ -215,3 +215,96 @@ func TestLongPathBuildsIndex(t *testing.T) {
 		t.Errorf("one query of an 8 KB path left %d '*' rules to the scan, want the index built", len(g.rules))
 	}
 }
+
+// TestHeadOrders holds head's promise, which the entries' search relies
+// on: a smaller head only for a smaller string, equal heads for strings
+// that agree on their first eight octets, short strings, NULs and high
+// octets included.
+func TestHeadOrders(t *testing.T) {
+	words := []string{"", "\x00", "\x00\x00", "a", "a\x00", "ab", "abcdefgh", "abcdefghi", "abcdefgi",
+		"\xff", "\xff\xff\xff\xff\xff\xff\xff\xff\x00", "/shop/", "/shop/a", "/shop/\x80", "/Shop"}
+	rnd := rand.New(rand.NewPCG(1, 2))
+	for range 2000 {
+		b := make([]byte, rnd.IntN(12))
+		for i := range b {
+			b[i] = "\x00a/\xff"[rnd.IntN(4)]
+		}
+		words = append(words, string(b))
+	}
+	for _, a := range words {
+		for _, b := range words[:60] {
+			if head(a) < head(b) && a >= b || head(a) > head(b) && a <= b {
+				t.Fatalf("head(%q) = %#x, head(%q) = %#x: out of the strings' order", a, head(a), b, head(b))
+			}
+			if same := a[:min(8, len(a))] == b[:min(8, len(b))] && (len(a) >= 8) == (len(b) >= 8); same && head(a) != head(b) {
+				t.Fatalf("head(%q) != head(%q)", a, b)
+			}
+		}
+	}
+}
+
+// BenchmarkEntrySearch decides paths made from a large group's rules by
+// the direct rules' entries, searched by their heads ("head", the
+// index's) and by their prefixes' text alone ("text").
+func BenchmarkEntrySearch(b *testing.B) {
+	g := Parse(corpusFile(b, "018_www.runescape.com.txt")).Group("Googlebot")
+	ix := buildIndex(g.text, g.rules)
+	text := func(path string) int {
+		lo, hi := 0, len(ix.entries)
+		for lo < hi {
+			if m := int(uint(lo+hi) >> 1); ix.entryPrefix(g.text, &ix.entries[m]) <= path {
+				lo = m + 1
+			} else {
+				hi = m
+			}
+		}
+		best := -1
+		for i := int32(lo - 1); i >= 0; i = ix.entries[i].parent {
+			e := &ix.entries[i]
+			if !strings.HasPrefix(path, ix.entryPrefix(g.text, e)) {
+				continue
+			}
+			end := ix.direct
+			if int(i)+1 < len(ix.entries) {
+				end = int(ix.entries[i+1].lo)
+			}
+			for j := int(e.lo); j < end; j++ {
+				if best >= 0 && !g.text.better(&ix.rules[j], &ix.rules[best]) {
+					break
+				}
+				if g.text.matches(&ix.rules[j], path, g.d.emptyMatches) {
+					best = j
+					break
+				}
+			}
+		}
+		return best
+	}
+	var paths []string
+	for _, r := range g.Rules() {
+		paths = append(paths, strings.ReplaceAll(strings.TrimSuffix(r.Pattern, "$"), "*", "x")+"/y?z=1")
+	}
+	paths = append(paths, "/", "/some/page.html?id=1", "/a", "")
+	for _, p := range paths {
+		if got, want := ix.decideDirect(g.text, g.d.emptyMatches, p), text(p); got != want {
+			b.Fatalf("%q: the heads' search decides %d, the text's %d", p, got, want)
+		}
+	}
+	if len(ix.entries) < 500 {
+		b.Fatalf("%d entries: too few to show the search", len(ix.entries))
+	}
+	b.Run("head", func(b *testing.B) {
+		i := 0
+		for b.Loop() {
+			ix.decideDirect(g.text, g.d.emptyMatches, paths[i%len(paths)])
+			i++
+		}
+	})
+	b.Run("text", func(b *testing.B) {
+		i := 0
+		for b.Loop() {
+			text(paths[i%len(paths)])
+			i++
+		}
+	})
+}
