@@ -15,7 +15,6 @@ package robotstxt
 // piece ends, the rules waiting for it take it and wait for their next.
 
 import (
-	"encoding/binary"
 	"slices"
 	"strings"
 	"sync"
@@ -83,16 +82,7 @@ type sweptRules struct {
 // are sorted by prefix; parent is the entry of the longest prefix that is
 // a proper prefix of this one's, or -1.
 type entry struct {
-	head             uint64 // the prefix's (see head)
 	lo, parent, plen int32
-}
-
-// head is s's first eight octets, big-endian, zeros after its end: head(a)
-// < head(b) only if a < b (BenchmarkEntrySearch, "text": without heads).
-func head(s string) uint64 {
-	var b [8]byte
-	copy(b[:], s)
-	return binary.BigEndian.Uint64(b[:])
 }
 
 // literalPrefix returns the text of pattern before its first '*', or
@@ -144,8 +134,7 @@ func buildIndex(t *ruleText, rules []rule) *index {
 		ix.rules = append(ix.rules, swept...)
 		ix.masks = make([]uint64, len(swept))
 		for k := range swept {
-			// The octets a path must hold for the rule to match it.
-			ix.masks[k] = octetMask(strings.ReplaceAll(strings.TrimSuffix(t.pattern(&swept[k]), "$"), "*", ""))
+			ix.masks[k] = patternMask(t.pattern(&swept[k]))
 		}
 		return ix
 	}
@@ -195,7 +184,7 @@ func (ix *index) sortByPrefix(t *ruleText) {
 		if len(stack) > 0 {
 			parent = stack[len(stack)-1]
 		}
-		ix.entries = append(ix.entries, entry{head: head(p), lo: int32(i), parent: parent, plen: int32(len(p))})
+		ix.entries = append(ix.entries, entry{lo: int32(i), parent: parent, plen: int32(len(p))})
 		stack = append(stack, int32(len(ix.entries)-1))
 	}
 	ix.entries = trim(ix.entries)
@@ -297,16 +286,29 @@ func octetMask(s string) uint64 {
 	return m
 }
 
+// patternMask returns the octets a path must hold for pattern to match
+// it: those of its literal text, without '*' and a final '$'.
+func patternMask(pattern string) uint64 {
+	pattern = strings.TrimSuffix(pattern, "$")
+	var m uint64
+	for i := 0; i < len(pattern); i++ {
+		if c := pattern[i]; c != '*' {
+			m |= 1 << (c & 63)
+		}
+	}
+	return m
+}
+
 // decideDirect returns the best of the direct rules that match path, or
 // -1.
 func (ix *index) decideDirect(t *ruleText, emptyMatches bool, path string) int {
 	// The entries whose prefixes are prefixes of path are the entry just
 	// at or before path in sorted order and its ancestors: every string
 	// that sorts between a prefix of path and path starts with that prefix.
-	lo, hi, ph := 0, len(ix.entries), head(path)
+	lo, hi := 0, len(ix.entries)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if e := &ix.entries[m]; e.head < ph || e.head == ph && ix.entryPrefix(t, e) <= path {
+		if ix.entryPrefix(t, &ix.entries[m]) <= path {
 			lo = m + 1
 		} else {
 			hi = m
