@@ -135,17 +135,15 @@ func (b *builder) ext() *groupExt {
 	return &b.extVals[len(b.extVals)-1]
 }
 
-// keepExts returns a copy of the builder's extension records, in two
-// allocations however many there are.
+// keepExts returns a copy of the builder's extension records, in one
+// allocation however many there are.
 func (b *builder) keepExts() []extAt {
-	n := len(b.extIDs)
-	if n == 0 {
+	if len(b.extIDs) == 0 {
 		return nil
 	}
-	exts, vals := make([]extAt, n), make([]groupExt, n)
-	copy(vals, b.extVals)
+	exts := make([]extAt, len(b.extIDs))
 	for i, id := range b.extIDs {
-		exts[i] = extAt{id: id, ext: &vals[i]}
+		exts[i] = extAt{id: id, ext: b.extVals[i]}
 	}
 	return exts
 }

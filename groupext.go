@@ -123,5 +123,5 @@ func parseContentSignal(v string) (map[string]bool, error) {
 // extAt is the extension record of the file's group id.
 type extAt struct {
 	id  uint32
-	ext *groupExt
+	ext groupExt
 }

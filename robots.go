@@ -428,7 +428,7 @@ func (r *Robots) extOf(id int) *groupExt {
 	if !ok {
 		return nil
 	}
-	return r.exts[i].ext
+	return &r.exts[i].ext
 }
 
 // setAgents returns the tokens that select set, each as first written,
@@ -490,7 +490,7 @@ func (r *Robots) Footprint() int64 {
 		n += heapBytes(sizeOf[fileRecords]()) + heapBytes(int64(len(f.host))) + signalBytes(f.signals)
 	}
 	if len(r.exts) > 0 {
-		n += sliceBytes(r.exts) + heapBytes(int64(len(r.exts))*sizeOf[groupExt]())
+		n += sliceBytes(r.exts)
 		for _, e := range r.exts {
 			n += signalBytes(e.ext.signals)
 		}
