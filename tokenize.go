@@ -42,9 +42,6 @@ const (
 	flagComment
 	// flagLeadingSpace: the content starts after blanks.
 	flagLeadingSpace
-	// flagMarkup: on an HTML page, the line starts with no letter, so it
-	// holds no key; it was not split (kind keyNone).
-	flagMarkup
 	// flagNotKeyValue: several words and no colon (kind keyNone).
 	flagNotKeyValue
 	// flagNoKey: nothing before the colon (kind keyNone).
@@ -70,7 +67,8 @@ type tokenizer struct {
 	cut      int
 	maxLines int
 	over     bool
-	// markup says the file is an HTML page (see flagMarkup).
+	// markup says the file is an HTML page: a line of it that starts
+	// with no letter is not split (see line).
 	markup bool
 	// Whole-file checks first, shaped for speed (BenchmarkParse): most
 	// files have no CR, NUL or invalid UTF-8, and then no line needs
@@ -302,8 +300,7 @@ func (t *tokenizer) line(f *lineFact, i, end int) {
 	// or text: no key starts so (shaped for speed: BenchmarkParse on HTML
 	// pages).
 	if t.markup && !('a' <= src[a]|0x20 && src[a]|0x20 <= 'z') {
-		f.flags |= flagMarkup
-		return
+		return // kind keyNone: nothing to note on markup
 	}
 	// Lines whose keys are spelt as RFC 9309 spells them skip the general
 	// split and key look-up, which would give them the same key and value.
