@@ -17,8 +17,10 @@ import (
 // (what go doc -all shows as lines starting "func" or "type"): one way to
 // do each thing, and nothing a user never needs. Three of them are what
 // package lint reads of a file, as any other package could: FileGroups,
-// FileGroup and FileRule.
-const maxAPI = 45
+// FileGroup and FileRule; two answer one query on a file read once,
+// without keeping it: DecideOnce and Options.DecideOnce, as Parse and
+// Options.Parse parse one.
+const maxAPI = 47
 
 // api reads the package's documentation as go doc does: its exported
 // funcs, and its exported types with their funcs and methods, each

@@ -416,6 +416,39 @@ func BenchmarkSmallFirstQuery(b *testing.B) {
 	}
 }
 
+// BenchmarkDecideOnce decides one URL on each corpus file of at most
+// 1 KiB, by DecideOnce and by Parse and Decide, whose tables DecideOnce
+// leaves out; "kept" is a later query on the kept Group, what a crawler
+// that asks a file again pays.
+func BenchmarkDecideOnce(b *testing.B) {
+	const target = "/some/page.html?id=1"
+	for _, f := range corpus(b) {
+		if len(f.data) > 1<<10 {
+			continue
+		}
+		name := strings.TrimSuffix(f.name, ".txt")
+		b.Run("once/"+name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				DecideOnce(f.data, "Googlebot", target)
+			}
+		})
+		b.Run("parse/"+name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				Parse(f.data).Decide("Googlebot", target)
+			}
+		})
+		g := Parse(f.data).Group("Googlebot")
+		b.Run("kept/"+name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				g.Decide(target)
+			}
+		})
+	}
+}
+
 // BenchmarkParseDollarInside parses, in each mode, a file of 1.9 MB whose
 // every rule has a '$' inside its path, the shape of a real file of 43,279
 // such rules: RFC mode writes each '$' as "%24" (RFC 9309 section 2.2.3),

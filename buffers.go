@@ -17,6 +17,9 @@ type parseBuffers struct {
 	notes   notes
 	records recordLists
 	scratch []byte // the canonical form of the current rule's pattern
+	// once is the matcher's state of a decision on the lists (see
+	// Options.DecideOnce), held here so that it is not allocated.
+	once onceState
 }
 
 var buffers = sync.Pool{New: func() any { return new(parseBuffers) }}
@@ -38,6 +41,7 @@ func (b *parseBuffers) reset() int {
 	// the collector runs (a fifth of the first query of the corpus's
 	// smallest files; BenchmarkSmallFirstQuery).
 	b.scratch = emptied(b.scratch, &n)
+	b.once = onceState{} // its index, if it built one, is not kept
 	return n
 }
 
@@ -57,4 +61,12 @@ func returnBuffers(b *parseBuffers) {
 	if b.reset() <= maxPooled {
 		buffers.Put(b)
 	}
+}
+
+// onceState is what a matcher reads besides the rules, for a decision
+// on a builder's lists.
+type onceState struct {
+	text  ruleText
+	forms writtenForms
+	c     indexCache
 }

@@ -144,6 +144,10 @@ func TestGoogleConformance(t *testing.T) {
 			if c.Line != nil && d.Rule.Line != *c.Line {
 				t.Errorf("%s: first Decide(%q, %.80q) line = %d, want %d", c.ID, c.Agents[0], url, d.Rule.Line, *c.Line)
 			}
+			once := opts.DecideOnce(c.body(t), c.Agents[0], url)
+			if once.Allowed != c.Allowed || c.Line != nil && once.Rule.Line != *c.Line {
+				t.Errorf("%s: DecideOnce(%q, %.80q) = %v at line %d, want %v", c.ID, c.Agents[0], url, once.Allowed, once.Rule.Line, c.Allowed)
+			}
 		}
 		if got := r.Group(c.Agents...).Allowed(url); got != c.Allowed {
 			t.Errorf("%s: Allowed(%q, %.80q) = %v, want %v", c.ID, c.Agents, url, got, c.Allowed)
@@ -178,6 +182,9 @@ func TestRFCConformance(t *testing.T) {
 				}
 				if got := r.Allowed(as[0], url); got != want {
 					t.Errorf("%s: second Allowed(%q, %.80q) = %v, want %v", c.ID, as[0], url, got, want)
+				}
+				if got := DecideOnce(c.body(t), as[0], url); got.Allowed != want {
+					t.Errorf("%s: DecideOnce(%q, %.80q) = %v, want %v", c.ID, as[0], url, got.Allowed, want)
 				}
 			}
 			if got := r.Group(c.agents()...).Allowed(url); got != want {

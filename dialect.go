@@ -151,6 +151,18 @@ func (d *dialect) lineName(value string) string {
 	return ProductToken(value)
 }
 
+// lookupName returns the name under which agent finds its group, and
+// false when it finds no group by name: "*" and, in RFC mode, a string
+// that gives no name, for which only the global group applies (Google's
+// library lets "" find a user-agent line that names nothing).
+func (d *dialect) lookupName(agent string) (string, bool) {
+	name := d.callerName(agent)
+	if name == "*" || name == "" && !d.googleNames {
+		return "", false
+	}
+	return name, true
+}
+
 // callerName returns the name under which a caller's crawler, given as
 // agent, finds its group (see [Robots.Group]). RFC mode reads a name, a
 // name with its version or a whole User-Agent header as its leading name,

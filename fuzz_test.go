@@ -222,6 +222,9 @@ func checkParse(t *testing.T, data []byte, target string) {
 			if d.Allowed != g.Allowed(target) || d.Allowed != r2.Allowed(agent, target) {
 				t.Fatalf("%v: Decide, Group.Allowed and the ParseReader result disagree on %q", mode, target)
 			}
+			if once := o.DecideOnce(data, agent, target); once != d {
+				t.Fatalf("%v: DecideOnce(%q, %q) = %+v, Decide %+v", mode, agent, target, once, d)
+			}
 			if want := slowDecide(rules, mode, target); d.Allowed != want {
 				t.Fatalf("%v: Allowed(%q, %q) = %v, slow evaluation says %v", mode, agent, target, d.Allowed, want)
 			}

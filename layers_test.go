@@ -20,7 +20,7 @@ import (
 // percent-encoding, the compiled rule, the matcher, octet classes,
 // memory). Files on one floor are separated by spaces.
 var floors = []string{
-	"robotstxt.go",
+	"robotstxt.go once.go",
 	"write.go",
 	"parse.go",
 	"sniff.go",

@@ -47,6 +47,10 @@ type parser struct {
 	// recordInGroup).
 	split     int
 	splitKind keyKind
+	// quiet keeps only what a decision reads, the groups and their
+	// rules, for a parse that answers one query (see Options.DecideOnce):
+	// no notes, records or extension values.
+	quiet bool
 }
 
 // countRules counts the allow and disallow lines of src, the part of a
@@ -80,6 +84,9 @@ func (p *parser) run(src string) {
 	p.noteFlags = noteFlags
 	if p.html {
 		p.noteFlags &^= flagComment | flagLeadingSpace | flagNotKeyValue | flagNoKey
+	}
+	if p.quiet {
+		p.noteFlags = 0
 	}
 	body, bom := skipBOM(src)
 	if bom {
@@ -181,10 +188,14 @@ func (p *parser) line(f *lineFact) {
 	case keyAllow, keyDisallow:
 		p.rule(f.num, f.kind == keyAllow, p.tok.text(f.value), false) // plain lines come by run's shortcut
 	case keySitemap:
-		p.sitemap(f.num, p.tok.text(f.value))
+		if !p.quiet {
+			p.sitemap(f.num, p.tok.text(f.value))
+		}
 	default:
-		p.recordInGroup(f)
-		p.extension(f)
+		if !p.quiet {
+			p.recordInGroup(f)
+			p.extension(f)
+		}
 	}
 }
 
@@ -340,6 +351,9 @@ func (p *parser) reserveWritten() {
 // and on lines that are not key-value pairs are left out: they would
 // describe the markup, and the file-level note says what matters.
 func (p *parser) report(line int, kind noteKind, args ...any) {
+	if p.quiet {
+		return
+	}
 	if k := &noteKinds[kind]; p.html && (k.sev == Info || k.code == CodeNotKeyValue) && k.code != CodeNotRobotsTxt {
 		return
 	}

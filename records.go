@@ -34,7 +34,9 @@ func (r *recordLists) reset() (n int) {
 	// A map's room is at least its entries: count those of this parse,
 	// as the map grew to hold them.
 	n += len(r.sitemapSeen) * int(sizeOf[string]())
-	clear(r.sitemapSeen)
+	if len(r.sitemapSeen) > 0 { // clearing an empty map still sweeps its room
+		clear(r.sitemapSeen)
+	}
 	return n
 }
 

@@ -459,9 +459,9 @@ func (r *Robots) lookupSet(agent string) int {
 	if r.d == nil {
 		return -1 // the zero Robots
 	}
-	name := r.d.callerName(agent)
-	if name == "*" || name == "" && !r.d.googleNames {
-		return -1 // Google's library lets "" find a line that names nothing
+	name, ok := r.d.lookupName(agent)
+	if !ok {
+		return -1
 	}
 	pos, ok := r.find(name)
 	if !ok {

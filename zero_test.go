@@ -96,6 +96,10 @@ func TestZeroValues(t *testing.T) {
 			r, err := robotstxt.Options{}.ParseReader(strings.NewReader("User-agent: *\nDisallow: /a%7eb\n"))
 			return result{err, r.Mode(), r.Allowed("FooBot", "/a~b")}
 		}, result{nil, robotstxt.RFC, false}},
+		{"Options.DecideOnce", "zero", func() result {
+			d := robotstxt.Options{}.DecideOnce([]byte("User-agent: *\nDisallow: /a%7eb\n"), "FooBot", "/a~b")
+			return result{d.Allowed, d.Rule.Line}
+		}, result{false, 2}},
 		{"Mode.String", "zero", func() result { return result{robotstxt.Mode(0).String()} }, result{"rfc"}},
 		{"Severity.String", "zero", func() result { return result{robotstxt.Severity(0).String()} }, result{"info"}},
 		// The zero RequestRate and Window are what a group without the

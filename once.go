@@ -1,0 +1,143 @@
+package robotstxt
+
+// This file answers one query on a file that is read once, without
+// keeping it: the parse, the groups and the decision are Parse's and
+// Robots.Decide's, and only their tables are left out.
+
+import "strings"
+
+// DecideOnce decides one query on a robots.txt body, as
+// o.Parse(data).Decide(agent, target) decides it, without keeping the
+// parsed file: for a tool that checks one URL against a file it reads
+// once, as Google's library's OneAgentAllowedByRobots does. It reads the
+// file with Parse's tokenizer, forms and merges its groups with Parse's
+// builder (RFC 9309 section 2.1 and section 2.2.1), finds the crawler's
+// groups by the names [Robots.Group] reads, and decides with the matcher
+// of [Group.Decide] (section 2.2.2); it leaves out what one query does
+// not read: the diagnostics, the file's tables and its Groups. Its
+// answer is Decide's, Err included, in either mode (TestDecideOnce holds
+// them equal over the conformance cases, the corpus and the fuzzers'
+// inputs).
+//
+// It costs a parse and a scan, and allocates only for a deciding rule's
+// pattern and for a crawler whose name several groups give. A crawler
+// that asks a file more than once parses it once and keeps the *Robots,
+// or the *Group it asks (BenchmarkDecideOnce times both).
+func (o Options) DecideOnce(data []byte, agent, target string) Decision {
+	src := view(data)
+	keep, _ := o.cut(src)
+	buf, own := borrowBuffers(keep)
+	p := o.newParser(buf, defaultLimits)
+	p.quiet = true
+	p.run(src[:keep])
+	d := p.b.decide(&buf.once, agent, target)
+	// The rule's pattern is read from the lists that go back to the pool.
+	d.Rule.Pattern = strings.Clone(d.Rule.Pattern)
+	if !own {
+		returnBuffers(buf)
+	}
+	return d
+}
+
+// decide decides target for agent over the groups b has built, as
+// Robots.Decide does over the tables finish makes of them: the groups
+// whose product tokens equal the name agent gives (ignoring ASCII case),
+// merged, or else the global groups. The decision reads b's lists, and
+// st holds the matcher's state.
+func (b *builder) decide(st *onceState, agent, target string) Decision {
+	name, byName := b.d.lookupName(agent)
+	named, global := b.groupsNamed(name, byName)
+	if refuses(agent, named.n > 0) {
+		return Decision{Err: agentError{agent}}
+	}
+	ids := named
+	if ids.n == 0 {
+		ids = global
+	}
+	if ids.n == 0 {
+		return Decision{Allowed: true}
+	}
+	rules := b.groupRules(ids.first)
+	if ids.n > 1 {
+		// Several groups give the name: their rules one group's after
+		// another, as Robots.Group merges them.
+		rules = make([]rule, 0, ids.rules)
+		prev := -1
+		for i := range b.toks {
+			if id := int(b.toks[i].group); id != prev && b.tokenIs(i, ids.name) {
+				rules = append(rules, b.groupRules(id)...)
+				prev = id
+			}
+		}
+	}
+	st.text = ruleText{arena: view(b.arena)}
+	if len(b.written) > 0 {
+		st.forms = writtenForms{forms: b.written, text: view(b.writtenText)}
+		st.text.written = &st.forms
+	}
+	m := matcher{d: b.d, text: &st.text, rules: rules}
+	if len(rules) >= indexMin {
+		m.c = &st.c
+		st.c.countStars(&st.text, rules)
+	}
+	return m.decision(target)
+}
+
+// namedGroups are the groups of the token name: how many, the first
+// and the last, and how many rules they have.
+type namedGroups struct {
+	name           string
+	n, first, prev int // prev: the last group counted, or -1
+	rules          int
+}
+
+// groupsNamed returns the groups that have a user-agent line of name, if
+// byName, and the global groups, in one pass over the tokens.
+func (b *builder) groupsNamed(name string, byName bool) (named, global namedGroups) {
+	named, global = namedGroups{name: name, first: -1, prev: -1}, namedGroups{name: "*", first: -1, prev: -1}
+	for i := range b.toks {
+		id := int(b.toks[i].group)
+		if byName && id != named.prev && b.tokenIs(i, name) {
+			named.add(b, id)
+		} else if id != global.prev && b.tokenIs(i, "*") {
+			global.add(b, id)
+		}
+	}
+	return named, global
+}
+
+// add counts group id in g.
+func (g *namedGroups) add(b *builder, id int) {
+	if g.n == 0 {
+		g.first = id
+	}
+	g.prev = id
+	g.n++
+	g.rules += len(b.groupRules(id))
+}
+
+// tokenIs reports whether token i is name, ignoring ASCII case, as
+// groupSets.find compares them.
+func (b *builder) tokenIs(i int, name string) bool {
+	start := uint32(0)
+	if i > 0 {
+		start = b.toks[i-1].end
+	}
+	return foldCompare(view(b.tokText[start:b.toks[i].end]), name) == 0
+}
+
+// groupRules returns the rules of b's group id.
+func (b *builder) groupRules(id int) []rule {
+	end := len(b.rules)
+	if id+1 < len(b.starts) {
+		end = int(b.starts[id+1])
+	}
+	return b.rules[b.starts[id]:end:end]
+}
+
+// DecideOnce decides one query on a robots.txt body in RFC mode with the
+// default limit, without keeping the parsed file (see
+// [Options.DecideOnce]).
+func DecideOnce(data []byte, agent, target string) Decision {
+	return Options{}.DecideOnce(data, agent, target)
+}

@@ -1,0 +1,92 @@
+package robotstxt
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestDecideOnce holds DecideOnce equal to Parse and Decide, in both
+// modes and with a limit that cuts most files, over the corpus and over
+// files whose groups merge, with names that find a group, names that find
+// none, names several groups give and names that read as no crawler. The
+// conformance tests hold it to the reference answers, and FuzzParse to
+// Decide on any input.
+func TestDecideOnce(t *testing.T) {
+	agents := []string{"Googlebot", "googlebot-image", "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)",
+		"FooBot", "*", "", "/admin/x", "https://example.com/x", "GPTBot", "Baiduspider"}
+	files := []string{
+		"User-agent: a\nDisallow: /x\nUser-agent: b\nDisallow: /y\nUser-agent: A\nAllow: /x/ok\nDisallow: /z\n",
+		"User-agent: *\nDisallow: /\nUser-agent: *\nAllow: /pub\nUser-agent: FooBot\nUser-agent: foobot\nDisallow: /a$b\nAllow: /a%24\n",
+		"Disallow: /before-any-group\nUser-agent: *\nDisallow: /*.php$\nAllow: /index.php\n",
+		"<html><body>User-agent: *<br>Disallow: /</body></html>\n",
+	}
+	for _, cf := range corpus(t) {
+		files = append(files, string(cf.data))
+	}
+	paths := []string{"/", "/x", "/x/ok/1", "/z", "/pub/a", "/index.php", "/a.php", "/a$b", "/a%24",
+		"/some/page.html?id=1", "https://example.com/search?q=1", "/wp-admin/", "/robots.txt", ""}
+	for _, mode := range []Mode{RFC, Google} {
+		for _, max := range []int{0, 100} {
+			o := Options{Mode: mode, MaxBytes: max}
+			for _, f := range files {
+				data := []byte(f)
+				r := o.Parse(data)
+				// Each file's own rules too, a few of each group's; the
+				// largest files (each query parses the file again) with
+				// fewer names.
+				fp, as := paths, agents
+				for _, g := range r.Groups() {
+					for _, rule := range g.Rules()[:min(3, len(g.Rules()))] {
+						fp = append(fp, strings.ReplaceAll(strings.TrimSuffix(rule.Pattern, "$"), "*", "q"))
+					}
+				}
+				if len(data) > 64<<10 {
+					fp, as = fp[len(paths):min(len(fp), len(paths)+8)], agents[:3]
+				} else if len(fp) > 60 {
+					fp = fp[:60]
+				}
+				for _, agent := range as {
+					for _, p := range fp {
+						want := r.Decide(agent, p)
+						if got := o.DecideOnce(data, agent, p); got != want {
+							t.Fatalf("%v max %d: DecideOnce(%q, %q) = %+v, Decide %+v\nfile:\n%.300s", mode, max, agent, p, got, want, f)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestDecideOnceKeepsNoView checks that the Decision DecideOnce returns
+// reads nothing of the buffers it parsed with, which the next parse
+// overwrites: the deciding rule's pattern is its own.
+func TestDecideOnceKeepsNoView(t *testing.T) {
+	d := DecideOnce([]byte("User-agent: *\nDisallow: /private/*.html\n"), "FooBot", "/private/a.html")
+	for range 10 {
+		DecideOnce([]byte("User-agent: *\nDisallow: /XXXXXXXXXXXXXXXXXXXXXXXXXXXXX\n"), "FooBot", "/")
+	}
+	if d.Allowed || d.Rule.Pattern != "/private/*.html" || d.Rule.Line != 2 {
+		t.Fatalf("DecideOnce = %+v, want disallowed by line 2, /private/*.html", d)
+	}
+}
+
+// TestDecideOnceAllocs bounds what DecideOnce allocates: nothing when no
+// rule decides, the pattern of the rule that does, and the merged rules
+// of a name several groups give.
+func TestDecideOnceAllocs(t *testing.T) {
+	for _, tt := range []struct {
+		file, path string
+		want       float64
+	}{
+		{"User-agent: *\nDisallow: /private/\n", "/public", 0},
+		{"User-agent: *\nDisallow: /private/\n", "/private/x", 1},
+		{"User-agent: a\nDisallow: /x\nUser-agent: b\nAllow: /\nUser-agent: a\nDisallow: /private/\n", "/y", 1},
+	} {
+		data := []byte(tt.file)
+		got := testing.AllocsPerRun(100, func() { DecideOnce(data, "a", tt.path) })
+		if got != tt.want && !raceEnabled { // the race detector's pools drop what they are given
+			t.Errorf("DecideOnce(%q) allocates %v times, want %v", tt.path, got, tt.want)
+		}
+	}
+}
