@@ -40,9 +40,11 @@ func emptied[S ~[]E, E any](s S, n *int) S {
 	return s[:0]
 }
 
-// cleared returns s with every element of its room zeroed.
+// cleared returns s with its elements zeroed: a list that is cleared
+// each time it is emptied holds nothing past its length, as append
+// writes only there and copies only what is within it.
 func cleared[S ~[]E, E any](s S) S {
-	clear(s[:cap(s)])
+	clear(s)
 	return s
 }
 

@@ -27,7 +27,8 @@ func (o Options) DecideOnce(data []byte, agent, target string) Decision {
 	src := view(data)
 	keep, _ := o.cut(src)
 	buf, own := borrowBuffers(keep)
-	p := o.newParser(buf, defaultLimits)
+	var p parser
+	o.initParser(&p, buf, defaultLimits)
 	p.quiet = true
 	p.run(src[:keep])
 	d := p.b.decide(&buf.once, agent, target)

@@ -133,13 +133,12 @@ func (o Options) parse(data string, count bool, lim limits) *Robots {
 	return r
 }
 
-// newParser returns a parser with o's mode and limits lim that grows the
-// lists of buf.
-func (o Options) newParser(buf *parseBuffers, lim limits) parser {
-	p := parser{d: o.Mode.dialect(), opts: o, lim: lim, recs: &buf.records, scratch: &buf.scratch}
+// initParser sets p, a zero parser, to parse with o's mode and limits
+// lim, growing the lists of buf.
+func (o Options) initParser(p *parser, buf *parseBuffers, lim limits) {
+	p.d, p.opts, p.lim, p.recs, p.scratch = o.Mode.dialect(), o, lim, &buf.records, &buf.scratch
 	p.b = builder{buildLists: &buf.build, d: p.d, maxText: lim.text}
 	p.notes = noteWriter{notes: &buf.notes, max: lim.text}
-	return p
 }
 
 // parseWith parses src, the part of a body that o's limit keeps, with the
@@ -148,7 +147,8 @@ func (o Options) newParser(buf *parseBuffers, lim limits) parser {
 // each table an allocation of its own rather than a share of one block
 // (see block), for the benchmarks that weigh the block.
 func (o Options) parseWith(buf *parseBuffers, src string, truncated bool, lost int, lim limits, separate bool) *Robots {
-	p := o.newParser(buf, lim)
+	var p parser
+	o.initParser(&p, buf, lim)
 	p.run(src)
 	if truncated {
 		p.truncated(len(src), lost)

@@ -2,7 +2,8 @@
 # Times this library beside commit 0a35497, the one before the parsed
 # file's one form and the index of pieces, in one process and in turn:
 # parse and first query, and parse and ten queries, over the corpus;
-# parse and first query of the corpus files of at most 200 bytes; a
+# parse and first query of the corpus files of at most 200 bytes, and
+# their one query by DecideOnce; a
 # decision on the kept Groups of the corpus and of its groups of most
 # '*' rules; and three hostile groups (the one-letter one takes the
 # earlier commit 1.4 s a decision, and a few minutes in all). It copies that commit into a
@@ -41,8 +42,9 @@ MOD
 export CORPUS="$root/testdata/corpus"
 out="$tmp/out"
 for _ in $(seq "$count"); do
-	for lib in old new; do
+	for lib in old new once; do
 		for bench in "Corpus/first" "Corpus/ten" "Tiny/.*" "Kept/corpus" "Wild/.*" "Worst/.*"; do
+			[ "$lib" = once ] && [ "$bench" != "Tiny/.*" ] && continue # DecideOnce: one-off queries only
 			"$tmp/cmp.test" -test.run '^$' -test.bench "$bench/lib=$lib\$" -test.benchmem \
 				-test.benchtime 200ms | grep '^Benchmark' >>"$out.$lib"
 		done
@@ -50,4 +52,9 @@ for _ in $(seq "$count"); do
 done
 sed -i 's#/lib=old##' "$out.old"
 sed -i 's#/lib=new##' "$out.new"
+sed -i 's#/lib=once##' "$out.once"
 benchstat "$out.old" "$out.new"
+# The tiny files' first query by DecideOnce, beside the earlier commit's
+# Parse and Allowed.
+grep '^BenchmarkTiny' "$out.old" >"$out.tinyold"
+benchstat "$out.tinyold" "$out.once"
