@@ -4,7 +4,10 @@ package robotstxt
 // keeping it: the parse, the groups and the decision are Parse's and
 // Robots.Decide's, and only their tables are left out.
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // DecideOnce decides one query on a robots.txt body, as
 // o.Parse(data).Decide(agent, target) decides it, without keeping the
@@ -42,33 +45,21 @@ func (o Options) DecideOnce(data []byte, agent, target string) Decision {
 
 // decide decides target for agent over the groups b has built, as
 // Robots.Decide does over the tables finish makes of them: the groups
-// whose product tokens equal the name agent gives (ignoring ASCII case),
-// merged, or else the global groups. The decision reads b's lists, and
-// st holds the matcher's state.
+// that name the crawler, or else the global groups. The decision reads
+// b's lists, and st holds the matcher's state.
 func (b *builder) decide(st *onceState, agent, target string) Decision {
 	name, byName := b.d.lookupName(agent)
-	named, global := b.groupsNamed(name, byName)
-	if refuses(agent, named.n > 0) {
+	var rules []rule
+	found := false
+	if byName {
+		rules, found = b.rulesOf(name)
+	}
+	if refuses(agent, found) {
 		return Decision{Err: agentError{agent}}
 	}
-	ids := named
-	if ids.n == 0 {
-		ids = global
-	}
-	if ids.n == 0 {
-		return Decision{Allowed: true}
-	}
-	rules := b.groupRules(ids.first)
-	if ids.n > 1 {
-		// Several groups give the name: their rules one group's after
-		// another, as Robots.Group merges them.
-		rules = make([]rule, 0, ids.rules)
-		prev := -1
-		for i := range b.toks {
-			if id := int(b.toks[i].group); id != prev && b.tokenIs(i, ids.name) {
-				rules = append(rules, b.groupRules(id)...)
-				prev = id
-			}
+	if !found {
+		if rules, found = b.rulesOf("*"); !found {
+			return Decision{Allowed: true}
 		}
 	}
 	st.text = ruleText{arena: view(b.arena)}
@@ -77,44 +68,29 @@ func (b *builder) decide(st *onceState, agent, target string) Decision {
 		st.text.written = &st.forms
 	}
 	m := matcher{d: b.d, text: &st.text, rules: rules}
-	if len(rules) >= indexMin {
+	if len(rules) >= groupless { // as Robots.Decide scans a small group
 		m.c = &st.c
 		st.c.countStars(&st.text, rules)
 	}
 	return m.decision(target)
 }
 
-// namedGroups are the groups of the token name: how many, the first
-// and the last, and how many rules they have.
-type namedGroups struct {
-	name           string
-	n, first, prev int // prev: the last group counted, or -1
-	rules          int
-}
-
-// groupsNamed returns the groups that have a user-agent line of name, if
-// byName, and the global groups, in one pass over the tokens.
-func (b *builder) groupsNamed(name string, byName bool) (named, global namedGroups) {
-	named, global = namedGroups{name: name, first: -1, prev: -1}, namedGroups{name: "*", first: -1, prev: -1}
+// rulesOf returns the rules of the groups that have a user-agent line of
+// name (ignoring ASCII case, as groupSets.find compares), one group's
+// after another as Robots.Group merges them, and whether there is one.
+func (b *builder) rulesOf(name string) (rules []rule, found bool) {
+	prev := -1
 	for i := range b.toks {
-		id := int(b.toks[i].group)
-		if byName && id != named.prev && b.tokenIs(i, name) {
-			named.add(b, id)
-		} else if id != global.prev && b.tokenIs(i, "*") {
-			global.add(b, id)
+		if id := int(b.toks[i].group); id != prev && b.tokenIs(i, name) {
+			if prev < 0 {
+				rules = groupRules(b.rules, b.starts, id)
+			} else {
+				rules = append(slices.Clip(rules), groupRules(b.rules, b.starts, id)...)
+			}
+			prev = id
 		}
 	}
-	return named, global
-}
-
-// add counts group id in g.
-func (g *namedGroups) add(b *builder, id int) {
-	if g.n == 0 {
-		g.first = id
-	}
-	g.prev = id
-	g.n++
-	g.rules += len(b.groupRules(id))
+	return rules, prev >= 0
 }
 
 // tokenIs reports whether token i is name, ignoring ASCII case, as
@@ -125,15 +101,6 @@ func (b *builder) tokenIs(i int, name string) bool {
 		start = b.toks[i-1].end
 	}
 	return foldCompare(view(b.tokText[start:b.toks[i].end]), name) == 0
-}
-
-// groupRules returns the rules of b's group id.
-func (b *builder) groupRules(id int) []rule {
-	end := len(b.rules)
-	if id+1 < len(b.starts) {
-		end = int(b.starts[id+1])
-	}
-	return b.rules[b.starts[id]:end:end]
 }
 
 // DecideOnce decides one query on a robots.txt body in RFC mode with the

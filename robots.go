@@ -401,12 +401,16 @@ func (r *Robots) Groups() []*Group {
 
 // groupRules returns the window of r.rules that holds the file's group
 // id's rules.
-func (r *Robots) groupRules(id int) []rule {
-	end := len(r.rules)
-	if id+1 < len(r.starts) {
-		end = int(r.starts[id+1])
+func (r *Robots) groupRules(id int) []rule { return groupRules(r.rules, r.starts, id) }
+
+// groupRules returns the window of rules that holds group id's rules,
+// the groups starting at starts.
+func groupRules(rules []rule, starts []uint32, id int) []rule {
+	end := len(rules)
+	if id+1 < len(starts) {
+		end = int(starts[id+1])
 	}
-	return r.rules[r.starts[id]:end:end]
+	return rules[starts[id]:end:end]
 }
 
 // setLen returns the number of rules of set.
