@@ -90,3 +90,36 @@ func TestDecideOnceAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestDecideOnceHostile holds DecideOnce equal to Decide on the hostile
+// groups of BenchmarkWorstCase, whose long paths make a one-off query
+// build the index at once rather than scan.
+func TestDecideOnceHostile(t *testing.T) {
+	for _, shape := range worstShapes {
+		data := shape.file()
+		r := Parse(data)
+		for _, letters := range []string{"a", "ab"} {
+			path := worstPath(shape.prefix, letters, 8<<10)
+			if got, want := DecideOnce(data, "FooBot", path), r.Decide("FooBot", path); got != want {
+				t.Errorf("%s, %q: DecideOnce = %+v, Decide %+v", shape.name, letters, got, want)
+			}
+		}
+	}
+}
+
+// BenchmarkDecideOnceHostile times a one-off query of an 8 KiB path on
+// each hostile file of BenchmarkWorstCase (500 KiB): the parse, the
+// index and the decision.
+func BenchmarkDecideOnceHostile(b *testing.B) {
+	for _, shape := range worstShapes {
+		data := shape.file()
+		path := worstPath(shape.prefix, "ab", 8<<10)
+		b.Run(shape.name, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				DecideOnce(data, "FooBot", path)
+			}
+		})
+	}
+}
