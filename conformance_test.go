@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"github.com/rfc9309/robotstxt/internal/sniff"
 	"os"
 	"strings"
 	"testing"
@@ -332,8 +333,8 @@ func TestGoogleReports(t *testing.T) {
 		}
 		// The tokenizer is set up as a Google-mode parse sets it up.
 		body := string(m.body(t))
-		src, _ := skipBOM(body)
-		tok := newTokenizer(src, googleDialect.lineCut, defaultLimits.lines, looksLikeHTML(body))
+		src, _ := sniff.SkipBOM(body)
+		tok := newTokenizer(src, googleDialect.lineCut, defaultLimits.lines, sniff.LooksLikeHTML(body))
 		var f lineFact
 		for tok.next(&f) {
 			if f.kind == keyNone {

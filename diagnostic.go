@@ -135,7 +135,7 @@ const (
 	noteNoindex
 	noteRecordSplitsGroup
 	// A UTF-16 byte-order mark before text that is not UTF-16
-	// (sniff.go): RFC mode skips it, Google mode keeps it, as Google's
+	// (internal/sniff): RFC mode skips it, Google mode keeps it, as Google's
 	// parser does.
 	noteUTF16MarkSkipped
 	noteUTF16MarkKept

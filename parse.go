@@ -8,6 +8,7 @@ package robotstxt
 // Diagnostic.
 
 import (
+	"github.com/rfc9309/robotstxt/internal/sniff"
 	"math"
 	"slices"
 	"strings"
@@ -70,17 +71,17 @@ func countRules(src string, d *dialect) int {
 // run parses src, whose groups and notes finish hands to a new Robots.
 func (p *parser) run(src string) {
 	if p.d.utf16 {
-		if u, ok := decodeUTF16(src); ok {
+		if u, ok := sniff.DecodeUTF16(src); ok {
 			src = u
 			p.report(1, noteUTF16)
-		} else if utf16Mark(src) != "" {
+		} else if sniff.UTF16Mark(src) != "" {
 			src = src[2:]
 			p.report(1, noteUTF16MarkSkipped)
 		}
-	} else if utf16Mark(src) != "" {
+	} else if sniff.UTF16Mark(src) != "" {
 		p.report(1, noteUTF16MarkKept)
 	}
-	p.html = looksLikeHTML(src)
+	p.html = sniff.LooksLikeHTML(src)
 	p.noteFlags = noteFlags
 	if p.html {
 		p.noteFlags &^= flagComment | flagLeadingSpace | flagNotKeyValue | flagNoKey
@@ -88,7 +89,7 @@ func (p *parser) run(src string) {
 	if p.quiet {
 		p.noteFlags = 0
 	}
-	body, bom := skipBOM(src)
+	body, bom := sniff.SkipBOM(src)
 	if bom {
 		p.report(1, noteBOM)
 	}
@@ -602,7 +603,7 @@ func (p *parser) agentAfterRecord(sameGroup bool) {
 // fileChecks reports what is wrong with the file as a whole.
 func (p *parser) fileChecks(src string) {
 	switch {
-	case trimSpace(strings.TrimPrefix(src, bom)) == "":
+	case trimSpace(strings.TrimPrefix(src, sniff.BOM)) == "":
 		p.report(1, noteEmptyFile)
 	case p.html:
 		p.report(1, noteHTMLPage)

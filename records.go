@@ -2,6 +2,7 @@ package robotstxt
 
 import (
 	"errors"
+	"github.com/rfc9309/robotstxt/internal/hostvalue"
 	"strings"
 )
 
@@ -99,7 +100,7 @@ type recordSpan struct {
 // parseHost reads a Host value: a host name or address, with an optional
 // port and an optional http or https scheme.
 func parseHost(v string) (string, error) {
-	if plainHost(v) || urlHost(v) {
+	if plainHost(v) || hostvalue.URLHost(v) {
 		return v, nil
 	}
 	return "", errors.New("not a host name")
@@ -108,7 +109,7 @@ func parseHost(v string) (string, error) {
 // plainHost reports whether v is a host name of ASCII letters, digits,
 // dots and hyphens, with an optional port of digits, after an optional
 // "http://" or "https://": the common Host value, which parseHost then
-// accepts without the further checks of urlHost (which accepts all such
+// accepts without the further checks of hostvalue.URLHost (which accepts all such
 // values, TestPlainHost).
 func plainHost(v string) bool {
 	if rest, ok := strings.CutPrefix(v, "http://"); ok {

@@ -1,6 +1,9 @@
 package robotstxt
 
-import "testing"
+import (
+	"github.com/rfc9309/robotstxt/internal/hostvalue"
+	"testing"
+)
 
 // TestPlainHost checks that every Host value plainHost accepts without
 // url.Parse is one url.Parse accepts too, and that parseHost still tells
@@ -35,8 +38,8 @@ func TestPlainHost(t *testing.T) {
 			t.Errorf("plainHost(%q) = %v, want %v (%s)", tt.value, got, tt.plain, tt.source)
 		}
 		if tt.plain {
-			if !urlHost(tt.value) {
-				t.Errorf("urlHost(%q) = false, want true: plainHost accepts it (%s)", tt.value, tt.source)
+			if !hostvalue.URLHost(tt.value) {
+				t.Errorf("hostvalue.URLHost(%q) = false, want true: plainHost accepts it (%s)", tt.value, tt.source)
 			}
 		}
 		if _, err := parseHost(tt.value); (err == nil) != tt.valid {

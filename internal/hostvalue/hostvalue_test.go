@@ -1,4 +1,4 @@
-package robotstxt
+package hostvalue
 
 import (
 	"net/url"
@@ -6,8 +6,8 @@ import (
 	"testing"
 )
 
-// urlHostOracle is urlHost as url.Parse answers it: the slow, obviously
-// right reading urlHost must give.
+// urlHostOracle is URLHost as url.Parse answers it: the slow, obviously
+// right reading URLHost must give.
 func urlHostOracle(v string) bool {
 	s := v
 	if !strings.Contains(s, "://") {
@@ -28,7 +28,7 @@ var hostPieces = []string{
 	"http://", "HTTPS://", "ftp://", "http:", "://",
 }
 
-// TestURLHost compares urlHost with url.Parse on every string of up to
+// TestURLHost compares URLHost with url.Parse on every string of up to
 // three pieces after each prefix, and on the Host values of the corpus's
 // tests.
 func TestURLHost(t *testing.T) {
@@ -40,8 +40,8 @@ func TestURLHost(t *testing.T) {
 		if want {
 			accepted++
 		}
-		if got := urlHost(v); got != want {
-			t.Errorf("urlHost(%q) = %v, want %v (url.Parse)", v, got, want)
+		if got := URLHost(v); got != want {
+			t.Errorf("URLHost(%q) = %v, want %v (url.Parse)", v, got, want)
 		}
 	}
 	for _, p := range prefixes {
@@ -69,14 +69,14 @@ func TestURLHost(t *testing.T) {
 	}
 }
 
-// FuzzURLHost compares urlHost with url.Parse.
+// FuzzURLHost compares URLHost with url.Parse.
 func FuzzURLHost(f *testing.F) {
 	for _, v := range []string{"example.com", "https://[fe80::1%25en0]:80/", "a@b", "x:80#%zz"} {
 		f.Add(v)
 	}
 	f.Fuzz(func(t *testing.T, v string) {
-		if got, want := urlHost(v), urlHostOracle(v); got != want {
-			t.Errorf("urlHost(%q) = %v, want %v (url.Parse)", v, got, want)
+		if got, want := URLHost(v), urlHostOracle(v); got != want {
+			t.Errorf("URLHost(%q) = %v, want %v (url.Parse)", v, got, want)
 		}
 	})
 }

@@ -1,7 +1,6 @@
-package robotstxt
-
-// This file tells what a body is before it is read as lines: UTF-16, a
-// byte-order mark, or an HTML page served as robots.txt.
+// Package sniff tells what a robots.txt body is before it is read as
+// lines: UTF-16, a byte-order mark, or an HTML page served as robots.txt.
+package sniff
 
 import (
 	"strings"
@@ -9,13 +8,14 @@ import (
 	"unicode/utf8"
 )
 
-const bom = "\xEF\xBB\xBF"
+// BOM is UTF-8's byte-order mark.
+const BOM = "\xEF\xBB\xBF"
 
-// skipBOM returns src without a leading byte-order mark, or a leading
+// SkipBOM returns src without a leading byte-order mark, or a leading
 // part of one, and whether it had one. Elsewhere its bytes are content.
-func skipBOM(src string) (string, bool) {
+func SkipBOM(src string) (string, bool) {
 	i := 0
-	for i < len(src) && i < len(bom) && src[i] == bom[i] {
+	for i < len(src) && i < len(BOM) && src[i] == BOM[i] {
 		i++
 	}
 	return src[i:], i > 0
@@ -25,9 +25,9 @@ func skipBOM(src string) (string, bool) {
 // plausiblyUTF16 looks at.
 const utf16Sniff = 256
 
-// utf16Mark returns the byte order a leading UTF-16 byte-order mark names:
+// UTF16Mark returns the byte order a leading UTF-16 byte-order mark names:
 // "le" for FF FE, "be" for FE FF, "" for none.
-func utf16Mark(s string) string {
+func UTF16Mark(s string) string {
 	switch {
 	case len(s) < 2:
 	case s[0] == 0xFF && s[1] == 0xFE:
@@ -64,14 +64,14 @@ func plausiblyUTF16(body, order string) bool {
 	return 4*zero >= units
 }
 
-// decodeUTF16 converts a body that starts with a UTF-16 byte-order mark,
+// DecodeUTF16 converts a body that starts with a UTF-16 byte-order mark,
 // and is plausibly UTF-16 (see plausiblyUTF16), to UTF-8. RFC 9309
 // section 2.2 asks for UTF-8, but servers do send UTF-16, and read as
 // UTF-8 such a file has no usable line; RFC mode reads it, Google mode
 // (like Google's parser) does not. ok is false when s has no such mark
 // or is not UTF-16 after it.
-func decodeUTF16(s string) (string, bool) {
-	order := utf16Mark(s)
+func DecodeUTF16(s string) (string, bool) {
+	order := UTF16Mark(s)
 	if order == "" || !plausiblyUTF16(s[2:], order) {
 		return "", false
 	}
@@ -92,8 +92,11 @@ func decodeUTF16(s string) (string, bool) {
 	return string(b), true
 }
 
-func looksLikeHTML(src string) bool {
-	head := strings.TrimPrefix(src[:min(len(src), 1024)], bom)
+// LooksLikeHTML reports whether src is an HTML page (an error page or a
+// site's home page served as robots.txt): whether its first 1 KiB, past
+// a byte-order mark and blanks, opens with a tag that starts a page.
+func LooksLikeHTML(src string) bool {
+	head := strings.TrimPrefix(src[:min(len(src), 1024)], BOM)
 	i := 0
 	for i < len(head) && isSpace(head[i]) {
 		i++
@@ -101,11 +104,17 @@ func looksLikeHTML(src string) bool {
 	if i == len(head) || head[i] != '<' {
 		return false // HTML served as robots.txt starts with a tag
 	}
-	head = trimSpace(head)
+	head = head[i:]
 	for _, tag := range []string{"<!doctype html", "<html", "<head", "<body", "<?xml", "<div", "<p>", "<meta"} {
 		if len(head) >= len(tag) && strings.EqualFold(head[:len(tag)], tag) {
 			return true
 		}
 	}
 	return strings.Contains(strings.ToLower(head), "<body")
+}
+
+// isSpace reports whether c is a blank as robots.txt reads one: a space
+// or a control octet from tab to carriage return.
+func isSpace(c byte) bool {
+	return c == ' ' || c-'\t' <= '\r'-'\t'
 }

@@ -1,23 +1,23 @@
-package robotstxt
-
-// This file reads a Host record's value the way net/url's Parse reads an
-// http or https URL with nothing after its host, without importing
-// net/url: net/url imports fmt, and with it the reflect code fmt runs,
-// which the WebAssembly build (wasm/) would otherwise carry for one
-// record that few files have. TestURLHost compares it with url.Parse.
+// Package hostvalue reads a Host record's value the way net/url's Parse
+// reads an http or https URL with nothing after its host, without
+// importing net/url: net/url imports fmt, and with it the reflect code
+// fmt runs, which the WebAssembly build (wasm/) would otherwise carry for
+// one record that few files have. TestURLHost compares it with
+// url.Parse.
+package hostvalue
 
 import (
 	"net/netip"
 	"strings"
 )
 
-// urlHost reports whether v, or "http://" + v when v holds no "://", is
+// URLHost reports whether v, or "http://" + v when v holds no "://", is
 // what url.Parse accepts as an http or https URL with a host, no user
 // information, no query, and a path of slashes only: the Host values
 // plainHost leaves to it (user@, a bracketed IPv6 address, escapes).
 // Like url.Parse by default since Go 1.26 (GODEBUG urlstrictcolons=1), a
 // host holds at most one colon outside brackets.
-func urlHost(v string) bool {
+func URLHost(v string) bool {
 	s := v
 	if !strings.Contains(s, "://") {
 		s = "http://" + s
@@ -178,4 +178,20 @@ func unescapeHost(s string, zone bool) (string, bool) {
 func isHostOctet(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
 		c < 0x80 && strings.IndexByte("-_.~!$&'()*+,;=:[]<>\"", c) >= 0
+}
+
+// isHex reports whether c is a hexadecimal digit.
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+// unhex returns the value of the hexadecimal digit c.
+func unhex(c byte) byte {
+	switch {
+	case c <= '9':
+		return c - '0'
+	case c >= 'a':
+		return c - 'a' + 10
+	}
+	return c - 'A' + 10
 }
