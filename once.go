@@ -4,10 +4,7 @@ package robotstxt
 // keeping it: the parse, the groups and the decision are Parse's and
 // Robots.Decide's, and only their tables are left out.
 
-import (
-	"slices"
-	"strings"
-)
+import "strings"
 
 // DecideOnce decides one query on a robots.txt body, as
 // o.Parse(data).Decide(agent, target) decides it, without keeping the
@@ -18,18 +15,20 @@ import (
 // groups by the names [Robots.Group] reads, and decides with the matcher
 // of [Group.Decide] (section 2.2.2); it leaves out what one query does
 // not read: the diagnostics, the file's tables and its Groups. Its
-// answer is Decide's, Err included, in either mode (TestDecideOnce holds
-// them equal over the conformance cases, the corpus and the fuzzers'
-// inputs).
+// answer is Decide's, Err included, in either mode (FuzzParse and
+// TestDecideOnce compare them; the conformance tests hold it to the
+// reference answers).
 //
-// It costs a parse and a scan, and allocates only for a deciding rule's
-// pattern and for a crawler whose name several groups give. A group whose
-// scan would cost more than the index's build (a long path against many
-// rules with '*') is indexed first, as a kept Group's is: on hostile
-// files of 500 KiB and a path of 8 KiB that makes 2 to 60 ms
-// (BenchmarkDecideOnceHostile). A crawler that asks a file more than
-// once parses it once and keeps the *Robots, or the *Group it asks
-// (BenchmarkDecideOnce times both).
+// It costs a parse and a scan. On a small file it allocates only the
+// deciding rule's pattern; besides, the merged rules of a crawler whose
+// name several groups give, the copies a parse makes in any case (a
+// UTF-16 body converted, a pattern escaped), and a body of more than
+// 1 MiB its own lists. A group whose scan would cost more than the
+// index's build (a long path against many rules with '*') is indexed
+// first, as a kept Group's is: on hostile files of 500 KiB and a path of
+// 8 KiB that makes 2 to 60 ms (BenchmarkDecideOnceHostile). A crawler
+// that asks a file more than once parses it once and keeps the *Robots,
+// or the *Group it asks (BenchmarkDecideOnce times both).
 func (o Options) DecideOnce(data []byte, agent, target string) Decision {
 	src := view(data)
 	keep, _ := o.cut(src)
@@ -89,7 +88,9 @@ func (b *builder) rulesOf(name string) (rules []rule, found bool) {
 			if prev < 0 {
 				rules = groupRules(b.rules, b.starts, id)
 			} else {
-				rules = append(slices.Clip(rules), groupRules(b.rules, b.starts, id)...)
+				// The first window's room ends at its end: this copies it
+				// once, and the list grows as any append's does.
+				rules = append(rules, groupRules(b.rules, b.starts, id)...)
 			}
 			prev = id
 		}

@@ -199,8 +199,17 @@ func (r *Robots) union(sets []int) *Group {
 func (r *Robots) newGroup(set int, ids []int) *Group {
 	g := &Group{set: int32(set)}
 	g.r, g.d, g.text, g.rules = r, r.d, &r.text, r.groupRules(ids[0])
-	for _, id := range ids[1:] {
-		g.rules = append(slices.Clip(g.rules), r.groupRules(id)...)
+	if len(ids) > 1 {
+		// One copy of exactly the set's rules (Footprint counts it so):
+		// appending group by group to a full list would copy it each time.
+		n := 0
+		for _, id := range ids {
+			n += len(r.groupRules(id))
+		}
+		g.rules = make([]rule, 0, n)
+		for _, id := range ids {
+			g.rules = append(g.rules, r.groupRules(id)...)
+		}
 	}
 	if len(g.rules) >= indexMin {
 		g.c = &g.cache
