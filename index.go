@@ -29,6 +29,23 @@ const indexMin = 2 // the smallest group that gets an index
 // about 30% faster than entries on the corpus's groups of 4 to 31 rules.
 const listMax = 32
 
+// An automaton holds the steps of its first states, the root and the
+// shallowest, in a table: one for each denseEvery states, at most
+// denseMax, 1 KiB each. The octets of a path that begin no piece, or
+// only a piece's first octets, are read there, without searching a
+// state's children (BenchmarkWorstCase, sophos: 10% of a decision).
+const (
+	denseEvery = 64
+	denseMax   = 8
+)
+
+// chainMax bounds the rules with pieces that the entries hold along one
+// chain of prefixes (see index.takeSparse): a rule whose prefix is
+// shared by few, such as "/fr/search/*/lightbox", is tried only by the
+// paths that its prefix starts, and a crowd such as "/*.php" is left to
+// the list or the sweep.
+const chainMax = 8
+
 // indexAfter is how many queries a group answers by a scan before it
 // builds its index, which costs tens of scans: a group asked a few times
 // never pays for it (BenchmarkFirstQuery, BenchmarkAllowed).
@@ -53,16 +70,17 @@ func passCost(work int) int32 {
 const sweepMin = 64
 
 // An index holds a group's rules ordered for matching: rules[:direct],
-// those without pieces, sorted by prefix and priority, which entries
-// address; rules[direct:], the rules with pieces, in file order when
-// swept, else by priority with their masks (all rules, below listMax).
+// those without pieces and those with pieces that takeSparse takes,
+// sorted by prefix and priority, which entries address; rules[direct:],
+// the other rules with pieces, swept, or else by priority with their
+// masks (all rules, below listMax).
 type index struct {
 	rules   []rule
 	direct  int
 	entries []entry
-	masks   []uint64    // nil when the rules with pieces are swept
-	swept   *sweptRules // nil but for a group that sweeps
-	scratch sync.Pool   // each query's sweep state, as queries run at once
+	masks   []octetmask.Mask // nil when the rules with pieces are swept
+	swept   *sweptRules      // nil but for a group that sweeps
+	scratch sync.Pool        // each query's sweep state, as queries run at once
 }
 
 // sweptRules are the rules with pieces, and the automaton of the pieces.
@@ -119,45 +137,63 @@ func pieces(pattern string, yield func(piece string)) {
 // which Group.Rules and the scan read while the index is built.
 func buildIndex(t *ruleText, rules []rule) *index {
 	ix := &index{rules: make([]rule, 0, len(rules))}
-	var swept []rule
+	// loose are the rules with a '*' but no pieces whose prefix starts
+	// every path ("/*.php$"): listed with the rules with pieces when those
+	// are few, where their masks rule them out.
+	var pieced, loose []rule
 	for i := range rules {
+		p := t.pattern(&rules[i])
 		has := len(rules) < listMax
-		pieces(t.pattern(&rules[i]), func(string) { has = true })
-		if has {
-			swept = append(swept, rules[i])
-		} else {
+		pieces(p, func(string) { has = true })
+		switch {
+		case has:
+			pieced = append(pieced, rules[i])
+		case strings.IndexByte(p, '*') >= 0 && len(literalPrefix(p)) <= 1:
+			loose = append(loose, rules[i])
+		default:
 			ix.rules = append(ix.rules, rules[i])
 		}
 	}
+	if len(rules) >= listMax {
+		pieced = ix.takeSparse(t, pieced)
+	}
+	if len(pieced) >= sweepMin {
+		ix.rules, loose = append(ix.rules, loose...), nil
+	}
 	ix.direct = len(ix.rules)
-	ix.sortByPrefix(t)
-	if len(swept) < sweepMin {
-		slices.SortFunc(swept, t.compareRules)
-		ix.rules = append(ix.rules, swept...)
-		ix.masks = make([]uint64, len(swept))
-		for k := range swept {
-			ix.masks[k] = octetmask.Pattern(t.pattern(&swept[k]))
+	ix.entries = entriesOf(t, ix.rules)
+	if len(pieced) < sweepMin {
+		listed := append(pieced, loose...)
+		slices.SortFunc(listed, t.compareRules)
+		ix.rules = append(ix.rules, listed...)
+		ix.masks = make([]octetmask.Mask, len(listed))
+		for k := range listed {
+			p := t.pattern(&listed[k])
+			ix.masks[k] = octetmask.PatternMask(p)
+			if strings.IndexByte(p, '*') < 0 {
+				ix.masks[k].Pairs = 0 // compared for less than a path's pairs cost
+			}
 		}
 		return ix
 	}
-	ix.rules = append(ix.rules, swept...)
+	ix.rules = append(ix.rules, pieced...)
 	ix.swept = new(sweptRules)
-	ix.swept.build(t, swept)
-	n, pieces, ring := len(swept), len(ix.swept.pieceLen), int(ix.swept.ring)
+	ix.swept.build(t, pieced)
+	n, pieces, ring := len(pieced), len(ix.swept.pieceLen), int(ix.swept.ring)
 	ix.scratch.New = func() any { return newSweep(n, pieces, ring) }
 	return ix
 }
 
-// sortByPrefix sorts the direct rules by literal prefix, each computed
-// once, then by priority, and builds the entries.
-func (ix *index) sortByPrefix(t *ruleText) {
+// byPrefix sorts rules by literal prefix, each computed once, then by
+// priority, and returns their prefixes.
+func byPrefix(t *ruleText, rules []rule) []string {
 	type keyed struct {
 		prefix string
 		r      rule
 	}
-	ks := make([]keyed, ix.direct)
+	ks := make([]keyed, len(rules))
 	for i := range ks {
-		ks[i] = keyed{literalPrefix(t.pattern(&ix.rules[i])), ix.rules[i]}
+		ks[i] = keyed{literalPrefix(t.pattern(&rules[i])), rules[i]}
 	}
 	slices.SortFunc(ks, func(a, b keyed) int {
 		if c := strings.Compare(a.prefix, b.prefix); c != 0 {
@@ -165,31 +201,70 @@ func (ix *index) sortByPrefix(t *ruleText) {
 		}
 		return t.compareRules(a.r, b.r)
 	})
+	prefixes := make([]string, len(ks))
 	for i := range ks {
-		ix.rules[i] = ks[i].r
+		rules[i], prefixes[i] = ks[i].r, ks[i].prefix
 	}
+	return prefixes
+}
+
+// takeSparse moves to ix.rules the rules with pieces that the entries
+// take: those of a prefix that, with the prefixes it extends, has at most
+// chainMax of them, so that a path meets at most chainMax such rules on
+// its chain of prefixes. It returns the others.
+func (ix *index) takeSparse(t *ruleText, pieced []rule) []rule {
+	prefixes := byPrefix(t, pieced)
+	type open struct {
+		prefix string
+		taken  int // the rules taken on its chain
+	}
+	var stack []open // prefixes that are prefixes of the current one
+	var rest []rule
+	for i := 0; i < len(pieced); {
+		p, j := prefixes[i], i+1
+		for j < len(pieced) && prefixes[j] == p {
+			j++
+		}
+		for len(stack) > 0 && !strings.HasPrefix(p, stack[len(stack)-1].prefix) {
+			stack = stack[:len(stack)-1]
+		}
+		taken := 0
+		if len(stack) > 0 {
+			taken = stack[len(stack)-1].taken
+		}
+		if len(p) > 1 && taken+j-i <= chainMax { // "/" and "" start every path
+			taken += j - i
+			ix.rules = append(ix.rules, pieced[i:j]...)
+		} else {
+			rest = append(rest, pieced[i:j]...)
+		}
+		stack = append(stack, open{p, taken})
+		i = j
+	}
+	return rest
+}
+
+// entriesOf sorts rules by prefix and priority and returns their
+// entries.
+func entriesOf(t *ruleText, rules []rule) []entry {
+	prefixes := byPrefix(t, rules)
+	var entries []entry
 	var stack []int32 // entries whose prefixes are prefixes of the current one
-	prev := "\x00"    // no prefix starts with NUL: patterns never contain one
-	for i := range ks {
-		p := ks[i].prefix
-		if p == prev {
+	for i, p := range prefixes {
+		if i > 0 && p == prefixes[i-1] {
 			continue
 		}
-		prev = p
-		for len(stack) > 0 {
-			if strings.HasPrefix(p, ix.entryPrefix(t, &ix.entries[stack[len(stack)-1]])) {
-				break
-			}
+		for len(stack) > 0 && !strings.HasPrefix(p, prefixes[entries[stack[len(stack)-1]].lo]) {
 			stack = stack[:len(stack)-1]
 		}
 		parent := int32(-1)
 		if len(stack) > 0 {
 			parent = stack[len(stack)-1]
 		}
-		ix.entries = append(ix.entries, entry{lo: int32(i), parent: parent, plen: int32(len(p))})
-		stack = append(stack, int32(len(ix.entries)-1))
+		entries = append(entries, entry{lo: int32(i), parent: parent, plen: int32(len(p))})
+		stack = append(stack, int32(len(entries)-1))
 	}
-	ix.entries = trim(ix.entries)
+	return trim(entries)
 }
 
 func (ix *index) entryPrefix(t *ruleText, e *entry) string {
@@ -262,13 +337,31 @@ func (ix *index) decide(t *ruleText, emptyMatches bool, path string) int {
 	best := ix.decideDirect(t, emptyMatches, path)
 	switch {
 	case ix.masks != nil:
-		pmask := octetmask.Of(path)
-		for k, m := range ix.masks {
-			j := ix.direct + k
-			if best >= 0 && !t.better(&ix.rules[j], &ix.rules[best]) {
-				break // the rest rank lower still
+		// The rules that rank above best, by a binary search: the list is
+		// by priority.
+		lo, hi := 0, len(ix.masks)
+		for best >= 0 && lo < hi {
+			m := int(uint(lo+hi) >> 1)
+			if t.better(&ix.rules[ix.direct+m], &ix.rules[best]) {
+				lo = m + 1
+			} else {
+				hi = m
 			}
-			if m&^pmask == 0 && t.matches(&ix.rules[j], path, emptyMatches) {
+		}
+		octets, pairs, paired := octetmask.Of(path), uint64(0), false
+		for k, m := range ix.masks[:hi] {
+			if m.Octets&^octets != 0 {
+				continue
+			}
+			if m.Pairs != 0 {
+				if !paired { // the pairs cost twice the octets: only when asked
+					pairs, paired = octetmask.Pairs(path), true
+				}
+				if m.Pairs&^pairs != 0 {
+					continue
+				}
+			}
+			if j := ix.direct + k; t.matches(&ix.rules[j], path, emptyMatches) {
 				return j
 			}
 		}
@@ -384,22 +477,20 @@ func (ix *index) sweep(t *ruleText, path string, best int) int {
 		if sw.ringGen[int32(j+1)&ring] == sw.gen {
 			q.wait(j + 1)
 		}
-		if state == 0 {
-			state = a.root[path[j]] // most octets of most paths, shaped for speed: BenchmarkWorstCase, next
+		if state < a.rows {
+			state = a.dense[int(state)<<8|int(path[j])] // most octets of most paths: BenchmarkWorstCase, next
 		} else {
 			state = a.step(state, path[j])
 		}
-		first := a.tag[state] // the first piece of the chain that ends here
+		first := a.out[state] // the first piece of the chain that ends here
 		if first < 0 {
-			if first = a.tag[-first-1]; first < 0 {
-				continue // none: the root's tag is -1
-			}
+			continue
 		}
 		if sw.chainGen[first] == sw.gen && sw.chainRev[first] == sw.revived {
 			continue // no live piece on this chain
 		}
 		live := false
-		for p := first; p >= 0; p = a.tag[a.pieceOut[p]] {
+		for p := first; p >= 0; p = a.next[p] {
 			live = q.ended(p, j+1) || live
 		}
 		if !live {
@@ -503,21 +594,23 @@ func (q *sweeper) advance(k int32, i int32, end int) {
 // prefixes, numbered breadth first: the children of state s are states
 // child[s] to child[s+1], each reached by its octet, label; fail is the
 // state of the longest proper suffix of a state's text that is a state;
-// tag is the piece a state's text is, or else, as -1-o, the nearest state
-// o along fail that is a piece's (0: none), which pieceOut holds for a
-// piece's own state. A state costs 13 bytes.
+// out is the first of the pieces that end where a state is reached: the
+// piece its text is, or else the nearest along fail, or -1; next is,
+// for each piece, the one after it along fail, or -1. A state costs 13
+// bytes, and its first states 1 KiB more each (see denseEvery).
 type automaton struct {
-	root     [256]int32 // the root's children by octet: 0 where it has none
-	child    []int32
-	label    []byte
-	fail     []int32
-	tag      []int32
-	pieceOut []int32
+	rows  int32   // the first states, whose steps dense holds
+	dense []int32 // the step of state s < rows reading c at s<<8|c
+	child []int32
+	label []byte
+	fail  []int32
+	out   []int32
+	next  []int32
 }
 
 // step returns the state after state reads c.
 func (a *automaton) step(state int32, c byte) int32 {
-	for state != 0 {
+	for state >= a.rows {
 		lo, hi := a.child[state], a.child[state+1]
 		for i, l := range a.label[lo:hi] {
 			if l == c {
@@ -529,7 +622,7 @@ func (a *automaton) step(state int32, c byte) int32 {
 		}
 		state = a.fail[state]
 	}
-	return a.root[c]
+	return a.dense[int(state)<<8|int(c)]
 }
 
 // build makes the automaton of pieces, distinct and not empty, piece
@@ -565,25 +658,28 @@ func (a *automaton) build(pieces []string) {
 	}
 	n := len(states)
 	a.child = append(a.child, int32(n))
-	for c := a.child[0]; c < a.child[1]; c++ {
-		a.root[a.label[c]] = c
-	}
-	// Failure links and tags, breadth first: a state's fail is shallower
-	// than it, so that its tag is known.
+	a.rows = int32(min(n, 1+n/denseEvery, denseMax))
+	a.dense = make([]int32, a.rows<<8)
+	// Failure links and outputs, breadth first: a state's fail is
+	// shallower than it, so that its out is known.
 	a.fail = make([]int32, n)
-	a.tag = make([]int32, n)
-	a.pieceOut = make([]int32, len(pieces))
-	a.tag[0] = -1
+	a.out = make([]int32, n)
+	a.next = make([]int32, len(pieces))
+	a.out[0] = -1
 	for s := int32(0); s < int32(n); s++ {
 		if s > 0 {
-			out := a.fail[s] // the nearest piece along fail
-			if t := a.tag[out]; t < 0 {
-				out = -t - 1
-			}
+			a.out[s] = a.out[a.fail[s]]
 			if p := piece[s]; p >= 0 {
-				a.tag[s], a.pieceOut[p] = p, out
-			} else {
-				a.tag[s] = -out - 1
+				a.out[s], a.next[p] = p, a.out[s]
+			}
+		}
+		if s < a.rows { // the steps of a dense state: its fail's, but for its children
+			row := a.dense[s<<8 : (s+1)<<8]
+			if s > 0 {
+				copy(row, a.dense[a.fail[s]<<8:])
+			}
+			for c := a.child[s]; c < a.child[s+1]; c++ {
+				row[a.label[c]] = c
 			}
 		}
 		for c := a.child[s]; c < a.child[s+1] && s > 0; c++ {
@@ -602,6 +698,6 @@ func (ix *index) bytes() int64 {
 	}
 	a := &s.ac
 	return n + heapBytes(sizeOf[sweptRules]()) + sliceBytes(s.plen) + sliceBytes(s.steps) + sliceBytes(s.ends) + sliceBytes(s.first) +
-		sliceBytes(s.firstAt) + sliceBytes(s.pieceLen) + sliceBytes(a.child) + sliceBytes(a.label) + sliceBytes(a.fail) + sliceBytes(a.tag) + sliceBytes(a.pieceOut) +
+		sliceBytes(s.firstAt) + sliceBytes(s.pieceLen) + sliceBytes(a.dense) + sliceBytes(a.child) + sliceBytes(a.label) + sliceBytes(a.fail) + sliceBytes(a.out) + sliceBytes(a.next) +
 		heapBytes(sizeOf[sweepState]())
 }

@@ -7,6 +7,8 @@ import (
 	"maps"
 	"slices"
 	"time"
+
+	"github.com/rfc9309/robotstxt/internal/octetmask"
 )
 
 // This file holds a parsed file, Robots, and its answers: the Group of
@@ -516,7 +518,7 @@ func (r *Robots) Footprint() int64 {
 			}
 			n += ix.bytes()
 		} else if rules >= indexMin { // a list: a copy of the rules and a mask each
-			n += heapBytes(sizeOf[index]()) + heapBytes(rules*(sizeOf[rule]()+8))
+			n += heapBytes(sizeOf[index]()) + heapBytes(rules*(sizeOf[rule]()+sizeOf[octetmask.Mask]()))
 		}
 	}
 	return n
