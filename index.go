@@ -67,7 +67,18 @@ func passCost(work int) int32 {
 // tried one by one, best first, each ruled out by a mask of the octets it
 // needs, and the first that matches decides, which costs less than a
 // sweep's pass (BenchmarkWorstCase, sophos and next).
-const sweepMin = 64
+const sweepMin = 32
+
+// listMost bounds the rules with pieces that a group lists even when it
+// sweeps them, and listWork the work of a list, in rules times the
+// path's octets, that a query takes rather than the sweep: the list
+// costs less on the paths crawlers ask, and the sweep on long ones
+// (BenchmarkWorstCase, a list of 63 rules of 64 letters took 1 ms a
+// decision for a path of 8 KiB).
+const (
+	listMost = 256
+	listWork = 1 << 16
+)
 
 // An index holds a group's rules ordered for matching: rules[:direct],
 // those without pieces and those with pieces that takeSparse takes,
@@ -79,8 +90,11 @@ type index struct {
 	direct  int
 	entries []entry
 	masks   []octetmask.Mask // nil when the rules with pieces are swept
-	swept   *sweptRules      // nil but for a group that sweeps
-	scratch sync.Pool        // each query's sweep state, as queries run at once
+	// pairs holds the pairs of octets (see octetmask.Mask) of the direct
+	// rules with pieces, 0 for the others; nil when there are none.
+	pairs   []uint64
+	swept   *sweptRules // nil but for a group that sweeps
+	scratch sync.Pool   // each query's sweep state, as queries run at once
 }
 
 // sweptRules are the rules with pieces, and the automaton of the pieces.
@@ -157,15 +171,25 @@ func buildIndex(t *ruleText, rules []rule) *index {
 	if len(rules) >= listMax {
 		pieced = ix.takeSparse(t, pieced)
 	}
-	if len(pieced) >= sweepMin {
+	sweeps := len(pieced) >= sweepMin
+	if sweeps {
 		ix.rules, loose = append(ix.rules, loose...), nil
 	}
 	ix.direct = len(ix.rules)
 	ix.entries = entriesOf(t, ix.rules)
-	if len(pieced) < sweepMin {
-		listed := append(pieced, loose...)
-		slices.SortFunc(listed, t.compareRules)
-		ix.rules = append(ix.rules, listed...)
+	for j := range ix.rules {
+		m := octetmask.PatternMask(t.pattern(&ix.rules[j])).Pairs
+		pieces(t.pattern(&ix.rules[j]), func(string) {
+			if ix.pairs == nil {
+				ix.pairs = make([]uint64, len(ix.rules))
+			}
+			ix.pairs[j] = m
+		})
+	}
+	listed := append(pieced, loose...)
+	slices.SortFunc(listed, t.compareRules)
+	ix.rules = append(ix.rules, listed...)
+	if len(listed) < listMost {
 		ix.masks = make([]octetmask.Mask, len(listed))
 		for k := range listed {
 			p := t.pattern(&listed[k])
@@ -174,12 +198,13 @@ func buildIndex(t *ruleText, rules []rule) *index {
 				ix.masks[k].Pairs = 0 // compared for less than a path's pairs cost
 			}
 		}
+	}
+	if !sweeps {
 		return ix
 	}
-	ix.rules = append(ix.rules, pieced...)
 	ix.swept = new(sweptRules)
-	ix.swept.build(t, pieced)
-	n, pieces, ring := len(pieced), len(ix.swept.pieceLen), int(ix.swept.ring)
+	ix.swept.build(t, listed)
+	n, pieces, ring := len(listed), len(ix.swept.pieceLen), int(ix.swept.ring)
 	ix.scratch.New = func() any { return newSweep(n, pieces, ring) }
 	return ix
 }
@@ -335,38 +360,39 @@ func (s *sweptRules) build(t *ruleText, rules []rule) {
 // and tail taken once, within its own octets.
 func (ix *index) decide(t *ruleText, emptyMatches bool, path string) int {
 	best := ix.decideDirect(t, emptyMatches, path)
-	switch {
-	case ix.masks != nil:
-		// The rules that rank above best, by a binary search: the list is
-		// by priority.
-		lo, hi := 0, len(ix.masks)
-		for best >= 0 && lo < hi {
-			m := int(uint(lo+hi) >> 1)
-			if t.better(&ix.rules[ix.direct+m], &ix.rules[best]) {
-				lo = m + 1
-			} else {
-				hi = m
-			}
+	if ix.masks == nil || ix.swept != nil && len(path)*len(ix.masks) > listWork {
+		if ix.swept != nil {
+			best = ix.sweep(t, path, best)
 		}
-		octets, pairs, paired := octetmask.Of(path), uint64(0), false
-		for k, m := range ix.masks[:hi] {
-			if m.Octets&^octets != 0 {
+		return best
+	}
+	// The rules that rank above best, by a binary search: the list is by
+	// priority.
+	lo, hi := 0, len(ix.masks)
+	for best >= 0 && lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if t.better(&ix.rules[ix.direct+m], &ix.rules[best]) {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	octets, pairs, paired := octetmask.Of(path), uint64(0), false
+	for k, m := range ix.masks[:hi] {
+		if m.Octets&^octets != 0 {
+			continue
+		}
+		if m.Pairs != 0 {
+			if !paired { // the pairs cost twice the octets: only when asked
+				pairs, paired = octetmask.Pairs(path), true
+			}
+			if m.Pairs&^pairs != 0 {
 				continue
 			}
-			if m.Pairs != 0 {
-				if !paired { // the pairs cost twice the octets: only when asked
-					pairs, paired = octetmask.Pairs(path), true
-				}
-				if m.Pairs&^pairs != 0 {
-					continue
-				}
-			}
-			if j := ix.direct + k; t.matches(&ix.rules[j], path, emptyMatches) {
-				return j
-			}
 		}
-	case len(ix.rules) > ix.direct:
-		best = ix.sweep(t, path, best)
+		if j := ix.direct + k; t.matches(&ix.rules[j], path, emptyMatches) {
+			return j
+		}
 	}
 	return best
 }
@@ -386,7 +412,7 @@ func (ix *index) decideDirect(t *ruleText, emptyMatches bool, path string) int {
 			hi = m
 		}
 	}
-	best := -1
+	best, pairs, paired := -1, uint64(0), false
 	for i := int32(lo - 1); i >= 0; i = ix.entries[i].parent {
 		e := &ix.entries[i]
 		if !strings.HasPrefix(path, ix.entryPrefix(t, e)) {
@@ -400,6 +426,14 @@ func (ix *index) decideDirect(t *ruleText, emptyMatches bool, path string) int {
 			r := &ix.rules[j]
 			if best >= 0 && !t.better(r, &ix.rules[best]) {
 				break // the rest of this entry ranks lower still
+			}
+			if ix.pairs != nil && ix.pairs[j] != 0 {
+				if !paired {
+					pairs, paired = octetmask.Pairs(path), true
+				}
+				if ix.pairs[j]&^pairs != 0 {
+					continue
+				}
 			}
 			if t.matches(r, path, emptyMatches) {
 				best = j
@@ -692,7 +726,7 @@ func (a *automaton) build(pieces []string) {
 // pool that a collection empties, is not counted but for its header.
 func (ix *index) bytes() int64 {
 	s := ix.swept
-	n := heapBytes(sizeOf[index]()) + sliceBytes(ix.rules) + sliceBytes(ix.entries) + sliceBytes(ix.masks)
+	n := heapBytes(sizeOf[index]()) + sliceBytes(ix.rules) + sliceBytes(ix.entries) + sliceBytes(ix.masks) + sliceBytes(ix.pairs)
 	if s == nil {
 		return n
 	}
