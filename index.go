@@ -107,7 +107,8 @@ type sweptRules struct {
 	first    []int32
 	firstAt  []int32
 	pieceLen []int32
-	ring     int32 // a power of two over the longest piece (see sweepState.ring)
+	ring     int32  // a power of two over the longest piece (see sweepState.ring)
+	top      uint32 // the highest priority of the rules: a better rule ends the search
 	ac       automaton
 }
 
@@ -327,6 +328,9 @@ func (s *sweptRules) build(t *ruleText, rules []rule) {
 		}
 	}
 	// The rules by first piece, then by the length of their prefix.
+	for k := range rules {
+		s.top = max(s.top, t.prio(&rules[k]))
+	}
 	s.first = make([]int32, len(rules))
 	for k := range s.first {
 		s.first[k] = int32(k)
@@ -361,7 +365,7 @@ func (s *sweptRules) build(t *ruleText, rules []rule) {
 func (ix *index) decide(t *ruleText, emptyMatches bool, path string) int {
 	best := ix.decideDirect(t, emptyMatches, path)
 	if ix.masks == nil || ix.swept != nil && len(path)*len(ix.masks) > listWork {
-		if ix.swept != nil {
+		if ix.swept != nil && (best < 0 || t.prio(&ix.rules[best]) <= ix.swept.top) {
 			best = ix.sweep(t, path, best)
 		}
 		return best
