@@ -22,63 +22,40 @@ import (
 	"github.com/rfc9309/robotstxt/internal/octetmask"
 )
 
-const indexMin = 2 // the smallest group that gets an index
-
-// listMax bounds the groups whose index is a list: all their rules are
-// tried as a larger group's few rules with pieces are (see sweepMin),
-// about 30% faster than entries on the corpus's groups of 4 to 31 rules.
-const listMax = 32
-
-// An automaton holds the steps of its first states, the root and the
-// shallowest, in a table: one for each denseEvery states, at most
-// denseMax, 1 KiB each. The octets of a path that begin no piece, or
-// only a piece's first octets, are read there, without searching a
-// state's children (BenchmarkWorstCase, sophos: 10% of a decision).
+// The index's choices, each measured (BenchmarkWorstCase, the bench
+// module's BenchmarkAllowed).
 const (
+	indexMin = 2 // the smallest group that gets an index
+	// A group of fewer than listMax rules is one list, its rules tried as
+	// a crowd's are: 30% faster than entries on the corpus's groups of 4
+	// to 31 rules.
+	listMax = 32
+	// A group builds its index, which costs tens of scans, after
+	// indexAfter queries that scan it (BenchmarkFirstQuery); a scan counts
+	// for a query each scanWork of its work, in rules with a '*' times the
+	// path's octets, so that none searches 2^20 (TestLongPathBuildsIndex).
+	indexAfter = 16
+	scanWork   = 1 << 16
+	// The entries take at most chainMax rules with pieces along a chain of
+	// prefixes (see takeSparse). The others, a crowd, are swept when they
+	// are sweepMin or more, and listed when fewer than listMost: a query
+	// takes the list when its rules times the path's octets are at most
+	// listWork (63 listed rules of 64 letters took 1 ms for 8 KiB).
+	chainMax = 8
+	sweepMin = 32
+	listMost = 256
+	listWork = 1 << 16
+	// An automaton's first states, one for each denseEvery, at most
+	// denseMax, step by a table of 1 KiB: the octets of a path that begin
+	// no piece are read there (sophos: 10% of a decision).
 	denseEvery = 64
 	denseMax   = 8
 )
-
-// chainMax bounds the rules with pieces that the entries hold along one
-// chain of prefixes (see index.takeSparse): a rule whose prefix is
-// shared by few, such as "/fr/search/*/lightbox", is tried only by the
-// paths that its prefix starts, and a crowd such as "/*.php" is left to
-// the list or the sweep.
-const chainMax = 8
-
-// indexAfter is how many queries a group answers by a scan before it
-// builds its index, which costs tens of scans: a group asked a few times
-// never pays for it (BenchmarkFirstQuery, BenchmarkAllowed).
-const indexAfter = 16
-
-// scanWork is the work a scan may cost and still count as one query, in
-// rules with a '*' (whose text a scan may search the whole path for)
-// times the path's octets. The corpus's large groups count for one query
-// each; a scan of 2^20 or more builds the index at once, so that no scan
-// searches more than that (TestLongPathBuildsIndex).
-const scanWork = 1 << 16
 
 // passCost returns the queries a scan of the given work counts for.
 func passCost(work int) int32 {
 	return int32(min(1+work/scanWork, indexAfter+1))
 }
-
-// sweepMin is the fewest rules with pieces that a group sweeps: fewer are
-// tried one by one, best first, each ruled out by a mask of the octets it
-// needs, and the first that matches decides, which costs less than a
-// sweep's pass (BenchmarkWorstCase, sophos and next).
-const sweepMin = 32
-
-// listMost bounds the rules with pieces that a group lists even when it
-// sweeps them, and listWork the work of a list, in rules times the
-// path's octets, that a query takes rather than the sweep: the list
-// costs less on the paths crawlers ask, and the sweep on long ones
-// (BenchmarkWorstCase, a list of 63 rules of 64 letters took 1 ms a
-// decision for a path of 8 KiB).
-const (
-	listMost = 256
-	listWork = 1 << 16
-)
 
 // An index holds a group's rules ordered for matching: rules[:direct],
 // those without pieces and those with pieces that takeSparse takes,
@@ -515,11 +492,7 @@ func (ix *index) sweep(t *ruleText, path string, best int) int {
 		if sw.ringGen[int32(j+1)&ring] == sw.gen {
 			q.wait(j + 1)
 		}
-		if state < a.rows {
-			state = a.dense[int(state)<<8|int(path[j])] // most octets of most paths: BenchmarkWorstCase, next
-		} else {
-			state = a.step(state, path[j])
-		}
+		state = a.step(state, path[j])
 		first := a.out[state] // the first piece of the chain that ends here
 		if first < 0 {
 			continue
