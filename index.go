@@ -9,10 +9,11 @@ package robotstxt
 // pattern) and, with a '$', a tail that ends the path. It matches when
 // its prefix starts the path, each piece occurs after the one before,
 // and the tail ends what is left; taking each piece at its leftmost
-// occurrence is never wrong, as in matches. The rules without pieces are
-// sorted by prefix; the rules with pieces are swept: one Aho-Corasick
-// automaton over all the group's pieces reads the path once, and where a
-// piece ends, the rules waiting for it take it and wait for their next.
+// occurrence is never wrong, as in matches. The rules without pieces, and
+// those with pieces whose prefix few share, are sorted by prefix; the
+// others are listed, or swept: one Aho-Corasick automaton over all their
+// pieces reads the path once, and where a piece ends, the rules waiting
+// for it take it and wait for their next.
 
 import (
 	"slices"
@@ -60,13 +61,13 @@ func passCost(work int) int32 {
 // An index holds a group's rules ordered for matching: rules[:direct],
 // those without pieces and those with pieces that takeSparse takes,
 // sorted by prefix and priority, which entries address; rules[direct:],
-// the other rules with pieces, swept, or else by priority with their
-// masks (all rules, below listMax).
+// the crowd (all rules, below listMax), by priority, listed with their
+// masks, swept, or both (see the constants).
 type index struct {
 	rules   []rule
 	direct  int
 	entries []entry
-	masks   []octetmask.Mask // nil when the rules with pieces are swept
+	masks   []octetmask.Mask // nil when the crowd is not listed
 	// pairs holds the pairs of octets (see octetmask.Mask) of the direct
 	// rules with pieces, 0 for the others; nil when there are none.
 	pairs   []uint64
@@ -332,13 +333,15 @@ func (s *sweptRules) build(t *ruleText, rules []rule) {
 // -1. t holds the rules' patterns; emptyMatches is the mode's reading of
 // an empty pattern (see dialect.emptyMatches).
 //
-// It takes time in O(n (log r + k + 64) + b) for a path of n octets and
-// a group of r rules of b octets: the entries' binary search and chain;
-// the automaton's n steps and at most n more along failure links; at
-// most k pieces ending at each position, k the most pieces that end one
-// another (at most the number of their lengths, under √(2b)); a list of
-// fewer than 64 rules tried in O(n) each; and each rule's prefix, pieces
-// and tail taken once, within its own octets.
+// It takes time in O(n (log r + k + 40) + b) for a path of n octets and
+// a group of r rules of b octets: the entries' binary search and chain,
+// with at most chainMax rules with pieces; the automaton's n steps and at
+// most n more along failure links; at most k pieces ending at each
+// position, k the most pieces that end one another (at most the number
+// of their lengths, under √(2b)); a list of fewer than sweepMin rules
+// tried in O(n) each, or a longer one only while its rules times n are
+// at most listWork; and each rule's prefix, pieces and tail taken once,
+// within its own octets.
 func (ix *index) decide(t *ruleText, emptyMatches bool, path string) int {
 	best := ix.decideDirect(t, emptyMatches, path)
 	if ix.masks == nil || ix.swept != nil && len(path)*len(ix.masks) > listWork {
