@@ -216,34 +216,23 @@ func byPrefix(t *ruleText, rules []rule) []string {
 // take: those of a prefix that, with the prefixes it extends, has at most
 // chainMax of them, so that a path meets at most chainMax such rules on
 // its chain of prefixes. It returns the others.
-func (ix *index) takeSparse(t *ruleText, pieced []rule) []rule {
-	prefixes := byPrefix(t, pieced)
-	type open struct {
-		prefix string
-		taken  int // the rules taken on its chain
-	}
-	var stack []open // prefixes that are prefixes of the current one
-	var rest []rule
-	for i := 0; i < len(pieced); {
-		p, j := prefixes[i], i+1
-		for j < len(pieced) && prefixes[j] == p {
-			j++
+func (ix *index) takeSparse(t *ruleText, pieced []rule) (rest []rule) {
+	es := entriesOf(t, pieced)
+	taken := make([]int, len(es)) // on the chain of each entry
+	for i, e := range es {
+		hi := len(pieced)
+		if i+1 < len(es) {
+			hi = int(es[i+1].lo)
 		}
-		for len(stack) > 0 && !strings.HasPrefix(p, stack[len(stack)-1].prefix) {
-			stack = stack[:len(stack)-1]
+		if e.parent >= 0 {
+			taken[i] = taken[e.parent]
 		}
-		taken := 0
-		if len(stack) > 0 {
-			taken = stack[len(stack)-1].taken
-		}
-		if len(p) > 1 && taken+j-i <= chainMax { // "/" and "" start every path
-			taken += j - i
-			ix.rules = append(ix.rules, pieced[i:j]...)
+		if run := pieced[e.lo:hi]; e.plen > 1 && taken[i]+len(run) <= chainMax { // "/" and "" start every path
+			taken[i] += len(run)
+			ix.rules = append(ix.rules, run...)
 		} else {
-			rest = append(rest, pieced[i:j]...)
+			rest = append(rest, run...)
 		}
-		stack = append(stack, open{p, taken})
-		i = j
 	}
 	return rest
 }
