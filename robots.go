@@ -506,14 +506,15 @@ func (r *Robots) Footprint() int64 {
 	// The Groups of the file's sets, each with its index.
 	n += sliceBytes(r.groups)
 	for set := range r.groups {
-		g := r.groups[set].Load()
-		if g == nil { // the rules of the one it will make
-			g = &Group{matcher: matcher{text: &r.text, rules: r.groupRules(min(set, len(r.starts)-1))}}
-			if set >= len(r.starts) {
-				g.rules, g.copied = r.rulesOf(r.setIDs(set))
-			}
+		if g := r.groups[set].Load(); g != nil {
+			n += g.bytes()
+			continue
 		}
-		n += g.bytes()
+		rules, copied := r.groupRules(min(set, len(r.starts)-1)), false // of the one it will make
+		if set >= len(r.starts) {
+			rules, copied = r.rulesOf(r.setIDs(set))
+		}
+		n += groupBytes(&r.text, rules, copied, nil)
 	}
 	return n
 }
@@ -532,18 +533,23 @@ func (g *Group) Footprint() int64 {
 
 // bytes returns the bytes of g and of the index its queries build.
 func (g *Group) bytes() int64 {
-	n, rules := heapBytes(sizeOf[Group]()), int64(len(g.rules))
-	if g.copied {
-		n += sliceBytes(g.rules)
+	return groupBytes(g.text, g.rules, g.copied, g.cache.ix.Load())
+}
+
+// groupBytes returns the bytes of a Group of rules, which are its own
+// when copied, and of their index, ix or the one its queries will build.
+func groupBytes(t *ruleText, rules []rule, copied bool, ix *index) int64 {
+	n, count := heapBytes(sizeOf[Group]()), int64(len(rules))
+	if copied {
+		n += sliceBytes(rules)
 	}
-	if rules >= listMax {
-		ix := g.cache.ix.Load()
+	if count >= listMax {
 		if ix == nil {
-			ix = buildIndex(g.text, g.rules)
+			ix = buildIndex(t, rules)
 		}
 		n += ix.bytes()
-	} else if rules >= indexMin { // a list: a copy of the rules and a mask each
-		n += heapBytes(sizeOf[index]()) + heapBytes(rules*(sizeOf[rule]()+sizeOf[octetmask.Mask]()))
+	} else if count >= indexMin { // a list: a copy of the rules and a mask each
+		n += heapBytes(sizeOf[index]()) + heapBytes(count*(sizeOf[rule]()+sizeOf[octetmask.Mask]()))
 	}
 	return n
 }
