@@ -24,33 +24,24 @@ import (
 )
 
 // The index's choices, each measured (BenchmarkWorstCase, the bench
-// module's BenchmarkAllowed).
+// module's BenchmarkAllowed). A group of fewer than listMax rules is one
+// list: 30% faster than entries on the corpus's groups of 4 to 31 rules.
+// A group builds its index, which costs tens of scans, after indexAfter
+// queries that scan it (BenchmarkFirstQuery); a scan counts for a query
+// each scanWork of its work, in rules with a '*' times the path's octets,
+// so that none searches 2^20 (TestLongPathBuildsIndex). The entries take
+// at most chainMax rules with pieces along a chain of prefixes (see
+// takeSparse); the others, a crowd, are swept when sweepMin or more, and
+// listed when fewer than listMost: a query takes the list when its rules
+// times the path's octets are at most listWork (63 listed rules of 64
+// letters took 1 ms for 8 KiB). An automaton's first states, one for
+// each denseEvery, at most denseMax, step by a table of 1 KiB: the
+// octets of a path that begin no piece are read there (sophos: 10%).
 const (
-	indexMin = 2 // the smallest group that gets an index
-	// A group of fewer than listMax rules is one list, its rules tried as
-	// a crowd's are: 30% faster than entries on the corpus's groups of 4
-	// to 31 rules.
-	listMax = 32
-	// A group builds its index, which costs tens of scans, after
-	// indexAfter queries that scan it (BenchmarkFirstQuery); a scan counts
-	// for a query each scanWork of its work, in rules with a '*' times the
-	// path's octets, so that none searches 2^20 (TestLongPathBuildsIndex).
-	indexAfter = 16
-	scanWork   = 1 << 16
-	// The entries take at most chainMax rules with pieces along a chain of
-	// prefixes (see takeSparse). The others, a crowd, are swept when they
-	// are sweepMin or more, and listed when fewer than listMost: a query
-	// takes the list when its rules times the path's octets are at most
-	// listWork (63 listed rules of 64 letters took 1 ms for 8 KiB).
-	chainMax = 8
-	sweepMin = 32
-	listMost = 256
-	listWork = 1 << 16
-	// An automaton's first states, one for each denseEvery, at most
-	// denseMax, step by a table of 1 KiB: the octets of a path that begin
-	// no piece are read there (sophos: 10% of a decision).
-	denseEvery = 64
-	denseMax   = 8
+	indexMin, listMax                      = 2, 32
+	indexAfter, scanWork                   = 16, 1 << 16
+	chainMax, sweepMin, listMost, listWork = 8, 32, 256, 1 << 16
+	denseEvery, denseMax                   = 64, 8
 )
 
 // passCost returns the queries a scan of the given work counts for.
@@ -188,30 +179,6 @@ func buildIndex(t *ruleText, rules []rule) *index {
 	return ix
 }
 
-// byPrefix sorts rules by literal prefix, each computed once, then by
-// priority, and returns their prefixes.
-func byPrefix(t *ruleText, rules []rule) []string {
-	type keyed struct {
-		prefix string
-		r      rule
-	}
-	ks := make([]keyed, len(rules))
-	for i := range ks {
-		ks[i] = keyed{literalPrefix(t.pattern(&rules[i])), rules[i]}
-	}
-	slices.SortFunc(ks, func(a, b keyed) int {
-		if c := strings.Compare(a.prefix, b.prefix); c != 0 {
-			return c
-		}
-		return t.compareRules(a.r, b.r)
-	})
-	prefixes := make([]string, len(ks))
-	for i := range ks {
-		rules[i], prefixes[i] = ks[i].r, ks[i].prefix
-	}
-	return prefixes
-}
-
 // takeSparse moves to ix.rules the rules with pieces that the entries
 // take: those of a prefix that, with the prefixes it extends, has at most
 // chainMax of them, so that a path meets at most chainMax such rules on
@@ -237,10 +204,27 @@ func (ix *index) takeSparse(t *ruleText, pieced []rule) (rest []rule) {
 	return rest
 }
 
-// entriesOf sorts rules by prefix and priority and returns their
-// entries.
+// entriesOf sorts rules by literal prefix, each computed once, then by
+// priority, and returns their entries.
 func entriesOf(t *ruleText, rules []rule) []entry {
-	prefixes := byPrefix(t, rules)
+	type keyed struct {
+		prefix string
+		r      rule
+	}
+	ks := make([]keyed, len(rules))
+	for i := range ks {
+		ks[i] = keyed{literalPrefix(t.pattern(&rules[i])), rules[i]}
+	}
+	slices.SortFunc(ks, func(a, b keyed) int {
+		if c := strings.Compare(a.prefix, b.prefix); c != 0 {
+			return c
+		}
+		return t.compareRules(a.r, b.r)
+	})
+	prefixes := make([]string, len(ks))
+	for i := range ks {
+		rules[i], prefixes[i] = ks[i].r, ks[i].prefix
+	}
 	var entries []entry
 	var stack []int32 // entries whose prefixes are prefixes of the current one
 	for i, p := range prefixes {

@@ -507,7 +507,7 @@ func (r *Robots) Footprint() int64 {
 	n += sliceBytes(r.groups)
 	for set := range r.groups {
 		if g := r.groups[set].Load(); g != nil {
-			n += g.bytes()
+			n += groupBytes(g.text, g.rules, g.copied, g.cache.ix.Load())
 			continue
 		}
 		rules, copied := r.groupRules(min(set, len(r.starts)-1)), false // of the one it will make
@@ -528,12 +528,7 @@ func (g *Group) Footprint() int64 {
 	if g == nil || g.set >= 0 || g.r == nil {
 		return 0
 	}
-	return g.bytes() + sliceBytes(g.agents)
-}
-
-// bytes returns the bytes of g and of the index its queries build.
-func (g *Group) bytes() int64 {
-	return groupBytes(g.text, g.rules, g.copied, g.cache.ix.Load())
+	return groupBytes(g.text, g.rules, g.copied, g.cache.ix.Load()) + sliceBytes(g.agents)
 }
 
 // groupBytes returns the bytes of a Group of rules, which are its own
