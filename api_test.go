@@ -17,10 +17,11 @@ import (
 // (what go doc -all shows as lines starting "func" or "type"): one way to
 // do each thing, and nothing a user never needs. Three of them are what
 // package lint reads of a file, as any other package could: FileGroups,
-// FileGroup and FileRule; two answer one query on a file read once,
-// without keeping it: DecideOnce and Options.DecideOnce, as Parse and
-// Options.Parse parse one.
-const maxAPI = 47
+// FileGroup and FileRule; two what a cache bounded in bytes counts:
+// Robots.Footprint and Group.Footprint; and two answer one query on a
+// file read once, without keeping it: DecideOnce and Options.DecideOnce,
+// as Parse and Options.Parse parse one.
+const maxAPI = 48
 
 // api reads the package's documentation as go doc does: its exported
 // funcs, and its exported types with their funcs and methods, each
@@ -86,6 +87,7 @@ func TestAPI(t *testing.T) {
 		{"Group.Allowed", true, "DESIGN.md: the core API"},
 		{"Group.Decide", true, "DESIGN.md: the core API"},
 		{"Robots.Footprint", true, "what a cache bounded in bytes counts"},
+		{"Group.Footprint", true, "what a cache that keeps a union of several names' groups counts"},
 		{"Robots.WriteTo", true, "the one way to write a file back: io.WriterTo"},
 		{"Code", true, "the diagnostic codes are a named type"},
 		{"Options.Limit", false, "one way: Options.MaxBytes says it"},

@@ -349,6 +349,26 @@ func BenchmarkWorstCase(b *testing.B) {
 			}
 		}
 	}
+	// A crowd of rules listed, which a query takes only while its rules
+	// times the path's octets are at most listWork: rules of 64 to 127
+	// 'a's and a 'b', against a path of runs of 63 'a's and a 'b', where
+	// the list takes 16 us a rule.
+	for _, n := range []int{sweepMin - 1, listMost - 1} {
+		var lines strings.Builder
+		lines.WriteString("User-agent: *\n")
+		for i := range n {
+			fmt.Fprintf(&lines, "Disallow: /*%sb\n", strings.Repeat("a", 64+i%64))
+		}
+		g := Parse([]byte(lines.String())).Group("FooBot")
+		ix := g.prepare()
+		path := ("/" + strings.Repeat(strings.Repeat("a", 63)+"b", 130))[:8<<10]
+		b.Run(fmt.Sprintf("listed/rules=%d/path=8192", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				ix.decide(g.text, g.d.emptyMatches, path)
+			}
+		})
+	}
 	g := Parse(worstShapes[0].file()).Group("FooBot")
 	path := worstPath("", "ab", 8<<10)
 	b.Run("scan/"+worstShapes[0].name+"/path=8192/letters=2", func(b *testing.B) {

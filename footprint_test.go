@@ -3,6 +3,7 @@ package robotstxt
 import (
 	"fmt"
 	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -88,5 +89,41 @@ func TestFootprintDoesNotGrow(t *testing.T) {
 	buildAll(r)
 	if after := r.Footprint(); after != before {
 		t.Errorf("Footprint() = %d after the queries that build every index, %d before: want them equal", after, before)
+	}
+}
+
+// TestUnionFootprint checks that the Footprint of the union of groups
+// that Robots.Group makes for several names is within 1.0 to 1.3 times
+// the heap it holds with its index, for groups that follow one another
+// in the file (a window of its rules) and groups apart (a copy), and 0
+// for a Group of one set.
+func TestUnionFootprint(t *testing.T) {
+	var b strings.Builder
+	for _, agent := range []string{"AlphaBot", "BetaBot", "GammaBot"} {
+		fmt.Fprintf(&b, "User-agent: %s\n", agent)
+		for i := range 2000 {
+			fmt.Fprintf(&b, "Disallow: /%s/%d/*x\n", agent, i)
+		}
+	}
+	r := Parse([]byte(b.String()))
+	if n := r.Group("AlphaBot").Footprint(); n != 0 {
+		t.Errorf("a set's Group has Footprint %d, want 0: its file counts it", n)
+	}
+	for _, names := range [][]string{{"AlphaBot", "BetaBot"}, {"AlphaBot", "GammaBot"}} {
+		const copies = 16
+		gs := make([]*Group, copies)
+		before := liveHeap()
+		for i := range gs {
+			gs[i] = r.Group(names...)
+			for j := range indexAfter + 1 {
+				gs[i].Decide(fmt.Sprintf("/%d", j))
+			}
+		}
+		held := (liveHeap() - before) / copies
+		got := gs[0].Footprint()
+		if ratio := float64(got) / float64(held); ratio < 1 || ratio > 1.3 {
+			t.Errorf("%v: Footprint() = %d, the heap holds %d: %.2f times, want 1.0 to 1.3", names, got, held, ratio)
+		}
+		runtime.KeepAlive(gs)
 	}
 }

@@ -24,6 +24,7 @@ type Group struct {
 	// reads as no crawler, agents[0]: its queries fail closed (see
 	// refused).
 	refused bool
+	copied  bool       // the rules are g's own copy (see Robots.newGroup)
 	ext     *groupExt  // nil when there are none
 	cache   indexCache // the index of the rules, when they are indexMin or more
 	agents  []string   // a union's names; a set's are read from the file

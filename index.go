@@ -9,10 +9,11 @@ package robotstxt
 // pattern) and, with a '$', a tail that ends the path. It matches when
 // its prefix starts the path, each piece occurs after the one before,
 // and the tail ends what is left; taking each piece at its leftmost
-// occurrence is never wrong, as in matches. The rules without pieces are
-// sorted by prefix; the rules with pieces are swept: one Aho-Corasick
-// automaton over all the group's pieces reads the path once, and where a
-// piece ends, the rules waiting for it take it and wait for their next.
+// occurrence is never wrong, as in matches. The rules without pieces, and
+// those with pieces whose prefix few share, are sorted by prefix; the
+// others are listed, or swept: one Aho-Corasick automaton over all their
+// pieces reads the path once, and where a piece ends, the rules waiting
+// for it take it and wait for their next.
 
 import (
 	"slices"
@@ -22,45 +23,45 @@ import (
 	"github.com/rfc9309/robotstxt/internal/octetmask"
 )
 
-const indexMin = 2 // the smallest group that gets an index
-
-// listMax bounds the groups whose index is a list: all their rules are
-// tried as a larger group's few rules with pieces are (see sweepMin),
-// about 30% faster than entries on the corpus's groups of 4 to 31 rules.
-const listMax = 32
-
-// indexAfter is how many queries a group answers by a scan before it
-// builds its index, which costs tens of scans: a group asked a few times
-// never pays for it (BenchmarkFirstQuery, BenchmarkAllowed).
-const indexAfter = 16
-
-// scanWork is the work a scan may cost and still count as one query, in
-// rules with a '*' (whose text a scan may search the whole path for)
-// times the path's octets. The corpus's large groups count for one query
-// each; a scan of 2^20 or more builds the index at once, so that no scan
-// searches more than that (TestLongPathBuildsIndex).
-const scanWork = 1 << 16
+// The index's choices, each measured (BenchmarkWorstCase, the bench
+// module's BenchmarkAllowed). A group of fewer than listMax rules is one
+// list: 30% faster than entries on the corpus's groups of 4 to 31 rules.
+// A group builds its index, which costs tens of scans, after indexAfter
+// queries that scan it (BenchmarkFirstQuery); a scan counts for a query
+// each scanWork of its work, in rules with a '*' times the path's octets,
+// so that none searches 2^20 (TestLongPathBuildsIndex). The entries take
+// at most chainMax rules with pieces along a chain of prefixes (see
+// takeSparse); the others, a crowd, are swept when sweepMin or more, and
+// listed when fewer than listMost: a query takes the list when its rules
+// times the path's octets are at most listWork (63 listed rules of 64
+// letters took 1 ms for 8 KiB). An automaton's first states, one for
+// each denseEvery, at most denseMax, step by a table of 1 KiB: the
+// octets of a path that begin no piece are read there (sophos: 10%).
+const (
+	indexMin, listMax                      = 2, 32
+	indexAfter, scanWork                   = 16, 1 << 16
+	chainMax, sweepMin, listMost, listWork = 8, 32, 256, 1 << 16
+	denseEvery, denseMax                   = 64, 8
+)
 
 // passCost returns the queries a scan of the given work counts for.
 func passCost(work int) int32 {
 	return int32(min(1+work/scanWork, indexAfter+1))
 }
 
-// sweepMin is the fewest rules with pieces that a group sweeps: fewer are
-// tried one by one, best first, each ruled out by a mask of the octets it
-// needs, and the first that matches decides, which costs less than a
-// sweep's pass (BenchmarkWorstCase, sophos and next).
-const sweepMin = 64
-
 // An index holds a group's rules ordered for matching: rules[:direct],
-// those without pieces, sorted by prefix and priority, which entries
-// address; rules[direct:], the rules with pieces, in file order when
-// swept, else by priority with their masks (all rules, below listMax).
+// those without pieces and those with pieces that takeSparse takes,
+// sorted by prefix and priority, which entries address; rules[direct:],
+// the crowd (all rules, below listMax), by priority, listed with their
+// masks, swept, or both (see the constants).
 type index struct {
 	rules   []rule
 	direct  int
 	entries []entry
-	masks   []uint64    // nil when the rules with pieces are swept
+	masks   []octetmask.Mask // nil when the crowd is not listed
+	// pairs holds the pairs of octets (see octetmask.Mask) of the direct
+	// rules with pieces, 0 for the others; nil when there are none.
+	pairs   []uint64
 	swept   *sweptRules // nil but for a group that sweeps
 	scratch sync.Pool   // each query's sweep state, as queries run at once
 }
@@ -75,7 +76,8 @@ type sweptRules struct {
 	first    []int32
 	firstAt  []int32
 	pieceLen []int32
-	ring     int32 // a power of two over the longest piece (see sweepState.ring)
+	ring     int32  // a power of two over the longest piece (see sweepState.ring)
+	top      uint32 // the highest priority of the rules: a better rule ends the search
 	ac       automaton
 }
 
@@ -119,45 +121,99 @@ func pieces(pattern string, yield func(piece string)) {
 // which Group.Rules and the scan read while the index is built.
 func buildIndex(t *ruleText, rules []rule) *index {
 	ix := &index{rules: make([]rule, 0, len(rules))}
-	var swept []rule
+	// loose are the rules with a '*' but no pieces whose prefix starts
+	// every path ("/*.php$"): listed with the rules with pieces when those
+	// are few, where their masks rule them out.
+	var pieced, loose []rule
 	for i := range rules {
+		p := t.pattern(&rules[i])
 		has := len(rules) < listMax
-		pieces(t.pattern(&rules[i]), func(string) { has = true })
-		if has {
-			swept = append(swept, rules[i])
-		} else {
+		pieces(p, func(string) { has = true })
+		switch {
+		case has:
+			pieced = append(pieced, rules[i])
+		case strings.IndexByte(p, '*') >= 0 && len(literalPrefix(p)) <= 1:
+			loose = append(loose, rules[i])
+		default:
 			ix.rules = append(ix.rules, rules[i])
 		}
 	}
+	if len(rules) >= listMax {
+		pieced = ix.takeSparse(t, pieced)
+	}
+	sweeps := len(pieced) >= sweepMin
+	if sweeps {
+		ix.rules, loose = append(ix.rules, loose...), nil
+	}
 	ix.direct = len(ix.rules)
-	ix.sortByPrefix(t)
-	if len(swept) < sweepMin {
-		slices.SortFunc(swept, t.compareRules)
-		ix.rules = append(ix.rules, swept...)
-		ix.masks = make([]uint64, len(swept))
-		for k := range swept {
-			ix.masks[k] = octetmask.Pattern(t.pattern(&swept[k]))
+	ix.entries = entriesOf(t, ix.rules)
+	for j := range ix.rules {
+		m := octetmask.PatternMask(t.pattern(&ix.rules[j])).Pairs
+		pieces(t.pattern(&ix.rules[j]), func(string) {
+			if ix.pairs == nil {
+				ix.pairs = make([]uint64, len(ix.rules))
+			}
+			ix.pairs[j] = m
+		})
+	}
+	listed := append(pieced, loose...)
+	slices.SortFunc(listed, t.compareRules)
+	ix.rules = append(ix.rules, listed...)
+	if len(listed) < listMost {
+		ix.masks = make([]octetmask.Mask, len(listed))
+		for k := range listed {
+			p := t.pattern(&listed[k])
+			ix.masks[k] = octetmask.PatternMask(p)
+			if strings.IndexByte(p, '*') < 0 {
+				ix.masks[k].Pairs = 0 // compared for less than a path's pairs cost
+			}
 		}
+	}
+	if !sweeps {
 		return ix
 	}
-	ix.rules = append(ix.rules, swept...)
 	ix.swept = new(sweptRules)
-	ix.swept.build(t, swept)
-	n, pieces, ring := len(swept), len(ix.swept.pieceLen), int(ix.swept.ring)
+	ix.swept.build(t, listed)
+	n, pieces, ring := len(listed), len(ix.swept.pieceLen), int(ix.swept.ring)
 	ix.scratch.New = func() any { return newSweep(n, pieces, ring) }
 	return ix
 }
 
-// sortByPrefix sorts the direct rules by literal prefix, each computed
-// once, then by priority, and builds the entries.
-func (ix *index) sortByPrefix(t *ruleText) {
+// takeSparse moves to ix.rules the rules with pieces that the entries
+// take: those of a prefix that, with the prefixes it extends, has at most
+// chainMax of them, so that a path meets at most chainMax such rules on
+// its chain of prefixes. It returns the others.
+func (ix *index) takeSparse(t *ruleText, pieced []rule) (rest []rule) {
+	es := entriesOf(t, pieced)
+	taken := make([]int, len(es)) // on the chain of each entry
+	for i, e := range es {
+		hi := len(pieced)
+		if i+1 < len(es) {
+			hi = int(es[i+1].lo)
+		}
+		if e.parent >= 0 {
+			taken[i] = taken[e.parent]
+		}
+		if run := pieced[e.lo:hi]; e.plen > 1 && taken[i]+len(run) <= chainMax { // "/" and "" start every path
+			taken[i] += len(run)
+			ix.rules = append(ix.rules, run...)
+		} else {
+			rest = append(rest, run...)
+		}
+	}
+	return rest
+}
+
+// entriesOf sorts rules by literal prefix, each computed once, then by
+// priority, and returns their entries.
+func entriesOf(t *ruleText, rules []rule) []entry {
 	type keyed struct {
 		prefix string
 		r      rule
 	}
-	ks := make([]keyed, ix.direct)
+	ks := make([]keyed, len(rules))
 	for i := range ks {
-		ks[i] = keyed{literalPrefix(t.pattern(&ix.rules[i])), ix.rules[i]}
+		ks[i] = keyed{literalPrefix(t.pattern(&rules[i])), rules[i]}
 	}
 	slices.SortFunc(ks, func(a, b keyed) int {
 		if c := strings.Compare(a.prefix, b.prefix); c != 0 {
@@ -165,31 +221,27 @@ func (ix *index) sortByPrefix(t *ruleText) {
 		}
 		return t.compareRules(a.r, b.r)
 	})
+	prefixes := make([]string, len(ks))
 	for i := range ks {
-		ix.rules[i] = ks[i].r
+		rules[i], prefixes[i] = ks[i].r, ks[i].prefix
 	}
+	var entries []entry
 	var stack []int32 // entries whose prefixes are prefixes of the current one
-	prev := "\x00"    // no prefix starts with NUL: patterns never contain one
-	for i := range ks {
-		p := ks[i].prefix
-		if p == prev {
+	for i, p := range prefixes {
+		if i > 0 && p == prefixes[i-1] {
 			continue
 		}
-		prev = p
-		for len(stack) > 0 {
-			if strings.HasPrefix(p, ix.entryPrefix(t, &ix.entries[stack[len(stack)-1]])) {
-				break
-			}
+		for len(stack) > 0 && !strings.HasPrefix(p, prefixes[entries[stack[len(stack)-1]].lo]) {
 			stack = stack[:len(stack)-1]
 		}
 		parent := int32(-1)
 		if len(stack) > 0 {
 			parent = stack[len(stack)-1]
 		}
-		ix.entries = append(ix.entries, entry{lo: int32(i), parent: parent, plen: int32(len(p))})
-		stack = append(stack, int32(len(ix.entries)-1))
+		entries = append(entries, entry{lo: int32(i), parent: parent, plen: int32(len(p))})
+		stack = append(stack, int32(len(entries)-1))
 	}
-	ix.entries = trim(ix.entries)
+	return trim(entries)
 }
 
 func (ix *index) entryPrefix(t *ruleText, e *entry) string {
@@ -227,6 +279,9 @@ func (s *sweptRules) build(t *ruleText, rules []rule) {
 		}
 	}
 	// The rules by first piece, then by the length of their prefix.
+	for k := range rules {
+		s.top = max(s.top, t.prio(&rules[k]))
+	}
 	s.first = make([]int32, len(rules))
 	for k := range s.first {
 		s.first[k] = int32(k)
@@ -251,29 +306,50 @@ func (s *sweptRules) build(t *ruleText, rules []rule) {
 // -1. t holds the rules' patterns; emptyMatches is the mode's reading of
 // an empty pattern (see dialect.emptyMatches).
 //
-// It takes time in O(n (log r + k + 64) + b) for a path of n octets and
-// a group of r rules of b octets: the entries' binary search and chain;
-// the automaton's n steps and at most n more along failure links; at
-// most k pieces ending at each position, k the most pieces that end one
-// another (at most the number of their lengths, under √(2b)); a list of
-// fewer than 64 rules tried in O(n) each; and each rule's prefix, pieces
-// and tail taken once, within its own octets.
+// It takes time in O(n (log r + k + 40) + b) for a path of n octets and
+// a group of r rules of b octets: the entries' binary search and chain,
+// with at most chainMax rules with pieces; the automaton's n steps and at
+// most n more along failure links; at most k pieces ending at each
+// position, k the most pieces that end one another (at most the number
+// of their lengths, under √(2b)); a list of fewer than sweepMin rules
+// tried in O(n) each, or a longer one only while its rules times n are
+// at most listWork; and each rule's prefix, pieces and tail taken once,
+// within its own octets.
 func (ix *index) decide(t *ruleText, emptyMatches bool, path string) int {
 	best := ix.decideDirect(t, emptyMatches, path)
-	switch {
-	case ix.masks != nil:
-		pmask := octetmask.Of(path)
-		for k, m := range ix.masks {
-			j := ix.direct + k
-			if best >= 0 && !t.better(&ix.rules[j], &ix.rules[best]) {
-				break // the rest rank lower still
+	if ix.masks == nil || ix.swept != nil && len(path)*len(ix.masks) > listWork {
+		if ix.swept != nil && (best < 0 || t.prio(&ix.rules[best]) <= ix.swept.top) {
+			best = ix.sweep(t, path, best)
+		}
+		return best
+	}
+	// The rules that rank above best, by a binary search: the list is by
+	// priority.
+	lo, hi := 0, len(ix.masks)
+	for best >= 0 && lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if t.better(&ix.rules[ix.direct+m], &ix.rules[best]) {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	octets, pairs, paired := octetmask.Of(path), uint64(0), false
+	for k, m := range ix.masks[:hi] {
+		if m.Octets&^octets != 0 {
+			continue
+		}
+		if m.Pairs != 0 {
+			if !paired { // the pairs cost twice the octets: only when asked
+				pairs, paired = octetmask.Pairs(path), true
 			}
-			if m&^pmask == 0 && t.matches(&ix.rules[j], path, emptyMatches) {
-				return j
+			if m.Pairs&^pairs != 0 {
+				continue
 			}
 		}
-	case len(ix.rules) > ix.direct:
-		best = ix.sweep(t, path, best)
+		if j := ix.direct + k; t.matches(&ix.rules[j], path, emptyMatches) {
+			return j
+		}
 	}
 	return best
 }
@@ -293,7 +369,7 @@ func (ix *index) decideDirect(t *ruleText, emptyMatches bool, path string) int {
 			hi = m
 		}
 	}
-	best := -1
+	best, pairs, paired := -1, uint64(0), false
 	for i := int32(lo - 1); i >= 0; i = ix.entries[i].parent {
 		e := &ix.entries[i]
 		if !strings.HasPrefix(path, ix.entryPrefix(t, e)) {
@@ -307,6 +383,14 @@ func (ix *index) decideDirect(t *ruleText, emptyMatches bool, path string) int {
 			r := &ix.rules[j]
 			if best >= 0 && !t.better(r, &ix.rules[best]) {
 				break // the rest of this entry ranks lower still
+			}
+			if ix.pairs != nil && ix.pairs[j] != 0 {
+				if !paired {
+					pairs, paired = octetmask.Pairs(path), true
+				}
+				if ix.pairs[j]&^pairs != 0 {
+					continue
+				}
 			}
 			if t.matches(r, path, emptyMatches) {
 				best = j
@@ -384,22 +468,16 @@ func (ix *index) sweep(t *ruleText, path string, best int) int {
 		if sw.ringGen[int32(j+1)&ring] == sw.gen {
 			q.wait(j + 1)
 		}
-		if state == 0 {
-			state = a.root[path[j]] // most octets of most paths, shaped for speed: BenchmarkWorstCase, next
-		} else {
-			state = a.step(state, path[j])
-		}
-		first := a.tag[state] // the first piece of the chain that ends here
+		state = a.step(state, path[j])
+		first := a.out[state] // the first piece of the chain that ends here
 		if first < 0 {
-			if first = a.tag[-first-1]; first < 0 {
-				continue // none: the root's tag is -1
-			}
+			continue
 		}
 		if sw.chainGen[first] == sw.gen && sw.chainRev[first] == sw.revived {
 			continue // no live piece on this chain
 		}
 		live := false
-		for p := first; p >= 0; p = a.tag[a.pieceOut[p]] {
+		for p := first; p >= 0; p = a.next[p] {
 			live = q.ended(p, j+1) || live
 		}
 		if !live {
@@ -503,21 +581,23 @@ func (q *sweeper) advance(k int32, i int32, end int) {
 // prefixes, numbered breadth first: the children of state s are states
 // child[s] to child[s+1], each reached by its octet, label; fail is the
 // state of the longest proper suffix of a state's text that is a state;
-// tag is the piece a state's text is, or else, as -1-o, the nearest state
-// o along fail that is a piece's (0: none), which pieceOut holds for a
-// piece's own state. A state costs 13 bytes.
+// out is the first of the pieces that end where a state is reached: the
+// piece its text is, or else the nearest along fail, or -1; next is,
+// for each piece, the one after it along fail, or -1. A state costs 13
+// bytes, and its first states 1 KiB more each (see denseEvery).
 type automaton struct {
-	root     [256]int32 // the root's children by octet: 0 where it has none
-	child    []int32
-	label    []byte
-	fail     []int32
-	tag      []int32
-	pieceOut []int32
+	rows  int32   // the first states, whose steps dense holds
+	dense []int32 // the step of state s < rows reading c at s<<8|c
+	child []int32
+	label []byte
+	fail  []int32
+	out   []int32
+	next  []int32
 }
 
 // step returns the state after state reads c.
 func (a *automaton) step(state int32, c byte) int32 {
-	for state != 0 {
+	for state >= a.rows {
 		lo, hi := a.child[state], a.child[state+1]
 		for i, l := range a.label[lo:hi] {
 			if l == c {
@@ -529,7 +609,7 @@ func (a *automaton) step(state int32, c byte) int32 {
 		}
 		state = a.fail[state]
 	}
-	return a.root[c]
+	return a.dense[int(state)<<8|int(c)]
 }
 
 // build makes the automaton of pieces, distinct and not empty, piece
@@ -565,25 +645,28 @@ func (a *automaton) build(pieces []string) {
 	}
 	n := len(states)
 	a.child = append(a.child, int32(n))
-	for c := a.child[0]; c < a.child[1]; c++ {
-		a.root[a.label[c]] = c
-	}
-	// Failure links and tags, breadth first: a state's fail is shallower
-	// than it, so that its tag is known.
+	a.rows = int32(min(n, 1+n/denseEvery, denseMax))
+	a.dense = make([]int32, a.rows<<8)
+	// Failure links and outputs, breadth first: a state's fail is
+	// shallower than it, so that its out is known.
 	a.fail = make([]int32, n)
-	a.tag = make([]int32, n)
-	a.pieceOut = make([]int32, len(pieces))
-	a.tag[0] = -1
+	a.out = make([]int32, n)
+	a.next = make([]int32, len(pieces))
+	a.out[0] = -1
 	for s := int32(0); s < int32(n); s++ {
 		if s > 0 {
-			out := a.fail[s] // the nearest piece along fail
-			if t := a.tag[out]; t < 0 {
-				out = -t - 1
-			}
+			a.out[s] = a.out[a.fail[s]]
 			if p := piece[s]; p >= 0 {
-				a.tag[s], a.pieceOut[p] = p, out
-			} else {
-				a.tag[s] = -out - 1
+				a.out[s], a.next[p] = p, a.out[s]
+			}
+		}
+		if s < a.rows { // the steps of a dense state: its fail's, but for its children
+			row := a.dense[s<<8 : (s+1)<<8]
+			if s > 0 {
+				copy(row, a.dense[a.fail[s]<<8:])
+			}
+			for c := a.child[s]; c < a.child[s+1]; c++ {
+				row[a.label[c]] = c
 			}
 		}
 		for c := a.child[s]; c < a.child[s+1] && s > 0; c++ {
@@ -596,12 +679,12 @@ func (a *automaton) build(pieces []string) {
 // pool that a collection empties, is not counted but for its header.
 func (ix *index) bytes() int64 {
 	s := ix.swept
-	n := heapBytes(sizeOf[index]()) + sliceBytes(ix.rules) + sliceBytes(ix.entries) + sliceBytes(ix.masks)
+	n := heapBytes(sizeOf[index]()) + sliceBytes(ix.rules) + sliceBytes(ix.entries) + sliceBytes(ix.masks) + sliceBytes(ix.pairs)
 	if s == nil {
 		return n
 	}
 	a := &s.ac
 	return n + heapBytes(sizeOf[sweptRules]()) + sliceBytes(s.plen) + sliceBytes(s.steps) + sliceBytes(s.ends) + sliceBytes(s.first) +
-		sliceBytes(s.firstAt) + sliceBytes(s.pieceLen) + sliceBytes(a.child) + sliceBytes(a.label) + sliceBytes(a.fail) + sliceBytes(a.tag) + sliceBytes(a.pieceOut) +
+		sliceBytes(s.firstAt) + sliceBytes(s.pieceLen) + sliceBytes(a.dense) + sliceBytes(a.child) + sliceBytes(a.label) + sliceBytes(a.fail) + sliceBytes(a.out) + sliceBytes(a.next) +
 		heapBytes(sizeOf[sweepState]())
 }

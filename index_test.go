@@ -1,6 +1,7 @@
 package robotstxt
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -213,5 +214,37 @@ func TestLongPathBuildsIndex(t *testing.T) {
 	g.Allowed("/" + strings.Repeat("q", 8<<10))
 	if g.c.ix.Load() == nil {
 		t.Errorf("one query of an 8 KB path left %d '*' rules to the scan, want the index built", len(g.rules))
+	}
+}
+
+// TestIndexRoutes checks the index against the scan on each route a
+// rule with pieces takes: the entries (a prefix that few such rules
+// share), the list (a short path) and the sweep (a long one) of a crowd
+// that has both.
+func TestIndexRoutes(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(37, 9309))
+	var b strings.Builder
+	b.WriteString("User-agent: *\n")
+	for i := range 100 {
+		key := [2]string{"Allow", "Disallow"}[i%2]
+		fmt.Fprintf(&b, "%s: /*%s*%s\n", key, letterRun(rnd, "ab", 1+i%6), letterRun(rnd, "ab", 1+i%5))
+		fmt.Fprintf(&b, "%s: /p%d/*%s\n", key, i%40, letterRun(rnd, "ab", 2+i%3))
+		fmt.Fprintf(&b, "Disallow: /*%s$\n", letterRun(rnd, "ab", 3))
+	}
+	g := Parse([]byte(b.String())).Group("FooBot")
+	ix := g.prepare()
+	if ix.masks == nil || ix.swept == nil {
+		t.Fatalf("a crowd of %d rules with pieces has masks %v, sweep %v; want both", len(ix.rules)-ix.direct, ix.masks != nil, ix.swept != nil)
+	}
+	if len(ix.rules)-ix.direct != 100 {
+		t.Errorf("%d rules listed and swept, want the 100 of prefix \"/\"", len(ix.rules)-ix.direct)
+	}
+	for _, n := range []int{20, 300, 4000} {
+		for i := range 40 {
+			for _, letters := range []string{"ab", "abc"} {
+				checkIndex(t, &g.matcher, ix, worstPath(fmt.Sprintf("/p%d/", i), letters, n))
+				checkIndex(t, &g.matcher, ix, worstPath("", letters, n+i))
+			}
+		}
 	}
 }

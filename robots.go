@@ -7,6 +7,8 @@ import (
 	"maps"
 	"slices"
 	"time"
+
+	"github.com/rfc9309/robotstxt/internal/octetmask"
 )
 
 // This file holds a parsed file, Robots, and its answers: the Group of
@@ -79,7 +81,10 @@ func (r *Robots) Mode() Mode {
 // A crawler calls Group once per file and keeps the result, whose
 // queries allocate nothing. With one name Group finds the same Group
 // each time, made on its first call; with several that match different
-// groups, each call builds their union, with a copy of their rules.
+// groups, each call builds their union, with a copy of their rules
+// unless their groups follow one another in the file, and an index of
+// its own once its queries pay for it, as any Group ([Group.Footprint]
+// counts what it holds).
 //
 // # Crawler names
 //
@@ -194,29 +199,37 @@ func (r *Robots) union(sets []int) *Group {
 }
 
 // newGroup returns a new Group of the file's groups ids, ascending, which
-// are set (-1: a union): one group's window of r.rules, or a copy of
-// several groups' rules, one group's after another.
+// are set (-1: a union): a window of r.rules when the groups follow one
+// another in the file (one group, most often), else a copy of their
+// rules, one group's after another.
 func (r *Robots) newGroup(set int, ids []int) *Group {
 	g := &Group{set: int32(set)}
-	g.r, g.d, g.text, g.rules = r, r.d, &r.text, r.groupRules(ids[0])
-	if len(ids) > 1 {
-		// One copy of exactly the set's rules (Footprint counts it so):
-		// appending group by group to a full list would copy it each time.
-		n := 0
-		for _, id := range ids {
-			n += len(r.groupRules(id))
-		}
-		g.rules = make([]rule, 0, n)
-		for _, id := range ids {
-			g.rules = append(g.rules, r.groupRules(id)...)
-		}
-	}
+	g.r, g.d, g.text = r, r.d, &r.text
+	g.rules, g.copied = r.rulesOf(ids)
 	if len(g.rules) >= indexMin {
 		g.c = &g.cache
 		g.c.countStars(g.text, g.rules)
 	}
 	g.mergeExt(r, ids)
 	return g
+}
+
+// rulesOf returns the rules of groups ids, as newGroup takes them, and
+// whether they are a copy.
+func (r *Robots) rulesOf(ids []int) ([]rule, bool) {
+	if last := len(ids) - 1; ids[last]-ids[0] == last {
+		end := int(r.starts[ids[last]]) + len(r.groupRules(ids[last]))
+		return r.rules[r.starts[ids[0]]:end:end], false
+	}
+	n := 0
+	for _, id := range ids {
+		n += len(r.groupRules(id))
+	}
+	rules := make([]rule, 0, n) // one copy of exactly the set's rules
+	for _, id := range ids {
+		rules = append(rules, r.groupRules(id)...)
+	}
+	return rules, true
 }
 
 // Allowed reports whether the crawler agent may fetch target, an absolute
@@ -422,19 +435,6 @@ func groupRules(rules []rule, starts []uint32, id int) []rule {
 	return rules[starts[id]:end:end]
 }
 
-// setLen returns the number of rules of set.
-func (r *Robots) setLen(set int) int {
-	if set < len(r.starts) {
-		return len(r.groupRules(set))
-	}
-	n := 0
-	start, end := r.multi.span(set - len(r.starts))
-	for _, id := range r.multi.ids[start:end] {
-		n += len(r.groupRules(int(id)))
-	}
-	return n
-}
-
 // extOf returns the extension record of the file's group id, or nil.
 func (r *Robots) extOf(id int) *groupExt {
 	i, ok := slices.BinarySearchFunc(r.exts, uint32(id), func(e extAt, id uint32) int { return cmp.Compare(e.id, id) })
@@ -489,7 +489,7 @@ func (r *Robots) lookupSet(agent string) int {
 // Footprint, which does not grow with its queries. The estimate is
 // within 1.0 to 1.3 times what the heap holds for the corpus's files
 // (TestFootprintEstimate); the unions of several names' groups that
-// Robots.Group builds are the caller's, and not counted. Footprint costs
+// Robots.Group builds are the caller's, counted by [Group.Footprint]. Footprint costs
 // the build of the indexes of 32 rules or more that are not built yet.
 func (r *Robots) Footprint() int64 {
 	if r == nil {
@@ -514,23 +514,45 @@ func (r *Robots) Footprint() int64 {
 	// The Groups of the file's sets, each with its index.
 	n += sliceBytes(r.groups)
 	for set := range r.groups {
-		rules := int64(r.setLen(set))
-		n += heapBytes(sizeOf[Group]())
+		if g := r.groups[set].Load(); g != nil {
+			n += groupBytes(g.text, g.rules, g.copied, g.cache.ix.Load())
+			continue
+		}
+		rules, copied := r.groupRules(min(set, len(r.starts)-1)), false // of the one it will make
 		if set >= len(r.starts) {
-			n += heapBytes(rules * sizeOf[rule]()) // their copy
+			rules, copied = r.rulesOf(r.setIDs(set))
 		}
-		if rules >= listMax {
-			ix := (*index)(nil)
-			if g := r.groups[set].Load(); g != nil {
-				ix = g.cache.ix.Load()
-			}
-			if ix == nil {
-				ix = buildIndex(&r.text, r.newGroup(set, r.setIDs(set)).rules) // the one it will build
-			}
-			n += ix.bytes()
-		} else if rules >= indexMin { // a list: a copy of the rules and a mask each
-			n += heapBytes(sizeOf[index]()) + heapBytes(rules*(sizeOf[rule]()+8))
+		n += groupBytes(&r.text, rules, copied, nil)
+	}
+	return n
+}
+
+// Footprint returns an estimate of the bytes g holds that its file's
+// [Robots.Footprint] does not count, as that counts them: for a union of
+// several groups that [Robots.Group] makes for several names, the Group,
+// its copy of their rules when they do not follow one another in the
+// file, and the index its queries build; 0 for any other Group.
+func (g *Group) Footprint() int64 {
+	if g == nil || g.set >= 0 || g.r == nil {
+		return 0
+	}
+	return groupBytes(g.text, g.rules, g.copied, g.cache.ix.Load()) + sliceBytes(g.agents)
+}
+
+// groupBytes returns the bytes of a Group of rules, which are its own
+// when copied, and of their index, ix or the one its queries will build.
+func groupBytes(t *ruleText, rules []rule, copied bool, ix *index) int64 {
+	n, count := heapBytes(sizeOf[Group]()), int64(len(rules))
+	if copied {
+		n += sliceBytes(rules)
+	}
+	if count >= listMax {
+		if ix == nil {
+			ix = buildIndex(t, rules)
 		}
+		n += ix.bytes()
+	} else if count >= indexMin { // a list: a copy of the rules and a mask each
+		n += heapBytes(sizeOf[index]()) + heapBytes(count*(sizeOf[rule]()+sizeOf[octetmask.Mask]()))
 	}
 	return n
 }

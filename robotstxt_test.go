@@ -789,17 +789,22 @@ func TestConcurrentFirstUse(t *testing.T) {
 }
 
 // TestMergedGroups checks groups that merge for every crawler that obeys
-// any of them: their Group holds a copy of their rules, each group's own
-// window of Robots.rules keeps its rules (see Robots.rules), and a rule
-// of one that repeats a rule of another is reported.
+// any of them: their Group holds their rules, a window of Robots.rules
+// when the groups follow one another and a copy when they do not, each
+// group's own window of Robots.rules keeps its rules (see Robots.rules),
+// and a rule of one that repeats a rule of another is reported.
 func TestMergedGroups(t *testing.T) {
 	r := Parse([]byte("User-agent: *\nDisallow: /a\n\nUser-agent: *\nAllow: /a/b\nDisallow: /a\n\nUser-agent: FooBot\nDisallow: /f\n"))
 	g := r.Group("other")
 	if r.Allowed("other", "/a") || !r.Allowed("other", "/a/b") || !r.Allowed("other", "/f") || r.Allowed("FooBot", "/f") {
 		t.Fatal("wrong verdicts for the merged global groups")
 	}
-	if len(g.rules) != 3 || &g.rules[0] == &r.rules[0] {
-		t.Error("the merged groups' Group does not hold a copy of their three rules")
+	if len(g.rules) != 3 || &g.rules[0] != &r.rules[0] || g.copied {
+		t.Error("the merged groups' Group is not the window of their three rules")
+	}
+	apart := Parse([]byte("User-agent: *\nDisallow: /a\n\nUser-agent: FooBot\nDisallow: /f\n\nUser-agent: *\nAllow: /a/b\n"))
+	if g := apart.Group("other"); len(g.rules) != 2 || &g.rules[0] == &apart.rules[0] || !g.copied || g.Allowed("/a") || !g.Allowed("/a/b") {
+		t.Error("the groups apart do not have a Group of their own copy of their two rules")
 	}
 	// Each group's window holds its own rules, whatever order matching
 	// put them in.

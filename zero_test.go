@@ -83,6 +83,8 @@ func TestZeroValues(t *testing.T) {
 		{"Group.RequestRate", "zero", func() result { r, ok := new(robotstxt.Group).RequestRate(); return result{r, ok} }, result{robotstxt.RequestRate{}, false}},
 		{"Group.VisitTime", "nil", func() result { w, ok := nilGroup.VisitTime(); return result{w, ok} }, result{robotstxt.Window{}, false}},
 		{"Group.VisitTime", "zero", func() result { w, ok := new(robotstxt.Group).VisitTime(); return result{w, ok} }, result{robotstxt.Window{}, false}},
+		{"Group.Footprint", "nil", func() result { return result{nilGroup.Footprint()} }, result{int64(0)}},
+		{"Group.Footprint", "zero", func() result { return result{new(robotstxt.Group).Footprint()} }, result{int64(0)}},
 		{"Group.ContentSignals", "nil", func() result { return result{len(nilGroup.ContentSignals())} }, result{0}},
 		{"Group.ContentSignals", "zero", func() result { return result{len(new(robotstxt.Group).ContentSignals())} }, result{0}},
 

@@ -2,6 +2,8 @@ package robotshttp_test
 
 import (
 	"context"
+	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -50,4 +52,45 @@ func BenchmarkCacheDecide(b *testing.B) {
 			})
 		}
 	}
+}
+
+// BenchmarkTransportAgents is a request that a cached file allows, sent
+// through a Transport with two Agents, each named by a group of 2,000
+// rules, apart in the file, whose union the crawler obeys. Its Base
+// fetches robots.txt from the server and answers the page itself, so
+// that the time is the Transport's.
+func BenchmarkTransportAgents(b *testing.B) {
+	var file strings.Builder
+	for _, agent := range []string{"AlphaBot", "BetaBot"} {
+		fmt.Fprintf(&file, "User-agent: %s\n", agent)
+		for i := range 2000 {
+			fmt.Fprintf(&file, "Disallow: /%s/%d/\n", agent, i)
+		}
+		file.WriteString("\nUser-agent: OtherBot\nDisallow: /\n\n")
+	}
+	s := newSite(b, 200, file.String())
+	tr := &robotshttp.Transport{Base: pageTransport{}, Agents: []string{"AlphaBot", "BetaBot"}}
+	req, err := http.NewRequest(http.MethodGet, s.URL+"/BetaBot/1999", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		resp, err := tr.RoundTrip(req)
+		if err != nil {
+			b.Fatal(err)
+		}
+		resp.Body.Close()
+	}
+}
+
+// pageTransport fetches robots.txt files through http.DefaultTransport
+// and answers every other request with an empty page.
+type pageTransport struct{}
+
+func (pageTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.URL.Path == "/robots.txt" {
+		return http.DefaultTransport.RoundTrip(req)
+	}
+	return &http.Response{StatusCode: http.StatusOK, Body: http.NoBody, Request: req}, nil
 }

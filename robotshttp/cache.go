@@ -9,6 +9,7 @@ import (
 	"cmp"
 	"context"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -121,9 +122,9 @@ type Cache struct {
 	// MaxMemory bounds the bytes the Cache keeps in memory, counted as
 	// above: 0 means 128 MiB, and a negative value sets no bound in
 	// bytes, only NewCache's bound on origins. The file used last is
-	// kept even when it alone is over the budget. The Groups a Robots
-	// builds for calls with names of several of its groups come on top
-	// (see [robotstxt.Robots.Footprint]). It is no limit on the size of
+	// kept even when it alone is over the budget. The Group of several
+	// names that [Lookup.Group] keeps with a file counts too, at its
+	// [robotstxt.Group.Footprint]. It is no limit on the size of
 	// a file, which the Fetcher's Options.MaxBytes sets.
 	MaxMemory int64
 
@@ -158,10 +159,23 @@ type parsedFile struct {
 	file   fileSum             // of every fetch that parses to robots
 	once   sync.Once
 	robots *robotstxt.Robots
-	// held is robots.Footprint(), set with robots: atomic, since the
-	// slot is counted again (under the Cache's lock) by other callers of
-	// the origin while one parses it (outside the lock).
+	// held is robots.Footprint(), set with robots, and the bytes of union:
+	// atomic, since the slot is counted again (under the Cache's lock) by
+	// other callers of the origin while one parses it (outside the lock).
 	held atomic.Int64
+	// union is the Group that Lookup.Group made last for several names,
+	// kept for the next call with the same ones (a Transport's Agents on
+	// each of its requests); unionMu guards it.
+	unionMu sync.Mutex
+	union   *keptUnion
+}
+
+// A keptUnion is the Group of several names, and the bytes it counts for
+// in its parsedFile's held: its Footprint, its names and itself.
+type keptUnion struct {
+	names []string
+	group *robotstxt.Group
+	bytes int64
 }
 
 // slotSize is the bytes a slot counts for: its own, those of its entry
@@ -240,6 +254,9 @@ type Lookup struct {
 	// anything. The rules still follow RFC 9309 (see [Store] for what a
 	// failing store costs).
 	StoreErr error
+
+	cache *Cache      // the Cache that made it, or nil
+	file  *parsedFile // where that Cache keeps Robots, or nil
 }
 
 // Group returns the group of l.Robots that the crawler named by agents
@@ -259,9 +276,15 @@ type Lookup struct {
 // allows everything, when the crawler obeys no group, and a Group that
 // allows nothing for a name that reads as no crawler at all (see
 // [robotstxt.ErrInvalidAgent]).
+//
+// The Group of several names is kept with a file the Cache keeps, and
+// counted in its MaxMemory, for the next call with the same names.
 func (l *Lookup) Group(agents ...string) *robotstxt.Group {
 	if len(agents) == 1 && agents[0] != "*" && !l.Unreachable() {
 		return crawlers.Group(l.Robots, agents[0])
+	}
+	if len(agents) > 1 && l.file != nil && l.file.robots == l.Robots {
+		return l.cache.union(l.Origin, l.file, agents)
 	}
 	return l.Robots.Group(agents...)
 }
@@ -439,13 +462,14 @@ func (c *Cache) lookup(origin string, e Entry, now time.Time) *Lookup {
 			l.Fetch, l.Stale = e.Good, true
 		}
 	}
-	l.Robots = c.parse(origin, l.Fetch)
+	l.file = c.parse(origin, l.Fetch)
+	l.Robots, l.cache = l.file.robots, c
 	return l
 }
 
 // parse returns the rules of f, parsing it at most once while it is the
 // fetch in use for origin.
-func (c *Cache) parse(origin string, f *Fetch) *robotstxt.Robots {
+func (c *Cache) parse(origin string, f *Fetch) *parsedFile {
 	c.mu.Lock()
 	s, ok := c.origins.get(origin)
 	// The next call, with the same fetch, ends here
@@ -485,15 +509,42 @@ func (c *Cache) parse(origin string, f *Fetch) *robotstxt.Robots {
 		parsed = true
 	})
 	if parsed {
-		// The file was counted empty until parsed: count it again, and
-		// evict others if it does not fit, unless it went meanwhile.
-		c.mu.Lock()
-		if s, ok := c.origins.peek(origin); ok && s.parsed == p {
-			c.origins.put(origin, s)
-		}
-		c.mu.Unlock()
+		c.recount(origin, p) // the file was counted empty until parsed
 	}
-	return p.robots
+	return p
+}
+
+// recount counts origin's slot again now that p, its parsed file, holds
+// more, and evicts others if it does not fit, unless it went meanwhile.
+func (c *Cache) recount(origin string, p *parsedFile) {
+	c.mu.Lock()
+	if s, ok := c.origins.peek(origin); ok && s.parsed == p {
+		c.origins.put(origin, s)
+	}
+	c.mu.Unlock()
+}
+
+// union returns the Group of several names in origin's parsed file p,
+// the one kept when the names are those of the last call, and keeps it,
+// counted with p, in place of the last one otherwise.
+func (c *Cache) union(origin string, p *parsedFile, names []string) *robotstxt.Group {
+	p.unionMu.Lock()
+	u := p.union
+	if u != nil && slices.Equal(u.names, names) {
+		p.unionMu.Unlock()
+		return u.group
+	}
+	was := int64(0)
+	if u != nil {
+		was = u.bytes
+	}
+	u = &keptUnion{names: slices.Clone(names), group: p.robots.Group(names...)}
+	u.bytes = u.group.Footprint() + allocBytes(int64(unsafe.Sizeof(keptUnion{}))) + allocBytes(int64(len(names))*int64(unsafe.Sizeof("")))
+	p.union = u
+	p.held.Add(u.bytes - was)
+	p.unionMu.Unlock()
+	c.recount(origin, p)
+	return u.group
 }
 
 // Decide fetches (or finds in the cache) the robots.txt file of target's

@@ -21,3 +21,26 @@ func TestPatternWithin(t *testing.T) {
 		}
 	}
 }
+
+func TestMaskWithin(t *testing.T) {
+	for _, tt := range []struct {
+		pattern, path string
+		may           bool
+	}{
+		{"/*/about", "/x/about", true},
+		{"/*/about", "/x/abut/o", false}, // every octet, but no "bo" nor "ou"
+		{"/a*b$", "/a/x/b", true},
+		{"/a*b", "/ba", false},  // no pair "/a"
+		{"/a*b", "/axxb", true}, // no pair across the '*'
+		{"*", "", true},
+		{"/x$", "/x", true},
+		{"/$x", "/x", false},
+		{"/pdf", "/docs/p.df", false}, // "pd" missing
+		{"/pdf", "/docs/pdf", true},
+	} {
+		m := PatternMask(tt.pattern)
+		if got := m.Octets&^Of(tt.path)|m.Pairs&^Pairs(tt.path) == 0; got != tt.may {
+			t.Errorf("PatternMask(%q) within the masks of %q = %v, want %v", tt.pattern, tt.path, got, tt.may)
+		}
+	}
+}
