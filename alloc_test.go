@@ -1,6 +1,7 @@
 package robotstxt
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -97,5 +98,40 @@ func TestSmallFileAllocations(t *testing.T) {
 		if n > want {
 			t.Errorf("%s (%d bytes): Parse then Allowed allocates %v times, want at most %v (%s)", f.name, len(f.data), n, want, why)
 		}
+	}
+}
+
+// TestReserveWritten checks that a parse reserves the room of its rules'
+// written forms once, whatever ends its lines, and only in a group: RFC
+// mode's parse of the file of BenchmarkParseDollarInside, every rule of
+// which keeps its written form, allocates at most four times more than
+// Google mode's, which keeps none (its written forms' two lists, and
+// their copies in the parsed file); counted line by line (a file of CRs
+// alone once had its rules' room but not their forms'), it allocates 34
+// times, not 13. A rule outside any group, which is not kept, reserves
+// nothing (it once reserved the size of the rest of the file).
+func TestReserveWritten(t *testing.T) {
+	lf := string(dollarInside())
+	allocs := func(m Mode, src string) float64 {
+		return testing.AllocsPerRun(2, func() {
+			Options{Mode: m, MaxBytes: -1}.parseWith(new(parseBuffers), src, false, -1, defaultLimits, false)
+		})
+	}
+	for _, c := range []struct{ name, src string }{
+		{"LF", lf},
+		{"CRLF", strings.ReplaceAll(lf, "\n", "\r\n")},
+		{"CR", strings.ReplaceAll(lf, "\n", "\r")},
+	} {
+		if n, google := allocs(RFC, c.src), allocs(Google, c.src); n > google+4 {
+			t.Errorf("%s: RFC mode's parse allocates %v times, want at most Google mode's %v and 4", c.name, n, google)
+		}
+	}
+	outside := "Disallow: /$a\n" + strings.Repeat("# a comment, forty octets with its break\n", 1<<15)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	Options{}.parseWith(new(parseBuffers), outside, false, -1, defaultLimits, false)
+	runtime.ReadMemStats(&after)
+	if n := after.TotalAlloc - before.TotalAlloc; n > uint64(len(outside)/16) {
+		t.Errorf("a parse of a rule outside any group and %d octets of comments allocates %d bytes, want at most %d", len(outside), n, len(outside)/16)
 	}
 }
