@@ -287,8 +287,8 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 	ref := textRef{off: uint32(len(p.b.arena)), n: uint32(len(value))}
 	written := ""
 	if changed {
-		if cap(p.b.writtenText) == 0 && len(p.b.starts) > 0 {
-			p.reserveWritten()
+		if len(p.b.starts) > 0 && (len(p.b.written) == cap(p.b.written) || len(p.b.writtenText)+len(value) > cap(p.b.writtenText)) {
+			p.reserveWritten(len(value))
 		}
 		written = value
 		ref = textRef{written: true, off: uint32(len(p.b.writtenText)), n: uint32(len(value))}
@@ -328,21 +328,27 @@ func (p *parser) reserve() {
 }
 
 // reserveWritten makes room for the written forms of rules whose
-// canonical pattern differs from their value, at the first such rule in a
-// group, from the rest of the file: in a file where every rule has one (a
-// "$" inside each path, which RFC mode writes "%24"), growing them line
-// by line copied them a dozen times (BenchmarkParseDollarInside: 71
+// canonical pattern differs from their value, need octets at least,
+// when they have run out of it: for the lines left (those reserve
+// counted less those read since, not a second count of the file), in
+// the share of the rules read so far that have one, this one among them,
+// and at least twice the room they had, as append would grow them. In a
+// file where every rule has one (a "$" inside each path, which RFC mode
+// writes "%24"), that is every line left at the first rule: growing them
+// line by line copied them a dozen times (BenchmarkParseDollarInside: 71
 // allocations a parse, 19 with the room reserved, and RFC mode's parse
-// from twice Google mode's to 1.6-1.8 times). A value is at most its
-// line less seven octets, as reserve counts; the lines left are those
-// reserve counted less those read since, not a second count of the file
-// (TestReserveWritten). Their room goes back to the pool with the parse's
-// buffers; the parsed file keeps a copy.
-func (p *parser) reserveWritten() {
+// from twice Google mode's to 1.6-1.8 times). In a file where few have
+// one, it is little: the room of every line left, whatever the share,
+// was 10.8 MB for 35 kB of written forms on a file of 12.5 MB, which
+// WebAssembly clears and keeps (TestReserveWritten). A value is at most
+// its line less seven octets, as reserve counts. The room goes back to
+// the pool with the parse's buffers; the parsed file keeps a copy.
+func (p *parser) reserveWritten(need int) {
 	rest := p.tok.src[p.tok.start:]
 	lines := max(p.restLines-(p.tok.num-p.restFrom), 0)
-	p.b.writtenText = slices.Grow(p.b.writtenText, max(len(rest)-7*lines, 64))
-	p.b.written = slices.Grow(p.b.written, lines+1)
+	have, of := len(p.b.written)+1, len(p.b.rules)+1
+	p.b.written = slices.Grow(p.b.written, max(lines*have/of, len(p.b.written))+1)
+	p.b.writtenText = slices.Grow(p.b.writtenText, max(max(len(rest)-7*lines, 64)*have/of, len(p.b.writtenText), need))
 }
 
 // countByte returns the number of octets c in s, as strings.Count does.
