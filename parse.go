@@ -329,26 +329,30 @@ func (p *parser) reserve() {
 
 // reserveWritten makes room for the written forms of rules whose
 // canonical pattern differs from their value, need octets at least,
-// when they have run out of it: for the lines left (those reserve
-// counted less those read since, not a second count of the file), in
-// the share of the rules read so far that have one, this one among them,
-// and at least twice the room they had, as append would grow them. In a
+// when they have run out of it, from the lines left (those reserve
+// counted less those read since, not a second count of the file): a
+// value is at most its line less seven octets, as reserve counts. In a
 // file where every rule has one (a "$" inside each path, which RFC mode
-// writes "%24"), that is every line left at the first rule: growing them
-// line by line copied them a dozen times (BenchmarkParseDollarInside: 71
-// allocations a parse, 19 with the room reserved, and RFC mode's parse
-// from twice Google mode's to 1.6-1.8 times). In a file where few have
-// one, it is little: the room of every line left, whatever the share,
-// was 10.8 MB for 35 kB of written forms on a file of 12.5 MB, which
-// WebAssembly clears and keeps (TestReserveWritten). A value is at most
-// its line less seven octets, as reserve counts. The room goes back to
-// the pool with the parse's buffers; the parsed file keeps a copy.
+// writes "%24"), growing them line by line copied them a dozen times
+// (BenchmarkParseDollarInside: 71 allocations a parse, 19 with the room
+// reserved, and RFC mode's parse from twice Google mode's to 1.6-1.8
+// times). Past 64 KiB of room, it is reserved in the share of the rules
+// read so far that have a written form, this one among them, and at least
+// twice what they had, as append would grow it: the room of every line
+// left was 10.8 MB for 35 kB of written forms on a file of 12.5 MB, which
+// WebAssembly clears and keeps (TestReserveWritten). The room goes back
+// to the pool with the parse's buffers; the parsed file keeps a copy.
 func (p *parser) reserveWritten(need int) {
 	rest := p.tok.src[p.tok.start:]
 	lines := max(p.restLines-(p.tok.num-p.restFrom), 0)
-	have, of := len(p.b.written)+1, len(p.b.rules)+1
-	p.b.written = slices.Grow(p.b.written, max(lines*have/of, len(p.b.written))+1)
-	p.b.writtenText = slices.Grow(p.b.writtenText, max(max(len(rest)-7*lines, 64)*have/of, len(p.b.writtenText), need))
+	forms, text := lines+1, max(len(rest)-7*lines, need, 64)
+	if text > 64<<10 {
+		have, of := len(p.b.written)+1, len(p.b.rules)+1
+		forms = max(forms*have/of, len(p.b.written)+1)
+		text = max(text*have/of, len(p.b.writtenText), need)
+	}
+	p.b.written = slices.Grow(p.b.written, forms)
+	p.b.writtenText = slices.Grow(p.b.writtenText, text)
 }
 
 // countByte returns the number of octets c in s, as strings.Count does.
