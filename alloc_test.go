@@ -123,7 +123,8 @@ func TestReserveWritten(t *testing.T) {
 		{"CRLF", strings.ReplaceAll(lf, "\n", "\r\n")},
 		{"CR", strings.ReplaceAll(lf, "\n", "\r")},
 	} {
-		if n, google := allocs(RFC, c.src), allocs(Google, c.src); n > google+4 {
+		// The race detector's pools drop buffers the parse borrows.
+		if n, google := allocs(RFC, c.src), allocs(Google, c.src); n > google+4 && !raceEnabled {
 			t.Errorf("%s: RFC mode's parse allocates %v times, want at most Google mode's %v and 4", c.name, n, google)
 		}
 	}
