@@ -347,9 +347,11 @@ func (p *parser) reserveWritten(need int) {
 	lines := max(p.restLines-(p.tok.num-p.restFrom), 0)
 	forms, text := lines+1, max(len(rest)-7*lines, need, 64)
 	if text > 64<<10 {
-		have, of := len(p.b.written)+1, len(p.b.rules)+1
-		forms = max(forms*have/of, len(p.b.written)+1)
-		text = max(text*have/of, len(p.b.writtenText), need)
+		// In 64 bits: the products outgrow a 32-bit int on a large file.
+		of := int64(len(p.b.rules) + 1)
+		have := min(int64(len(p.b.written)+1), of)
+		forms = max(int(int64(forms)*have/of), len(p.b.written)+1)
+		text = max(int(int64(text)*have/of), len(p.b.writtenText), need)
 	}
 	p.b.written = slices.Grow(p.b.written, forms)
 	p.b.writtenText = slices.Grow(p.b.writtenText, text)
