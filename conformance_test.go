@@ -4,13 +4,14 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"github.com/rfc9309/robotstxt/internal/sniff"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/rfc9309/robotstxt/internal/sniff"
 )
 
 // The files under testdata/conformance are converted from the shared

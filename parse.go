@@ -8,10 +8,14 @@ package robotstxt
 // Diagnostic.
 
 import (
-	"github.com/rfc9309/robotstxt/internal/sniff"
 	"math"
+	"math/bits"
+	"runtime"
 	"slices"
 	"strings"
+	"unsafe"
+
+	"github.com/rfc9309/robotstxt/internal/sniff"
 )
 
 // A parser reads the lines a tokenizer gives and acts on each: it hands
@@ -52,6 +56,9 @@ type parser struct {
 	// rules, for a parse that answers one query (see Options.DecideOnce):
 	// no notes, records or extension values.
 	quiet bool
+	// restLines is the number of line breaks reserve counted from line
+	// restFrom on, which reserveWritten reuses rather than counting again.
+	restLines, restFrom int
 }
 
 // countRules counts the allow and disallow lines of src, the part of a
@@ -293,8 +300,8 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 	ref := textRef{off: uint32(len(p.b.arena)), n: uint32(len(value))}
 	written := ""
 	if changed {
-		if cap(p.b.writtenText) == 0 {
-			p.reserveWritten()
+		if len(p.b.starts) > 0 && (len(p.b.written) == cap(p.b.written) || len(p.b.writtenText)+len(value) > cap(p.b.writtenText)) {
+			p.reserveWritten(len(value))
 		}
 		written = value
 		ref = textRef{written: true, off: uint32(len(p.b.writtenText)), n: uint32(len(value))}
@@ -324,28 +331,82 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 // with an empty pool grows them once, not line by line.
 func (p *parser) reserve() {
 	rest := p.tok.src[p.tok.start:]
-	lines := strings.Count(rest, "\n")
+	lines := countByte(rest, '\n')
 	if lines == 0 {
-		lines = strings.Count(rest, "\r")
+		lines = countByte(rest, '\r')
 	}
+	p.restLines, p.restFrom = lines, p.tok.num
 	p.b.rules = slices.Grow(p.b.rules, lines+1) // a no-op when the pooled room suffices
 	p.b.arena = slices.Grow(p.b.arena, max(len(rest)-7*lines, 64))
 }
 
 // reserveWritten makes room for the written forms of rules whose
-// canonical pattern differs from their value, at the first such rule,
-// from the rest of the file: in a file where every rule has one (a "$"
-// inside each path, which RFC mode writes "%24"), growing them line by
-// line copied them a dozen times (BenchmarkParseDollarInside: 71
-// allocations a parse, 19 with the room reserved, and RFC mode's parse
-// from twice Google mode's to 1.6-1.8 times). A value is at most its
-// line less seven octets, as reserve counts. Their room goes back to the
-// pool with the parse's buffers; the parsed file keeps a copy.
-func (p *parser) reserveWritten() {
+// canonical pattern differs from their value, need octets at least,
+// when they have run out of it, from the lines left (those reserve
+// counted less those read since, not a second count of the file): a
+// value is at most its line less seven octets, as reserve counts. In a
+// file where every rule has one (a "$" inside each path, which RFC mode
+// writes "%24"), growing them line by line copied them a dozen times
+// (BenchmarkParseDollarInside: 71 allocations a parse, 19 with the room
+// reserved, and RFC mode's parse from twice Google mode's to 1.6-1.8
+// times). Past 64 KiB of room, it is reserved in the share of the rules
+// read so far that have a written form, this one among them, and at least
+// twice what they had, as append would grow it: the room of every line
+// left was 10.8 MB for 35 kB of written forms on a file of 12.5 MB, which
+// WebAssembly clears and keeps (TestReserveWritten). The room goes back
+// to the pool with the parse's buffers; the parsed file keeps a copy.
+func (p *parser) reserveWritten(need int) {
 	rest := p.tok.src[p.tok.start:]
-	lines := strings.Count(rest, "\n")
-	p.b.writtenText = slices.Grow(p.b.writtenText, max(len(rest)-7*lines, 64))
-	p.b.written = slices.Grow(p.b.written, lines+1)
+	lines := max(p.restLines-(p.tok.num-p.restFrom), 0)
+	forms, text := lines+1, max(len(rest)-7*lines, need, 64)
+	if text > 64<<10 {
+		// In 64 bits: the products outgrow a 32-bit int on a large file.
+		of := int64(len(p.b.rules) + 1)
+		have := min(int64(len(p.b.written)+1), of)
+		forms = max(int(int64(forms)*have/of), len(p.b.written)+1)
+		text = max(int(int64(text)*have/of), len(p.b.writtenText), need)
+	}
+	p.b.written = slices.Grow(p.b.written, forms)
+	p.b.writtenText = slices.Grow(p.b.writtenText, text)
+}
+
+// countByte returns the number of octets c in s, as strings.Count does.
+// Natively strings.Count uses vector instructions, five times as fast as
+// countByteWords; Go's WebAssembly port has none and counts octet by
+// octet, where countByteWords counts eight at a time, in a ninth of the
+// time (BenchmarkTricks/count-words, GOOS=js GOARCH=wasm).
+func countByte(s string, c byte) int {
+	if runtime.GOARCH == "wasm" {
+		return countByteWords(s, c)
+	}
+	return strings.Count(s, string(rune(c)))
+}
+
+// countByteWords counts the octets c in s a word of eight octets at a
+// time, each word read whole (aligned, as the race detector's pointer
+// checks require) and its octets that equal c counted at once.
+func countByteWords(s string, c byte) int {
+	const low7 = 0x7f7f7f7f7f7f7f7f
+	pattern := uint64(c) * 0x0101010101010101
+	base := unsafe.Pointer(unsafe.StringData(s))
+	n, i := 0, 0
+	for ; i < len(s) && (uintptr(base)+uintptr(i))%8 != 0; i++ {
+		if s[i] == c {
+			n++
+		}
+	}
+	for ; len(s)-i >= 8; i += 8 {
+		w := *(*uint64)(unsafe.Add(base, i)) ^ pattern // zero where s holds c
+		// The high bit of each octet of (w&low7+low7)|w is set where the
+		// octet of w is not zero, with no carry across octets.
+		n += bits.OnesCount64(^(w&low7 + low7 | w | low7))
+	}
+	for ; i < len(s); i++ {
+		if s[i] == c {
+			n++
+		}
+	}
+	return n
 }
 
 // report adds a note of kind. On an HTML page, notes of severity Info

@@ -2,8 +2,9 @@ package robotstxt
 
 import (
 	"errors"
-	"github.com/rfc9309/robotstxt/internal/hostvalue"
 	"strings"
+
+	"github.com/rfc9309/robotstxt/internal/hostvalue"
 )
 
 // This file holds the records of a file that belong to no group: Sitemap,

@@ -1,8 +1,9 @@
 package robotstxt
 
 import (
-	"github.com/rfc9309/robotstxt/internal/hostvalue"
 	"testing"
+
+	"github.com/rfc9309/robotstxt/internal/hostvalue"
 )
 
 // TestPlainHost checks that every Host value plainHost accepts without
