@@ -9,11 +9,8 @@ package robotstxt
 
 import (
 	"math"
-	"math/bits"
-	"runtime"
 	"slices"
 	"strings"
-	"unsafe"
 
 	"github.com/rfc9309/robotstxt/internal/sniff"
 )
@@ -331,9 +328,9 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 // with an empty pool grows them once, not line by line.
 func (p *parser) reserve() {
 	rest := p.tok.src[p.tok.start:]
-	lines := countByte(rest, '\n')
+	lines := strings.Count(rest, "\n")
 	if lines == 0 {
-		lines = countByte(rest, '\r')
+		lines = strings.Count(rest, "\r")
 	}
 	p.restLines, p.restFrom = lines, p.tok.num
 	p.b.rules = slices.Grow(p.b.rules, lines+1) // a no-op when the pooled room suffices
@@ -368,45 +365,6 @@ func (p *parser) reserveWritten(need int) {
 	}
 	p.b.written = slices.Grow(p.b.written, forms)
 	p.b.writtenText = slices.Grow(p.b.writtenText, text)
-}
-
-// countByte returns the number of octets c in s, as strings.Count does.
-// Natively strings.Count uses vector instructions, five times as fast as
-// countByteWords; Go's WebAssembly port has none and counts octet by
-// octet, where countByteWords counts eight at a time, in a ninth of the
-// time (BenchmarkTricks/count-words, GOOS=js GOARCH=wasm).
-func countByte(s string, c byte) int {
-	if runtime.GOARCH == "wasm" {
-		return countByteWords(s, c)
-	}
-	return strings.Count(s, string(rune(c)))
-}
-
-// countByteWords counts the octets c in s a word of eight octets at a
-// time, each word read whole (aligned, as the race detector's pointer
-// checks require) and its octets that equal c counted at once.
-func countByteWords(s string, c byte) int {
-	const low7 = 0x7f7f7f7f7f7f7f7f
-	pattern := uint64(c) * 0x0101010101010101
-	base := unsafe.Pointer(unsafe.StringData(s))
-	n, i := 0, 0
-	for ; i < len(s) && (uintptr(base)+uintptr(i))%8 != 0; i++ {
-		if s[i] == c {
-			n++
-		}
-	}
-	for ; len(s)-i >= 8; i += 8 {
-		w := *(*uint64)(unsafe.Add(base, i)) ^ pattern // zero where s holds c
-		// The high bit of each octet of (w&low7+low7)|w is set where the
-		// octet of w is not zero, with no carry across octets.
-		n += bits.OnesCount64(^(w&low7 + low7 | w | low7))
-	}
-	for ; i < len(s); i++ {
-		if s[i] == c {
-			n++
-		}
-	}
-	return n
 }
 
 // report adds a note of kind. On an HTML page, notes of severity Info

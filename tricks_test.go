@@ -78,15 +78,8 @@ func TestPlainRunByOctet(t *testing.T) {
 //     eight spaces a step, and trimSpanByOctet, which skips them one at
 //     a time, over the lines of tjx.com's 404 page of 107 KB, which
 //     indents its markup, and over the lines of the other corpus files.
-//   - "count-words": countByteWords, which counts a file's line breaks
-//     eight octets a step, and strings.Count, over the corpus files one
-//     after the other. Natively strings.Count is the faster, and the
-//     parser uses it; the gain is WebAssembly's, where strings.Count
-//     counts an octet at a time (GOOS=js GOARCH=wasm go test -exec
-//     "$(go env GOROOT)/lib/wasm/go_js_wasm_exec", in Node.js).
 func BenchmarkTricks(b *testing.B) {
 	b.Run("blind-room", benchBlindRoom)
-	b.Run("count-words", benchCountWords)
 	b.Run("eight-blanks", benchEightBlanks)
 	b.Run("rule-layout", benchRuleLayout)
 	values, tails := corpusRuleValues(b)
@@ -361,51 +354,5 @@ func benchEightBlanks(b *testing.B) {
 				}
 			})
 		}
-	}
-}
-
-// TestCountByteWords checks that countByteWords counts as strings.Count
-// does, from every alignment, with octets that differ from the one
-// counted in its high bit alone or in a low bit alone, which the word's
-// arithmetic must not take for it.
-func TestCountByteWords(t *testing.T) {
-	var sb strings.Builder
-	for i := range 300 {
-		sb.WriteByte([]byte{'\n', '\r', 0, 0x8a, 0x0b, 0xff, 0x7f, 'a', '\n', '\n'}[i*7%10])
-	}
-	mixed := sb.String()
-	for _, s := range []string{"", "\n", "abc", strings.Repeat("\n", 40), strings.Repeat("\xff", 40), mixed} {
-		for i := 0; i < 16 && i <= len(s); i++ {
-			for _, c := range []byte{'\n', '\r', 0, 0xff, 0x8a} {
-				if got, want := countByteWords(s[i:], c), strings.Count(s[i:], string([]byte{c})); got != want {
-					t.Errorf("countByteWords(%q, %q) = %d, want %d", s[i:], c, got, want)
-				}
-			}
-		}
-	}
-}
-
-func benchCountWords(b *testing.B) {
-	var sb strings.Builder
-	for _, f := range corpus(b) {
-		sb.Write(f.data)
-	}
-	all := sb.String()
-	for _, run := range []struct {
-		name string
-		f    func(string) int
-	}{
-		{"words", func(s string) int { return countByteWords(s, '\n') }},
-		{"plain", func(s string) int { return strings.Count(s, "\n") }},
-	} {
-		b.Run(run.name, func(b *testing.B) {
-			b.SetBytes(int64(len(all)))
-			b.ReportAllocs()
-			for b.Loop() {
-				if run.f(all) == 0 {
-					b.Fatal("no line break counted")
-				}
-			}
-		})
 	}
 }
