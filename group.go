@@ -274,7 +274,7 @@ func (c *indexCache) index(m *matcher, n int) *index {
 	if c.work.Add(passCost(c.stars*n)) <= indexAfter {
 		return nil
 	}
-	ix := buildIndex(m.text, m.rules)
+	ix := buildIndex(m.text, m.rules, false)
 	if c.ix.CompareAndSwap(nil, ix) {
 		return ix
 	}

@@ -118,8 +118,11 @@ func pieces(pattern string, yield func(piece string)) {
 
 // buildIndex orders a copy of rules for matching and builds the
 // automaton of their pieces: the rules themselves stay in file order,
-// which Group.Rules and the scan read while the index is built.
-func buildIndex(t *ruleText, rules []rule) *index {
+// which Group.Rules and the scan read while the index is built. plain
+// leaves out what only speed asks for (the rules with pieces in entries
+// and "/*.php$" ones in the list, pairs of octets, the automaton's table
+// past its root, the skipped sweep), for BenchmarkTricks/index.
+func buildIndex(t *ruleText, rules []rule, plain bool) *index {
 	ix := &index{rules: make([]rule, 0, len(rules))}
 	// loose are the rules with a '*' but no pieces whose prefix starts
 	// every path ("/*.php$"): listed with the rules with pieces when those
@@ -132,13 +135,13 @@ func buildIndex(t *ruleText, rules []rule) *index {
 		switch {
 		case has:
 			pieced = append(pieced, rules[i])
-		case strings.IndexByte(p, '*') >= 0 && len(literalPrefix(p)) <= 1:
+		case !plain && strings.IndexByte(p, '*') >= 0 && len(literalPrefix(p)) <= 1:
 			loose = append(loose, rules[i])
 		default:
 			ix.rules = append(ix.rules, rules[i])
 		}
 	}
-	if len(rules) >= listMax {
+	if len(rules) >= listMax && !plain {
 		pieced = ix.takeSparse(t, pieced)
 	}
 	sweeps := len(pieced) >= sweepMin
@@ -164,7 +167,7 @@ func buildIndex(t *ruleText, rules []rule) *index {
 		for k := range listed {
 			p := t.pattern(&listed[k])
 			ix.masks[k] = octetmask.PatternMask(p)
-			if strings.IndexByte(p, '*') < 0 {
+			if plain || strings.IndexByte(p, '*') < 0 {
 				ix.masks[k].Pairs = 0 // compared for less than a path's pairs cost
 			}
 		}
@@ -173,7 +176,7 @@ func buildIndex(t *ruleText, rules []rule) *index {
 		return ix
 	}
 	ix.swept = new(sweptRules)
-	ix.swept.build(t, listed)
+	ix.swept.build(t, listed, plain)
 	n, pieces, ring := len(listed), len(ix.swept.pieceLen), int(ix.swept.ring)
 	ix.scratch.New = func() any { return newSweep(n, pieces, ring) }
 	return ix
@@ -251,7 +254,7 @@ func (ix *index) entryPrefix(t *ruleText, e *entry) string {
 
 // build numbers the distinct pieces of rules, lists each rule's, and
 // builds their automaton.
-func (s *sweptRules) build(t *ruleText, rules []rule) {
+func (s *sweptRules) build(t *ruleText, rules []rule, plain bool) {
 	ids := make(map[string]int32)
 	var texts []string
 	s.plen = make([]int32, len(rules))
@@ -282,6 +285,9 @@ func (s *sweptRules) build(t *ruleText, rules []rule) {
 	for k := range rules {
 		s.top = max(s.top, t.prio(&rules[k]))
 	}
+	if plain {
+		s.top = ^uint32(0) // never skipped
+	}
 	s.first = make([]int32, len(rules))
 	for k := range s.first {
 		s.first[k] = int32(k)
@@ -299,7 +305,7 @@ func (s *sweptRules) build(t *ruleText, rules []rule) {
 	for id := range texts {
 		s.firstAt[id+1] += s.firstAt[id]
 	}
-	s.ac.build(texts)
+	s.ac.build(texts, plain)
 }
 
 // decide returns the index in ix.rules of the rule that decides path, or
@@ -614,7 +620,7 @@ func (a *automaton) step(state int32, c byte) int32 {
 
 // build makes the automaton of pieces, distinct and not empty, piece
 // i's state tagged i.
-func (a *automaton) build(pieces []string) {
+func (a *automaton) build(pieces []string, plain bool) {
 	// The trie breadth first: a state is the span of the sorted pieces
 	// that start with its text, of depth octets, and its children split
 	// the span by the octet that follows.
@@ -646,6 +652,9 @@ func (a *automaton) build(pieces []string) {
 	n := len(states)
 	a.child = append(a.child, int32(n))
 	a.rows = int32(min(n, 1+n/denseEvery, denseMax))
+	if plain {
+		a.rows = 1
+	}
 	a.dense = make([]int32, a.rows<<8)
 	// Failure links and outputs, breadth first: a state's fail is
 	// shallower than it, so that its out is known.

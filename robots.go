@@ -548,7 +548,7 @@ func groupBytes(t *ruleText, rules []rule, copied bool, ix *index) int64 {
 	}
 	if count >= listMax {
 		if ix == nil {
-			ix = buildIndex(t, rules)
+			ix = buildIndex(t, rules, false)
 		}
 		n += ix.bytes()
 	} else if count >= indexMin { // a list: a copy of the rules and a mask each

@@ -7,6 +7,7 @@ package robotstxt
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 	"unsafe"
@@ -78,8 +79,13 @@ func TestPlainRunByOctet(t *testing.T) {
 //     eight spaces a step, and trimSpanByOctet, which skips them one at
 //     a time, over the lines of tjx.com's 404 page of 107 KB, which
 //     indents its markup, and over the lines of the other corpus files.
+//   - "index": a group's index as the library builds it, and built plain
+//     (see buildIndex), over the corpus's groups of listMax rules or
+//     more and its groups of most '*' rules, each asked for paths made
+//     from its own rules.
 func BenchmarkTricks(b *testing.B) {
 	b.Run("blind-room", benchBlindRoom)
+	b.Run("index", benchIndexTricks)
 	b.Run("eight-blanks", benchEightBlanks)
 	b.Run("rule-layout", benchRuleLayout)
 	values, tails := corpusRuleValues(b)
@@ -351,6 +357,74 @@ func benchEightBlanks(b *testing.B) {
 				}
 				if sum == 0 {
 					b.Fatal("every line blank")
+				}
+			})
+		}
+	}
+}
+
+// indexCases returns the corpus's Googlebot groups of listMax rules or
+// more, and paths made from each group's rules, as bench/before's Kept
+// makes them.
+func indexCases(tb testing.TB, names ...string) (gs []*Group, paths [][]string) {
+	for _, f := range corpus(tb) {
+		if len(names) > 0 && !slices.Contains(names, f.name) {
+			continue
+		}
+		g := Parse(f.data).Group("Googlebot")
+		if g == nil || len(g.rules) < listMax {
+			continue
+		}
+		var ps []string
+		for _, r := range g.Rules() {
+			ps = append(ps, strings.ReplaceAll(strings.TrimSuffix(r.Pattern, "$"), "*", "x")+"/y?z=1")
+		}
+		gs, paths = append(gs, g), append(paths, append(ps, "/", "/some/page.html?id=1"))
+	}
+	return gs, paths
+}
+
+// TestIndexPlain checks that the plain index decides as the library's.
+func TestIndexPlain(t *testing.T) {
+	gs, paths := indexCases(t)
+	for i, g := range gs {
+		ix, plain := g.prepare(), buildIndex(g.text, g.rules, true)
+		for _, p := range paths[i] {
+			if a, b := ix.decide(g.text, g.d.emptyMatches, p), plain.decide(g.text, g.d.emptyMatches, p); (a < 0) != (b < 0) || a >= 0 && ix.rules[a] != plain.rules[b] {
+				t.Fatalf("%v: %q decided by %d, plainly by %d", g.Agents(), p, a, b)
+			}
+		}
+	}
+}
+
+func benchIndexTricks(b *testing.B) {
+	for _, c := range []struct {
+		name  string
+		files []string
+	}{
+		{"corpus", nil},
+		{"sophos", []string{"021_www.sophos.com.txt"}},
+		{"next", []string{"071_www.next.co.uk.txt"}},
+		{"hoka", []string{"079_www.hoka.com.txt"}},
+	} {
+		gs, paths := indexCases(b, c.files...)
+		for _, plain := range []bool{false, true} {
+			name := c.name + "/tricks"
+			if plain {
+				name = c.name + "/plain"
+			}
+			ixs := make([]*index, len(gs))
+			for i, g := range gs {
+				ixs[i] = buildIndex(g.text, g.rules, plain)
+			}
+			b.Run(name, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					for i, ix := range ixs {
+						for _, p := range paths[i] {
+							ix.decide(gs[i].text, gs[i].d.emptyMatches, p)
+						}
+					}
 				}
 			})
 		}
