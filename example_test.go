@@ -156,3 +156,12 @@ func ExampleRobots_Sitemaps() {
 	// bad-value
 	// duplicate
 }
+
+// A tool with one question per file decides it without keeping the
+// parsed file.
+func ExampleDecideOnce() {
+	body := []byte("User-agent: *\nDisallow: /cart\nAllow: /cart/help\n")
+	d := robotstxt.DecideOnce(body, "ExampleBot", "https://example.com/cart/checkout")
+	fmt.Println(d.Allowed, d.Rule.Line, d.Rule.Pattern)
+	// Output: false 2 /cart
+}
