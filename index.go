@@ -145,7 +145,8 @@ func buildIndex(t *ruleText, rules []rule, plain bool) *index {
 		pieced = ix.takeSparse(t, pieced)
 	}
 	sweeps := len(pieced) >= sweepMin
-	if sweeps {
+	if sweeps || len(pieced)+len(loose) >= listMost {
+		// Not listed: a sweep would not take them, nor a list that long.
 		ix.rules, loose = append(ix.rules, loose...), nil
 	}
 	ix.direct = len(ix.rules)

@@ -248,3 +248,21 @@ func TestIndexRoutes(t *testing.T) {
 		}
 	}
 }
+
+// TestIndexManyLooseRules checks a group of listMost or more rules with a
+// '*' but no pieces ("/*x$"), which neither a list nor a sweep takes:
+// the index once dropped them all and allowed what "Disallow: *" forbids.
+func TestIndexManyLooseRules(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("User-agent: *\nDisallow: *\n")
+	for i := range listMost + 10 {
+		fmt.Fprintf(&sb, "Disallow: /*x%d$\n", i)
+	}
+	g := Parse([]byte(sb.String())).Group("FooBot")
+	ix := g.prepare()
+	for _, p := range []string{"/a/b", "/q/x7"} {
+		if j := ix.decide(g.text, g.d.emptyMatches, p); j < 0 || ix.rules[j].allows() {
+			t.Errorf("index decides %q by %d, want a disallow", p, j)
+		}
+	}
+}
