@@ -62,11 +62,3 @@ func returnBuffers(b *parseBuffers) {
 		buffers.Put(b)
 	}
 }
-
-// onceState is what a matcher reads besides the rules, for a decision
-// on a builder's lists.
-type onceState struct {
-	text  ruleText
-	forms writtenForms
-	c     indexCache
-}

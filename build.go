@@ -271,3 +271,73 @@ func appendIDs(b []byte, ids []uint32) []byte {
 	}
 	return b
 }
+
+// onceState is what a matcher reads besides the rules, for a decision
+// on a builder's lists.
+type onceState struct {
+	text  ruleText
+	forms writtenForms
+	c     indexCache
+}
+
+// decide decides target for agent over the groups b has built, as
+// Robots.Decide does over the tables finish makes of them: the groups
+// that name the crawler, or else the global groups. The decision reads
+// b's lists, and st holds the matcher's state.
+func (b *builder) decide(st *onceState, agent, target string) Decision {
+	name, byName := b.d.lookupName(agent)
+	var rules []rule
+	found := false
+	if byName {
+		rules, found = b.rulesOf(name)
+	}
+	if refuses(agent, found) {
+		return Decision{Err: agentError{agent}}
+	}
+	if !found {
+		if rules, found = b.rulesOf("*"); !found {
+			return Decision{Allowed: true}
+		}
+	}
+	st.text = ruleText{arena: view(b.arena)}
+	if len(b.written) > 0 {
+		st.forms = writtenForms{forms: b.written, text: view(b.writtenText)}
+		st.text.written = &st.forms
+	}
+	m := matcher{d: b.d, text: &st.text, rules: rules}
+	if len(rules) >= groupless { // as Robots.Decide scans a small group
+		m.c = &st.c
+		st.c.countStars(&st.text, rules)
+	}
+	return m.decision(target)
+}
+
+// rulesOf returns the rules of the groups that have a user-agent line of
+// name (ignoring ASCII case, as groupSets.find compares), one group's
+// after another as Robots.Group merges them, and whether there is one.
+func (b *builder) rulesOf(name string) (rules []rule, found bool) {
+	prev := -1
+	for i := range b.toks {
+		if id := int(b.toks[i].group); id != prev && b.tokenIs(i, name) {
+			if prev < 0 {
+				rules = groupRules(b.rules, b.starts, id)
+			} else {
+				// The first window's room ends at its end: this copies it
+				// once, and the list grows as any append's does.
+				rules = append(rules, groupRules(b.rules, b.starts, id)...)
+			}
+			prev = id
+		}
+	}
+	return rules, prev >= 0
+}
+
+// tokenIs reports whether token i is name, ignoring ASCII case, as
+// groupSets.find compares them.
+func (b *builder) tokenIs(i int, name string) bool {
+	start := uint32(0)
+	if i > 0 {
+		start = b.toks[i-1].end
+	}
+	return foldCompare(view(b.tokText[start:b.toks[i].end]), name) == 0
+}
