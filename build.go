@@ -335,9 +335,5 @@ func (b *builder) rulesOf(name string) (rules []rule, found bool) {
 // tokenIs reports whether token i is name, ignoring ASCII case, as
 // groupSets.find compares them.
 func (b *builder) tokenIs(i int, name string) bool {
-	start := uint32(0)
-	if i > 0 {
-		start = b.toks[i-1].end
-	}
-	return foldCompare(view(b.tokText[start:b.toks[i].end]), name) == 0
+	return foldCompare(view(b.tokText[tokenStart(b.toks, i):b.toks[i].end]), name) == 0
 }

@@ -55,11 +55,7 @@ func (s *groupSets) sets() int {
 
 // tokenText returns the file's token i as written.
 func (s *groupSets) tokenText(i uint32) string {
-	start := uint32(0)
-	if i > 0 {
-		start = s.toks[i-1].end
-	}
-	return s.tokText[start:s.toks[i].end]
+	return s.tokText[tokenStart(s.toks, int(i)):s.toks[i].end]
 }
 
 // find returns the position in r.sorted of the first token that equals
@@ -153,4 +149,13 @@ func foldCompare(a, b string) int {
 type token struct {
 	end   uint32 // the token is tokText[end of the previous one : end]
 	group uint32 // the file's group whose line it is
+}
+
+// tokenStart returns where token i of toks starts in their text: where
+// the one before it ends.
+func tokenStart(toks []token, i int) uint32 {
+	if i == 0 {
+		return 0
+	}
+	return toks[i-1].end
 }

@@ -607,11 +607,7 @@ func (p *parser) agentAfterRecord(sameGroup bool) {
 		id := uint32(len(p.b.starts) - 1)
 		var names []string
 		for i := len(p.b.toks) - 1; i >= 0 && p.b.toks[i].group == id; i-- {
-			start := uint32(0)
-			if i > 0 {
-				start = p.b.toks[i-1].end
-			}
-			names = append(names, string(p.b.tokText[start:p.b.toks[i].end]))
+			names = append(names, string(p.b.tokText[tokenStart(p.b.toks, i):p.b.toks[i].end]))
 		}
 		slices.Reverse(names)
 		p.report(p.split, noteRecordSplitsGroup, keyNames[p.splitKind], strings.Join(names, ", "))
