@@ -152,8 +152,12 @@ func (g *Group) unparsed() Decision {
 // the stack no more than a small frame.
 const maxStackTarget = 512
 
-// match decides target and returns the deciding rule, if any.
+// match decides target and returns the deciding rule, if any: a group
+// without rules allows every target unread (RFC 9309 section 2.2.2).
 func (g *matcher) match(target string) (bool, *rule) {
+	if len(g.rules) == 0 {
+		return true, nil
+	}
 	return g.matchPath(g.d.targetPath(target))
 }
 
