@@ -56,20 +56,18 @@ type buildLists struct {
 
 // reset empties l for the next parse (see parseBuffers.reset).
 func (l *buildLists) reset() (n int) {
-	*l = buildLists{
-		starts:      emptied(l.starts, &n),
-		rules:       emptied(l.rules, &n),
-		written:     emptied(l.written, &n),
-		writtenText: emptied(l.writtenText, &n),
-		toks:        emptied(l.toks, &n),
-		tokText:     emptied(l.tokText, &n),
-		groupLines:  emptied(l.groupLines, &n),
-		arena:       emptied(l.arena, &n),
-		extIDs:      emptied(l.extIDs, &n),
-		// The records may hold maps (Content-Signal): cleared, so that a
-		// pooled list keeps none alive.
-		extVals: emptied(cleared(l.extVals), &n),
-	}
+	l.starts = emptied(l.starts, &n)
+	l.rules = emptied(l.rules, &n)
+	l.written = emptied(l.written, &n)
+	l.writtenText = emptied(l.writtenText, &n)
+	l.toks = emptied(l.toks, &n)
+	l.tokText = emptied(l.tokText, &n)
+	l.groupLines = emptied(l.groupLines, &n)
+	l.arena = emptied(l.arena, &n)
+	l.extIDs = emptied(l.extIDs, &n)
+	// The records may hold maps (Content-Signal): cleared, so that a
+	// pooled list keeps none alive.
+	l.extVals = emptied(cleared(l.extVals), &n)
 	return n
 }
 

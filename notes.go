@@ -24,7 +24,7 @@ type notes struct {
 
 // reset empties n for the next parse (see parseBuffers.reset).
 func (n *notes) reset() (room int) {
-	*n = notes{list: emptied(n.list, &room), args: emptied(n.args, &room)}
+	n.list, n.args, n.full = emptied(n.list, &room), emptied(n.args, &room), false
 	return room
 }
 

@@ -121,7 +121,9 @@ func (p *parser) run(src string) {
 	if p.tok.over {
 		p.report(p.tok.num, noteTooManyLines, p.lim.lines)
 	}
-	p.fileChecks(src)
+	if !p.quiet {
+		p.fileChecks(src)
+	}
 }
 
 // truncated reports the size limit's cut at byte keep, and the rules it

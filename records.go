@@ -24,15 +24,10 @@ type recordLists struct {
 
 // reset empties r for the next parse (see parseBuffers.reset).
 func (r *recordLists) reset() (n int) {
-	*r = recordLists{
-		text: emptied(r.text, &n),
-		recordSpans: recordSpans{
-			sitemaps:    emptied(r.sitemaps, &n),
-			cleanParams: emptied(r.cleanParams, &n),
-			records:     emptied(r.records, &n),
-		},
-		sitemapSeen: r.sitemapSeen,
-	}
+	r.text = emptied(r.text, &n)
+	r.sitemaps = emptied(r.sitemaps, &n)
+	r.cleanParams = emptied(r.cleanParams, &n)
+	r.records = emptied(r.records, &n)
 	// A map's room is at least its entries: count those of this parse,
 	// as the map grew to hold them.
 	n += len(r.sitemapSeen) * int(sizeOf[string]())

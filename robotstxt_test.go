@@ -892,13 +892,19 @@ func TestPooledBuffersBound(t *testing.T) {
 // overwrites all of its room after each parse, as the next parse that
 // borrows it would: each parsed file must answer as one parsed alone. A
 // parsed file that still shares a list with the buffers, or a reset that
-// leaves a list's content to the next parse, fails here.
+// leaves a list's content to the next parse, fails here; so does a reset
+// that leaves any field of the buffers, however deep, not empty (a list
+// or map with elements, any other value not zero), which finds a field
+// added to a part and not emptied by its reset.
 func TestParseBuffersReuse(t *testing.T) {
 	var b parseBuffers
 	for _, f := range corpus(t) {
 		for _, o := range []Options{{MaxBytes: -1}, {Mode: Google, MaxBytes: -1}} {
 			want := parseSummary(o.Parse(f.data))
 			b.reset()
+			if field := leftover(reflect.ValueOf(&b).Elem(), "parseBuffers"); field != "" {
+				t.Fatalf("before parsing %s: %s holds what the last parse left", f.name, field)
+			}
 			r := o.parseWith(&b, string(f.data), false, -1, defaultLimits, false)
 			overwrite(reflect.ValueOf(&b).Elem())
 			if got := parseSummary(r); got != want {
@@ -906,6 +912,30 @@ func TestParseBuffersReuse(t *testing.T) {
 			}
 		}
 	}
+}
+
+// leftover returns the first field of v, however deep, that is not
+// empty: a list or map with elements, or any other value not zero, by its
+// path from name; "" when every field is empty.
+func leftover(v reflect.Value, name string) string {
+	switch v.Kind() {
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if f := leftover(v.Field(i), name+"."+v.Type().Field(i).Name); f != "" {
+				return f
+			}
+		}
+		return ""
+	case reflect.Slice, reflect.Map:
+		if v.Len() > 0 {
+			return name
+		}
+		return ""
+	}
+	if !v.IsZero() {
+		return name
+	}
+	return ""
 }
 
 // overwrite sets every byte of the room of every list v holds, however
