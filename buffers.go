@@ -31,9 +31,9 @@ const maxPooled = 4 * DefaultMaxBytes
 // reset empties b for the next parse, keeping the room of its lists, and
 // returns the bytes that room takes. Each part empties its lists one by
 // one: storing a whole new value would copy the part onto itself, with a
-// write barrier over every word of it while the collector runs (a tenth
-// of DecideOnce on the corpus's smallest files). TestParseBuffersReuse
-// finds a field that a reset leaves with content.
+// write barrier over every word of it while the collector runs
+// (BenchmarkTricks/reset: a tenth of a quiet parse of a 25-byte file and
+// its reset). TestParseBuffersReuse finds a field a reset leaves full.
 func (b *parseBuffers) reset() int {
 	n := b.build.reset() + b.notes.reset() + b.records.reset()
 	b.scratch = emptied(b.scratch, &n)

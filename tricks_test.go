@@ -7,6 +7,7 @@ package robotstxt
 
 import (
 	"bytes"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -88,6 +89,7 @@ func BenchmarkTricks(b *testing.B) {
 	b.Run("index", benchIndexTricks)
 	b.Run("eight-blanks", benchEightBlanks)
 	b.Run("rule-layout", benchRuleLayout)
+	b.Run("reset", benchReset)
 	values, tails := corpusRuleValues(b)
 	octets := 0
 	for _, s := range values {
@@ -428,5 +430,78 @@ func benchIndexTricks(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// resetAnew empties b as parseBuffers.reset does, but builds each part
+// anew from its emptied lists rather than emptying them in place: the
+// plain way, which keeps a field added later empty by construction.
+func resetAnew(b *parseBuffers) (n int) {
+	l, r := &b.build, &b.records
+	*l = buildLists{
+		starts: emptied(l.starts, &n), rules: emptied(l.rules, &n),
+		written: emptied(l.written, &n), writtenText: emptied(l.writtenText, &n),
+		toks: emptied(l.toks, &n), tokText: emptied(l.tokText, &n),
+		groupLines: emptied(l.groupLines, &n), arena: emptied(l.arena, &n),
+		extIDs: emptied(l.extIDs, &n), extVals: emptied(cleared(l.extVals), &n),
+	}
+	b.notes = notes{list: emptied(b.notes.list, &n), args: emptied(b.notes.args, &n)}
+	*r = recordLists{
+		text: emptied(r.text, &n),
+		recordSpans: recordSpans{
+			sitemaps: emptied(r.sitemaps, &n), cleanParams: emptied(r.cleanParams, &n),
+			records: emptied(r.records, &n),
+		},
+		sitemapSeen: r.sitemapSeen,
+	}
+	n += len(r.sitemapSeen) * int(sizeOf[string]())
+	clear(r.sitemapSeen)
+	b.scratch = emptied(b.scratch, &n)
+	b.once = onceState{}
+	return n
+}
+
+// TestResetAnew checks that the plain reset of BenchmarkTricks/reset
+// empties the buffers as parseBuffers.reset does.
+func TestResetAnew(t *testing.T) {
+	var b parseBuffers
+	for _, f := range corpus(t) {
+		// The second parse of a file finds the room the first grew.
+		_ = Options{}.parseWith(&b, string(f.data), false, -1, defaultLimits, false)
+		want := b.reset()
+		_ = Options{}.parseWith(&b, string(f.data), false, -1, defaultLimits, false)
+		if got := resetAnew(&b); got != want {
+			t.Errorf("%s: resetAnew counts %d bytes of room, reset %d", f.name, got, want)
+		}
+		if field := leftover(reflect.ValueOf(&b).Elem(), "parseBuffers"); field != "" {
+			t.Fatalf("after resetAnew of %s: %s holds what the parse left", f.name, field)
+		}
+	}
+}
+
+// benchReset parses the corpus's smallest file as DecideOnce does and
+// empties the buffers after, in place (the library's reset) or by
+// building each part anew: on files this small, the reset is a tenth of
+// the work.
+func benchReset(b *testing.B) {
+	data := "User-agent: * Disallow: /" // 043_www.wacom.com, whole
+	for _, run := range []struct {
+		name  string
+		reset func(*parseBuffers) int
+	}{
+		{"in-place", (*parseBuffers).reset},
+		{"anew", resetAnew},
+	} {
+		b.Run(run.name, func(b *testing.B) {
+			b.ReportAllocs()
+			buf := new(parseBuffers)
+			for b.Loop() {
+				var p parser
+				Options{}.initParser(&p, buf, defaultLimits)
+				p.quiet = true
+				p.run(data)
+				run.reset(buf)
+			}
+		})
 	}
 }
