@@ -163,7 +163,7 @@ func buildIndex(t *ruleText, rules []rule, plain bool) *index {
 	listed := append(pieced, loose...)
 	slices.SortFunc(listed, t.compareRules)
 	ix.rules = append(ix.rules, listed...)
-	if len(listed) < listMost {
+	if len(listed) > 0 && len(listed) < listMost { // a nil list is no list to take
 		ix.masks = make([]octetmask.Mask, len(listed))
 		for k := range listed {
 			p := t.pattern(&listed[k])
