@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/rfc9309/robotstxt/internal/agentname"
+	"github.com/rfc9309/robotstxt/internal/octetmask"
 )
 
 // A Group is the set of rules one crawler obeys in one robots.txt file: the
@@ -388,4 +389,34 @@ type Rule struct {
 	Allow   bool
 	Pattern string // the path pattern as written in the file
 	Line    int    // 1-based line number
+}
+
+// Footprint returns an estimate of the bytes g holds that its file's
+// [Robots.Footprint] does not count, as that counts them: for a union of
+// several groups that [Robots.Group] makes for several names, the Group,
+// its copy of their rules when they do not follow one another in the
+// file, and the index its queries build; 0 for any other Group.
+func (g *Group) Footprint() int64 {
+	if g == nil || g.set >= 0 || g.r == nil {
+		return 0
+	}
+	return groupBytes(g.text, g.rules, g.copied, g.cache.ix.Load()) + sliceBytes(g.agents)
+}
+
+// groupBytes returns the bytes of a Group of rules, which are its own
+// when copied, and of their index, ix or the one its queries will build.
+func groupBytes(t *ruleText, rules []rule, copied bool, ix *index) int64 {
+	n, count := heapBytes(sizeOf[Group]()), int64(len(rules))
+	if copied {
+		n += sliceBytes(rules)
+	}
+	if count >= listMax {
+		if ix == nil {
+			ix = buildIndex(t, rules, false)
+		}
+		n += ix.bytes()
+	} else if count >= indexMin { // a list: a copy of the rules and a mask each
+		n += heapBytes(sizeOf[index]()) + heapBytes(count*(sizeOf[rule]()+sizeOf[octetmask.Mask]()))
+	}
+	return n
 }
