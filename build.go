@@ -311,23 +311,21 @@ func (b *builder) decide(st *onceState, agent, target string) Decision {
 }
 
 // rulesOf returns the rules of the groups that have a user-agent line of
-// name (ignoring ASCII case, as groupSets.find compares), one group's
-// after another as Robots.Group merges them, and whether there is one.
+// name (ignoring ASCII case, as groupSets.find compares), merged as
+// Robots.Group merges them (see unionRules), and whether there is one.
 func (b *builder) rulesOf(name string) (rules []rule, found bool) {
-	prev := -1
-	for i := range b.toks {
-		if id := int(b.toks[i].group); id != prev && b.tokenIs(i, name) {
-			if prev < 0 {
-				rules = groupRules(b.rules, b.starts, id)
-			} else {
-				// The first window's room ends at its end: this copies it
-				// once, and the list grows as any append's does.
-				rules = append(rules, groupRules(b.rules, b.starts, id)...)
-			}
-			prev = id
+	var room [8]int // the groups of most names: no allocation
+	ids := room[:0]
+	for i := range b.toks { // in file order: groups ascend
+		if id := int(b.toks[i].group); (len(ids) == 0 || ids[len(ids)-1] != id) && b.tokenIs(i, name) {
+			ids = append(ids, id)
 		}
 	}
-	return rules, prev >= 0
+	if len(ids) == 0 {
+		return nil, false
+	}
+	rules, _ = unionRules(b.rules, b.starts, ids)
+	return rules, true
 }
 
 // tokenIs reports whether token i is name, ignoring ASCII case, as

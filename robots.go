@@ -203,31 +203,13 @@ func (r *Robots) union(sets []int) *Group {
 func (r *Robots) newGroup(set int, ids []int) *Group {
 	g := &Group{set: int32(set)}
 	g.r, g.d, g.text = r, r.d, &r.text
-	g.rules, g.copied = r.rulesOf(ids)
+	g.rules, g.copied = unionRules(r.rules, r.starts, ids)
 	if len(g.rules) >= indexMin {
 		g.c = &g.cache
 		g.c.countStars(g.text, g.rules)
 	}
 	g.mergeExt(r, ids)
 	return g
-}
-
-// rulesOf returns the rules of groups ids, as newGroup takes them, and
-// whether they are a copy.
-func (r *Robots) rulesOf(ids []int) ([]rule, bool) {
-	if last := len(ids) - 1; ids[last]-ids[0] == last {
-		end := int(r.starts[ids[last]]) + len(r.groupRules(ids[last]))
-		return r.rules[r.starts[ids[0]]:end:end], false
-	}
-	n := 0
-	for _, id := range ids {
-		n += len(r.groupRules(id))
-	}
-	rules := make([]rule, 0, n) // one copy of exactly the set's rules
-	for _, id := range ids {
-		rules = append(rules, r.groupRules(id)...)
-	}
-	return rules, true
 }
 
 // Allowed reports whether the crawler agent may fetch target, an absolute
@@ -433,6 +415,27 @@ func groupRules(rules []rule, starts []uint32, id int) []rule {
 	return rules[starts[id]:end:end]
 }
 
+// unionRules returns the rules of groups ids, ascending, of the groups
+// starting at starts, one group's after another as RFC 9309 section
+// 2.2.1 merges them, and whether they are a copy: a window of rules when
+// the groups follow one another in the file (one group, most often),
+// else one copy of exactly their rules.
+func unionRules(rules []rule, starts []uint32, ids []int) ([]rule, bool) {
+	if last := len(ids) - 1; ids[last]-ids[0] == last {
+		end := int(starts[ids[last]]) + len(groupRules(rules, starts, ids[last]))
+		return rules[starts[ids[0]]:end:end], false
+	}
+	n := 0
+	for _, id := range ids {
+		n += len(groupRules(rules, starts, id))
+	}
+	union := make([]rule, 0, n)
+	for _, id := range ids {
+		union = append(union, groupRules(rules, starts, id)...)
+	}
+	return union, true
+}
+
 // extOf returns the extension record of the file's group id, or nil.
 func (r *Robots) extOf(id int) *groupExt {
 	i, ok := slices.BinarySearchFunc(r.exts, uint32(id), func(e extAt, id uint32) int { return cmp.Compare(e.id, id) })
@@ -518,7 +521,7 @@ func (r *Robots) Footprint() int64 {
 		}
 		rules, copied := r.groupRules(min(set, len(r.starts)-1)), false // of the one it will make
 		if set >= len(r.starts) {
-			rules, copied = r.rulesOf(r.setIDs(set))
+			rules, copied = unionRules(r.rules, r.starts, r.setIDs(set))
 		}
 		n += groupBytes(&r.text, rules, copied, nil)
 	}
