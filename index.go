@@ -341,18 +341,10 @@ func (ix *index) decide(t *ruleText, emptyMatches bool, path string) int {
 			hi = m
 		}
 	}
-	octets, pairs, paired := octetmask.Of(path), uint64(0), false
+	octets, pairs := octetmask.Of(path), pathPairs{path: path}
 	for k, m := range ix.masks[:hi] {
-		if m.Octets&^octets != 0 {
+		if m.Octets&^octets != 0 || pairs.lacks(m.Pairs) {
 			continue
-		}
-		if m.Pairs != 0 {
-			if !paired { // the pairs cost twice the octets: only when asked
-				pairs, paired = octetmask.Pairs(path), true
-			}
-			if m.Pairs&^pairs != 0 {
-				continue
-			}
 		}
 		if j := ix.direct + k; t.matches(&ix.rules[j], path, emptyMatches) {
 			return j
@@ -376,7 +368,7 @@ func (ix *index) decideDirect(t *ruleText, emptyMatches bool, path string) int {
 			hi = m
 		}
 	}
-	best, pairs, paired := -1, uint64(0), false
+	best, pairs := -1, pathPairs{path: path}
 	for i := int32(lo - 1); i >= 0; i = ix.entries[i].parent {
 		e := &ix.entries[i]
 		if !strings.HasPrefix(path, ix.entryPrefix(t, e)) {
@@ -391,13 +383,8 @@ func (ix *index) decideDirect(t *ruleText, emptyMatches bool, path string) int {
 			if best >= 0 && !t.better(r, &ix.rules[best]) {
 				break // the rest of this entry ranks lower still
 			}
-			if ix.pairs != nil && ix.pairs[j] != 0 {
-				if !paired {
-					pairs, paired = octetmask.Pairs(path), true
-				}
-				if ix.pairs[j]&^pairs != 0 {
-					continue
-				}
+			if ix.pairs != nil && pairs.lacks(ix.pairs[j]) {
+				continue
 			}
 			if t.matches(r, path, emptyMatches) {
 				best = j
@@ -406,6 +393,26 @@ func (ix *index) decideDirect(t *ruleText, emptyMatches bool, path string) int {
 		}
 	}
 	return best
+}
+
+// pathPairs are a path's pairs of octets (see octetmask.Pairs), read
+// only when a rule has pairs to compare: they cost twice its octets.
+type pathPairs struct {
+	path string
+	m    uint64
+	read bool
+}
+
+// lacks reports whether the path lacks one of the pairs need; none when
+// need is 0.
+func (p *pathPairs) lacks(need uint64) bool {
+	if need == 0 {
+		return false
+	}
+	if !p.read {
+		p.m, p.read = octetmask.Pairs(p.path), true
+	}
+	return need&^p.m != 0
 }
 
 // A sweepState is one query's sweep: for each piece, its first-piece
