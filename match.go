@@ -24,6 +24,10 @@ func matches(pattern, path string) bool {
 	anchored := len(pattern) > 0 && pattern[len(pattern)-1] == '$'
 	if anchored {
 		pattern = pattern[:len(pattern)-1]
+		// The octet before the '$' ends the path: "/*.pdf$" rules out most.
+		if n := len(pattern); n > 0 && pattern[n-1] != '*' && (path == "" || path[len(path)-1] != pattern[n-1]) {
+			return false
+		}
 	}
 	star := strings.IndexByte(pattern, '*')
 	if star < 0 {
