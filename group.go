@@ -209,7 +209,7 @@ func (g *matcher) public(r *rule) Rule {
 //
 // This is where a decision chooses between the two matchers. A group of
 // fewer than indexMin rules is scanned; a larger one is scanned until its
-// scans have cost indexAfter queries' work (see passCost), and answered
+// scans have cost indexAfter queries' work (see scanWork), and answered
 // by its index after that, whose time is bounded (see index.decide): a
 // file asked a few times never pays for an index, and no scan searches
 // more than indexAfter times scanWork.
@@ -252,7 +252,7 @@ func (g *matcher) scan(path string) *rule {
 // build it build one each, and one is kept; none writes the rules.
 type indexCache struct {
 	stars int          // the rules with a '*', set when the Group is made
-	work  atomic.Int32 // the queries scanned so far, each counted by passCost
+	work  atomic.Int32 // the queries scanned so far, each counted as scanWork says
 	ix    atomic.Pointer[index]
 }
 
@@ -267,7 +267,7 @@ func (c *indexCache) countStars(t *ruleText, rules []rule) {
 
 // index returns the index of m's rules for a query of a path of n
 // octets, building it when the queries scanned so far have cost more
-// than indexAfter (see passCost); or nil, when the query is to scan. c
+// than indexAfter (see scanWork); or nil, when the query is to scan. c
 // may be nil: rules too few for an index.
 func (c *indexCache) index(m *matcher, n int) *index {
 	if c == nil {
@@ -276,7 +276,7 @@ func (c *indexCache) index(m *matcher, n int) *index {
 	if ix := c.ix.Load(); ix != nil {
 		return ix
 	}
-	if c.work.Add(passCost(c.stars*n)) <= indexAfter {
+	if c.work.Add(int32(min(1+c.stars*n/scanWork, indexAfter+1))) <= indexAfter {
 		return nil
 	}
 	ix := buildIndex(m.text, m.rules, false)

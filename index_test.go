@@ -1,6 +1,7 @@
 package robotstxt
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -197,7 +198,7 @@ func TestIndexDoesNotAllocate(t *testing.T) {
 }
 
 // TestLongPathBuildsIndex checks that a query's scan counts for the work
-// it does (see passCost): one 8 KB path over the 17,654 rules of the
+// it does (see scanWork): one 8 KB path over the 17,654 rules of the
 // wildcard shape builds the group's index at once, where a scan would
 // have cost 50 ms or more, while a short path counts for one query and
 // leaves the group to its scans.
@@ -264,5 +265,31 @@ func TestIndexManyLooseRules(t *testing.T) {
 		if j := ix.decide(g.text, g.d.emptyMatches, p); j < 0 || ix.rules[j].allows() {
 			t.Errorf("index decides %q by %d, want a disallow", p, j)
 		}
+	}
+}
+
+// TestPrefixKeyOrder holds prefixKey to the order the entries' search
+// needs: two strings whose keys differ compare as their keys do, NUL and
+// 0xff octets, prefixes of one another and strings past 8 octets too.
+func TestPrefixKeyOrder(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(9309, 8))
+	str := func() string { return letterRun(rnd, "\x00/ab\xff", rnd.IntN(12)) }
+	differ := 0
+	for range 20000 {
+		a, b := str(), str()
+		if rnd.IntN(4) == 0 {
+			b = a[:rnd.IntN(len(a)+1)]
+		}
+		ka, kb := prefixKey(a), prefixKey(b)
+		if ka == kb {
+			continue
+		}
+		differ++
+		if got, want := cmp.Compare(ka, kb), strings.Compare(a, b); got != want {
+			t.Fatalf("prefixKey(%q) = %#x, prefixKey(%q) = %#x: compare as %d, the strings as %d", a, ka, b, kb, got, want)
+		}
+	}
+	if differ < 10000 {
+		t.Fatalf("only %d pairs of 20,000 had different keys", differ)
 	}
 }

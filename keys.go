@@ -115,13 +115,6 @@ var extSpellings = []struct {
 // spelt exactly as the key's name; one that is not was accepted
 // leniently.
 func classifyKey(key string) (kind keyKind, exact bool) {
-	if kind, exact = classifyRuleKey(key); kind != keyUnknown {
-		return kind, exact
-	}
-	return classifyExt(key)
-}
-
-func classifyRuleKey(key string) (kind keyKind, exact bool) {
 	if key == "" {
 		return keyUnknown, false
 	}
@@ -143,7 +136,7 @@ func classifyRuleKey(key string) (kind keyKind, exact bool) {
 		}
 		break
 	}
-	return keyUnknown, false
+	return classifyExt(key)
 }
 
 func classifyExt(key string) (kind keyKind, exact bool) {
