@@ -84,8 +84,8 @@ type sweptRules struct {
 // are sorted by prefix; parent is the entry of the longest prefix that is
 // a proper prefix of this one's, or -1.
 type entry struct {
-	lo, parent, plen int32
-	key              uint64 // prefixKey of the prefix
+	lo, parent int32
+	key        uint64 // prefixKey of the prefix
 }
 
 // prefixKey returns s's first 8 octets, zero-padded, as a big-endian
@@ -212,7 +212,7 @@ func (ix *index) takeSparse(t *ruleText, pieced []rule) (rest []rule) {
 		if e.parent >= 0 {
 			taken[i] = taken[e.parent]
 		}
-		if run := pieced[e.lo:hi]; e.plen > 1 && taken[i]+len(run) <= chainMax { // "/" and "" start every path
+		if run := pieced[e.lo:hi]; len(literalPrefix(t.pattern(&run[0]))) > 1 && taken[i]+len(run) <= chainMax { // "/" and "" start every path
 			taken[i] += len(run)
 			ix.rules = append(ix.rules, run...)
 		} else {
@@ -256,15 +256,14 @@ func entriesOf(t *ruleText, rules []rule) []entry {
 		if len(stack) > 0 {
 			parent = stack[len(stack)-1]
 		}
-		entries = append(entries, entry{lo: int32(i), parent: parent, plen: int32(len(p)), key: prefixKey(p)})
+		entries = append(entries, entry{lo: int32(i), parent: parent, key: prefixKey(p)})
 		stack = append(stack, int32(len(entries)-1))
 	}
 	return trim(entries)
 }
 
 func (ix *index) entryPrefix(t *ruleText, e *entry) string {
-	r := &ix.rules[e.lo]
-	return t.arena[r.off : r.off+uint32(e.plen)]
+	return literalPrefix(t.pattern(&ix.rules[e.lo]))
 }
 
 // build numbers the distinct pieces of rules, lists each rule's, and
