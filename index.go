@@ -85,7 +85,7 @@ type sweptRules struct {
 // a proper prefix of this one's, or -1.
 type entry struct {
 	lo, parent int32
-	key        uint64 // prefixKey of the prefix
+	key        uint64 // prefixKey of the prefix, masked by index.keys
 }
 
 // prefixKey returns s's first 8 octets, zero-padded, as a big-endian
@@ -157,10 +157,11 @@ func buildIndex(t *ruleText, rules []rule, plain bool) *index {
 		ix.rules, loose = append(ix.rules, loose...), nil
 	}
 	ix.direct = len(ix.rules)
-	ix.entries, ix.keys = entriesOf(t, ix.rules), ^uint64(0)
+	ix.keys = ^uint64(0)
 	if plain {
 		ix.keys = 0 // every step of the entries' search compares strings
 	}
+	ix.entries = entriesOf(t, ix.rules, ix.keys)
 	for j := range ix.rules {
 		m := octetmask.PatternMask(t.pattern(&ix.rules[j])).Pairs
 		pieces(t.pattern(&ix.rules[j]), func(string) {
@@ -202,7 +203,7 @@ func buildIndex(t *ruleText, rules []rule, plain bool) *index {
 // chainMax of them, so that a path meets at most chainMax such rules on
 // its chain of prefixes. It returns the others.
 func (ix *index) takeSparse(t *ruleText, pieced []rule) (rest []rule) {
-	es := entriesOf(t, pieced)
+	es := entriesOf(t, pieced, 0)
 	taken := make([]int, len(es)) // on the chain of each entry
 	for i, e := range es {
 		hi := len(pieced)
@@ -223,8 +224,8 @@ func (ix *index) takeSparse(t *ruleText, pieced []rule) (rest []rule) {
 }
 
 // entriesOf sorts rules by literal prefix, each computed once, then by
-// priority, and returns their entries.
-func entriesOf(t *ruleText, rules []rule) []entry {
+// priority, and returns their entries, with their keys masked by keys.
+func entriesOf(t *ruleText, rules []rule, keys uint64) []entry {
 	type keyed struct {
 		prefix string
 		r      rule
@@ -256,7 +257,7 @@ func entriesOf(t *ruleText, rules []rule) []entry {
 		if len(stack) > 0 {
 			parent = stack[len(stack)-1]
 		}
-		entries = append(entries, entry{lo: int32(i), parent: parent, key: prefixKey(p)})
+		entries = append(entries, entry{lo: int32(i), parent: parent, key: prefixKey(p) & keys})
 		stack = append(stack, int32(len(entries)-1))
 	}
 	return trim(entries)
@@ -375,7 +376,7 @@ func (ix *index) decideDirect(t *ruleText, emptyMatches bool, path string) int {
 	lo, hi, key := 0, len(ix.entries), prefixKey(path)&ix.keys
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if e := &ix.entries[m]; e.key&ix.keys < key || e.key&ix.keys == key && ix.entryPrefix(t, e) <= path {
+		if e := &ix.entries[m]; e.key < key || e.key == key && ix.entryPrefix(t, e) <= path {
 			lo = m + 1
 		} else {
 			hi = m

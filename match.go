@@ -24,10 +24,6 @@ func matches(pattern, path string) bool {
 	anchored := len(pattern) > 0 && pattern[len(pattern)-1] == '$'
 	if anchored {
 		pattern = pattern[:len(pattern)-1]
-		// The octet before the '$' ends the path: "/*.pdf$" rules out most.
-		if n := len(pattern); n > 0 && pattern[n-1] != '*' && (path == "" || path[len(path)-1] != pattern[n-1]) {
-			return false
-		}
 	}
 	star := strings.IndexByte(pattern, '*')
 	if star < 0 {
@@ -75,10 +71,14 @@ func headMismatch(pattern, path string) bool {
 
 // patternMatches is matches for a rule's pattern: an empty pattern
 // matches nothing in RFC mode; emptyMatches lets it match every path, as
-// Google's library does (see dialect.emptyMatches).
+// Google's library does (see dialect.emptyMatches). A pattern that ends
+// in an octet and '$' ("/*.pdf$") is ruled out first by that octet.
 func patternMatches(pattern, path string, emptyMatches bool) bool {
-	if pattern == "" {
+	switch n := len(pattern); {
+	case n == 0:
 		return emptyMatches
+	case n > 1 && pattern[n-1] == '$' && pattern[n-2] != '*' && (path == "" || path[len(path)-1] != pattern[n-2]):
+		return false // the octet before the '$' does not end path
 	}
 	return matches(pattern, path)
 }

@@ -564,10 +564,7 @@ type FileRule struct {
 // [CodeRuleOutsideGroup]); a group whose user-agent lines name no crawler
 // has no Agents. The slices are the caller's.
 func (r *Robots) FileGroups() []FileGroup {
-	if r == nil {
-		return nil
-	}
-	if len(r.starts) == 0 {
+	if r == nil || len(r.starts) == 0 {
 		return nil
 	}
 	out := make([]FileGroup, len(r.starts))

@@ -7,6 +7,7 @@ package robotstxt
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"reflect"
 	"slices"
 	"strings"
@@ -18,7 +19,7 @@ import (
 // the corpus, as written, and the text of each such line after its colon
 // and blanks, up to and with its line break (what the plain-line scan
 // reads).
-func corpusRuleValues(b *testing.B) (values, tails []string) {
+func corpusRuleValues(b testing.TB) (values, tails []string) {
 	for _, f := range corpus(b) {
 		for _, line := range bytes.Split(f.data, []byte("\n")) {
 			key, rest, ok := bytes.Cut(line, []byte(":"))
@@ -84,12 +85,17 @@ func TestPlainRunByOctet(t *testing.T) {
 //     (see buildIndex), over the corpus's groups of listMax rules or
 //     more and its groups of most '*' rules, each asked for paths made
 //     from its own rules.
+//   - "tail": patternMatches, which rules out a pattern that ends in an
+//     octet and '$' by that octet first, and matches alone ("plain"),
+//     over the corpus's rules that end so, each asked for ten generic
+//     paths and for a path made from it.
 func BenchmarkTricks(b *testing.B) {
 	b.Run("blind-room", benchBlindRoom)
 	b.Run("index", benchIndexTricks)
 	b.Run("eight-blanks", benchEightBlanks)
 	b.Run("rule-layout", benchRuleLayout)
 	b.Run("reset", benchReset)
+	b.Run("tail", benchTail)
 	values, tails := corpusRuleValues(b)
 	octets := 0
 	for _, s := range values {
@@ -503,5 +509,76 @@ func benchReset(b *testing.B) {
 				run.reset(buf)
 			}
 		})
+	}
+}
+
+// tailPaths returns the corpus's rule values that end in an octet and
+// '$', and paths to ask them: ten generic ones and one made from each.
+func tailPaths(b testing.TB) (patterns, paths []string) {
+	values, _ := corpusRuleValues(b)
+	paths = []string{"/some/page.html?id=1", "/", "/search?q=x", "/wp-admin/admin-ajax.php", "/en/products/item-12345.html",
+		"/account/login", "/static/js/app.js", "/images/logo.png", "/api/v1/users?limit=10", "/blog/2024/01/post-title/"}
+	for _, v := range values {
+		if len(v) > 1 && strings.HasSuffix(v, "$") && v[len(v)-2] != '*' {
+			patterns = append(patterns, v)
+			paths = append(paths, strings.ReplaceAll(strings.TrimSuffix(v, "$"), "*", "x"))
+		}
+	}
+	return patterns, paths
+}
+
+func benchTail(b *testing.B) {
+	patterns, paths := tailPaths(b)
+	for _, run := range []struct {
+		name string
+		f    func(pattern, path string) bool
+	}{
+		{"checked", func(pattern, path string) bool { return patternMatches(pattern, path, false) }},
+		{"plain", matches},
+	} {
+		b.Run(run.name, func(b *testing.B) {
+			b.ReportAllocs()
+			n := 0
+			for b.Loop() {
+				for _, p := range patterns {
+					for _, path := range paths[:10] {
+						if run.f(p, path) {
+							n++
+						}
+					}
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(patterns)*10), "ns/match")
+		})
+	}
+}
+
+// TestPatternMatchesTail holds patternMatches, which rules a pattern out
+// by the octet before its final '$', to matches on patterns that end so
+// and paths that end in every octet: the corpus's, with paths made from
+// them, and random ones over few octets.
+func TestPatternMatchesTail(t *testing.T) {
+	patterns, paths := tailPaths(t)
+	rnd := rand.New(rand.NewPCG(9309, 36))
+	for i := range 3000 {
+		patterns = append(patterns, "/"+letterRun(rnd, "ab*/", rnd.IntN(6))+"$")
+		if i < 300 {
+			paths = append(paths, "/"+letterRun(rnd, "ab/", rnd.IntN(8)))
+		}
+	}
+	ruledOut := 0
+	for _, p := range patterns {
+		for _, path := range paths {
+			got, want := patternMatches(p, path, false), matches(p, path)
+			if got != want {
+				t.Fatalf("patternMatches(%q, %q) = %v, matches gives %v", p, path, got, want)
+			}
+			if !got {
+				ruledOut++
+			}
+		}
+	}
+	if ruledOut == 0 {
+		t.Fatal("no pattern was ruled out")
 	}
 }
