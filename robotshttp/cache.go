@@ -321,6 +321,15 @@ func (c *Cache) get(ctx context.Context, rawURL string, v via) (*Lookup, error) 
 	// "unreachable" verdict in the cache for everyone else.
 	c.mu.Lock()
 	cl, ok := c.inflight[origin]
+	if !ok && c.Store == nil {
+		// A fetch that ended since the load above saved its entry before
+		// it left inflight: read that rather than fetch again.
+		if s, kept := c.origins.get(origin); kept && c.fresh(origin, s.entry, time.Now()) {
+			e := s.entry
+			c.mu.Unlock()
+			return c.lookup(origin, e, time.Now()), nil
+		}
+	}
 	if !ok {
 		cl = &call{done: make(chan struct{})}
 		c.inflight[origin] = cl
