@@ -28,17 +28,18 @@ import (
 // module's BenchmarkAllowed). A group of fewer than listMax rules is one
 // list: 30% faster than entries on the corpus's groups of 4 to 31 rules.
 // A group builds its index, which costs tens of scans, after indexAfter
-// queries that scan it (BenchmarkFirstQuery); a scan counts for a query
-// each scanWork of its work, in rules with a '*' times the path's octets,
-// so that none searches 2^20 (TestLongPathBuildsIndex). The entries take
-// at most chainMax rules with pieces along a chain of prefixes (see
-// takeSparse); the others, a crowd, are swept when sweepMin or more, and
-// listed when fewer than listMost: a query takes the list when its rules
-// times the path's octets are at most listWork (63 listed rules of 64
-// letters took 1 ms for 8 KiB). An automaton's first states, one for
-// each denseEvery, at most denseMax, step by a table of 1 KiB (sophos:
-// 61 rows, its states of depth 0 and 1). The entries' search compares
-// their keys (see prefixKey), and strings only on a tie.
+// queries that scan it (the bench module's BenchmarkFirstQuery); a scan
+// counts for a query each scanWork of its work, in rules with a '*' times
+// the path's octets, so that none searches 2^20
+// (TestLongPathBuildsIndex). The entries take at most chainMax rules with
+// pieces along a chain of prefixes (see takeSparse); the others, a crowd,
+// are swept when sweepMin or more, and listed when fewer than listMost: a
+// query takes the list when its rules times the path's octets are at most
+// listWork (63 listed rules of 64 letters took 1 ms for 8 KiB). An
+// automaton's first states, one for each denseEvery, at most denseMax,
+// step by a table of 1 KiB (sophos: 61 rows, its states of depth 0 and 1
+// and 43 of its 46 of depth 2). The entries' search compares their keys
+// (see prefixKey), and strings only on a tie.
 const (
 	indexMin, listMax                      = 2, 32
 	indexAfter, scanWork                   = 16, 1 << 16
@@ -49,8 +50,9 @@ const (
 // An index holds a group's rules ordered for matching: rules[:direct],
 // those without pieces and those with pieces that takeSparse takes,
 // sorted by prefix and priority, which entries address; rules[direct:],
-// the crowd (all rules, below listMax), by priority, listed with their
-// masks, swept, or both (see the constants).
+// the crowd (all rules, below listMax) and, when it is listed but not
+// swept, the "/*.php$" rules without pieces, by priority, listed with
+// their masks, swept, or both (see the constants).
 type index struct {
 	rules   []rule
 	direct  int
@@ -128,7 +130,8 @@ func pieces(pattern string, yield func(piece string)) {
 // which Group.Rules and the scan read while the index is built. plain
 // leaves out what only speed asks for (the rules with pieces in entries
 // and "/*.php$" ones in the list, pairs of octets, the automaton's table
-// past its root, the skipped sweep), for BenchmarkTricks/index.
+// past its root, the entries' keys, the skipped sweep), for
+// BenchmarkTricks/index.
 func buildIndex(t *ruleText, rules []rule, plain bool) *index {
 	ix := &index{rules: make([]rule, 0, len(rules))}
 	// loose are the rules with a '*' but no pieces whose prefix starts
@@ -263,6 +266,8 @@ func entriesOf(t *ruleText, rules []rule, keys uint64) []entry {
 	return trim(entries)
 }
 
+// entryPrefix returns the literal prefix of e, read back from its first
+// rule: an entry keeps its key, not the prefix's length.
 func (ix *index) entryPrefix(t *ruleText, e *entry) string {
 	return literalPrefix(t.pattern(&ix.rules[e.lo]))
 }
