@@ -146,9 +146,9 @@ func (g *Group) unparsed() Decision {
 }
 
 // maxStackTarget is the longest canonical form of a target's path and
-// query that Group.match builds on its stack: a target the RFC normaliser
-// changes (non-ASCII octets, lower-case escapes) is decided without
-// allocating up to it, and with one allocation past it. 512 bytes hold
+// query that matcher.matchPath builds on its stack: a target the RFC
+// normaliser changes (non-ASCII octets, lower-case escapes) is decided
+// without allocating up to it, and with one allocation past it. 512 bytes hold
 // the paths of nearly all URLs crawlers see, percent-encoded, and cost
 // the stack no more than a small frame.
 const maxStackTarget = 512

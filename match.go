@@ -3,7 +3,7 @@ package robotstxt
 // This file implements the pattern matching of RFC 9309 section 2.2.2 and
 // section 2.2.3: whether one path pattern, with '*' and '$', matches one
 // path. Which of a group's matching rules decides is the group's (see
-// Group.decide, ruleText.better).
+// matcher.decide, ruleText.better).
 
 import "strings"
 

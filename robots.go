@@ -256,9 +256,10 @@ func (r *Robots) Decide(agent, target string) Decision {
 		return Decision{Allowed: true}
 	}
 	if set < len(r.starts) {
-		// A group too small for an index is scanned from the tables,
-		// without making its Group: most files, asked once (the first
-		// query of the corpus's smallest files: an allocation fewer).
+		// A group of fewer than groupless rules is scanned from the
+		// tables, without making its Group: most files, asked once (the
+		// first query of the corpus's smallest files: an allocation
+		// fewer).
 		if rules := r.groupRules(set); len(rules) < groupless {
 			m := matcher{d: r.d, text: &r.text, rules: rules, r: r}
 			return m.decision(target)
