@@ -130,7 +130,7 @@ var targetSpecial = func() [256]uint8 {
 // segment may start (see removeDotSegments, which a target without one
 // skips). One scan serves both: a
 // canonical target, the common case, was otherwise read twice
-// (BenchmarkAllowed, 47000-rules).
+// (the bench module's BenchmarkAllowed, 47000-rules).
 func targetChange(s string) (i int, slashDot bool) {
 	i = plainRun(s, 0, &targetSpecial)
 	for i < len(s) {

@@ -85,6 +85,9 @@ func TestPlainRunByOctet(t *testing.T) {
 //     (see buildIndex), over the corpus's groups of listMax rules or
 //     more and its groups of most '*' rules, each asked for paths made
 //     from its own rules.
+//   - "reset": a quiet parse of a 25-byte file, as DecideOnce makes it,
+//     and the pooled buffers emptied after it, in place ("in-place",
+//     parseBuffers.reset) or each part built anew ("anew", resetAnew).
 //   - "tail": patternMatches, which rules out a pattern that ends in an
 //     octet and '$' by that octet first, and matches alone ("plain"),
 //     over the corpus's rules that end so, each asked for ten generic
