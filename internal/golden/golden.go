@@ -16,9 +16,6 @@ import (
 // package.
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
 
-// Updating reports whether the test binary runs with -update.
-func Updating() bool { return *update }
-
 // Check compares got with the golden file at path, line by line, and
 // reports a mismatch as a diff (-want +got); with -update it writes got
 // to path instead.
