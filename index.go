@@ -26,20 +26,19 @@ import (
 
 // The index's choices, each measured (BenchmarkWorstCase, the bench
 // module's BenchmarkAllowed). A group of fewer than listMax rules is one
-// list: 30% faster than entries on the corpus's groups of 4 to 31 rules.
-// A group builds its index, which costs tens of scans, after indexAfter
+// list: 30% faster than entries on the corpus's groups of 4 to 31 rules. A
+// group builds its index, which costs tens of scans, after indexAfter
 // queries that scan it (the bench module's BenchmarkFirstQuery); a scan
 // counts for a query each scanWork of its work, in rules with a '*' times
-// the path's octets, so that none searches 2^20
-// (TestLongPathBuildsIndex). The entries take at most chainMax rules with
-// pieces along a chain of prefixes (see takeSparse); the others, a crowd,
-// are swept when sweepMin or more, and listed when fewer than listMost: a
-// query takes the list when its rules times the path's octets are at most
-// listWork (63 listed rules of 64 letters took 1 ms for 8 KiB). An
-// automaton's first states, one for each denseEvery, at most denseMax,
-// step by a table of 1 KiB (sophos: 61 rows, its states of depth 0 and 1
-// and 43 of its 46 of depth 2). The entries' search compares their keys
-// (see prefixKey), and strings only on a tie.
+// the path's octets, so that none searches 2^20 (TestLongPathBuildsIndex).
+// The entries take at most chainMax rules with pieces along a chain of
+// prefixes (see takeSparse); the others, a crowd, are swept when sweepMin
+// or more, and listed when fewer than listMost: a query takes the list when
+// its rules times the path's octets are at most listWork (63 listed rules
+// of 64 letters took 1 ms for 8 KiB). An automaton's first states, one for
+// each denseEvery, at most denseMax, step by a table of 1 KiB (sophos.com:
+// 61 rows, of its 64 states of depth 2 or less). The entries' search
+// compares their keys (see prefixKey), and strings only on a tie.
 const (
 	indexMin, listMax                      = 2, 32
 	indexAfter, scanWork                   = 16, 1 << 16
@@ -266,8 +265,7 @@ func entriesOf(t *ruleText, rules []rule, keys uint64) []entry {
 	return trim(entries)
 }
 
-// entryPrefix returns the literal prefix of e, read back from its first
-// rule: an entry keeps its key, not the prefix's length.
+// entryPrefix returns e's prefix, read from its first rule's pattern.
 func (ix *index) entryPrefix(t *ruleText, e *entry) string {
 	return literalPrefix(t.pattern(&ix.rules[e.lo]))
 }

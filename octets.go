@@ -66,8 +66,7 @@ func trimSpace(s string) string {
 
 // trimSpan returns the span of s[i:j] without blanks around it.
 func trimSpan(s string, i, j int) (int, int) {
-	// Indented lines (an HTML page's) skip eight spaces a step
-	// (BenchmarkTricks/eight-blanks).
+	// Indented lines (an HTML page's) skip eight spaces a step (BenchmarkTricks/eight-blanks).
 	for i+8 <= j && s[i:i+8] == "        " {
 		i += 8
 	}

@@ -21,15 +21,14 @@ import "strings"
 //
 // It costs a parse and a scan. On a small file it allocates only the
 // deciding rule's pattern; besides, the merged rules of a crawler whose
-// name several groups give, the copies a parse makes in any case (a
-// UTF-16 body converted, a pattern escaped), and a body read for more
-// than twice [DefaultMaxBytes] (1,000 KiB) its own lists. A group whose
-// scan would cost more than the index's build (a long path against many
-// rules with '*') is indexed first, as a kept Group's is: on hostile
-// files of 500 KiB and a path of 8 KiB that makes 2 to 60 ms
-// (BenchmarkDecideOnceHostile). A crawler that asks a file more than
-// once parses it once and keeps the *Robots, or the *Group it asks
-// (BenchmarkDecideOnce times both).
+// name several groups give, the copies a parse makes in any case (a UTF-16
+// body converted, a pattern escaped), and a body read for more than twice
+// [DefaultMaxBytes] (1,000 KiB) its own lists. A group whose scan would
+// cost more than the index's build (a long path against many rules with
+// '*') is indexed first, as a kept Group's is: on hostile files of 500 KiB
+// and a path of 8 KiB that makes 2 to 60 ms (BenchmarkDecideOnceHostile). A
+// crawler that asks a file more than once parses it once and keeps the
+// *Robots, or the *Group it asks (BenchmarkDecideOnce times both).
 func (o Options) DecideOnce(data []byte, agent, target string) Decision {
 	src := view(data)
 	keep, _ := o.cut(src)

@@ -257,9 +257,8 @@ func (r *Robots) Decide(agent, target string) Decision {
 	}
 	if set < len(r.starts) {
 		// A group of fewer than groupless rules is scanned from the
-		// tables, without making its Group: most files, asked once (the
-		// first query of the corpus's smallest files: an allocation
-		// fewer).
+		// tables, without making its Group: most files, asked once (an
+		// allocation fewer on the corpus's smallest files).
 		if rules := r.groupRules(set); len(rules) < groupless {
 			m := matcher{d: r.d, text: &r.text, rules: rules, r: r}
 			return m.decision(target)

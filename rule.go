@@ -114,10 +114,9 @@ type writtenForm struct {
 
 func (t *ruleText) pattern(r *rule) string { return t.arena[r.off : r.off+r.n] }
 
-// matches reports whether r matches a canonical path (see
-// patternMatches). An empty pattern matches nothing in RFC mode;
-// emptyMatches lets it match every path, as Google's library does (see
-// dialect.emptyMatches).
+// matches reports whether r matches a canonical path (patternMatches).
+// An empty pattern matches nothing in RFC mode; emptyMatches lets it
+// match every path, as Google's library does (dialect.emptyMatches).
 func (t *ruleText) matches(r *rule, path string, emptyMatches bool) bool {
 	return patternMatches(t.pattern(r), path, emptyMatches)
 }

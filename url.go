@@ -26,8 +26,7 @@ func pathOf(target, ends string) string {
 	if len(target) > 0 && target[0] == '/' && (len(target) == 1 || target[1] != '/') {
 		// A path, as crawlers mostly ask: the general reading below
 		// gives it back up to its fragment, at four times the cost
-		// (BenchmarkPathOf, its "general" case; BenchmarkSmallFirstQuery,
-		// BenchmarkAllowed).
+		// (BenchmarkPathOf, beside its "general" case).
 		return withoutFragment(target)
 	}
 	return pathOfURL(target, ends)
