@@ -92,6 +92,11 @@ func TestPlainRunByOctet(t *testing.T) {
 //     octet and '$' by that octet first, and matches alone ("plain"),
 //     over the corpus's rules that end so, each asked for ten generic
 //     paths and for a path made from it.
+//   - "first-use": Parse and one query of each corpus file as the
+//     library answers it ("lazy": a Group is made when first asked for,
+//     a group of fewer than groupless rules is decided from the tables
+//     without one, and an index is built after indexAfter queries), and
+//     with every Group made and indexed right after the parse ("eager").
 func BenchmarkTricks(b *testing.B) {
 	b.Run("blind-room", benchBlindRoom)
 	b.Run("index", benchIndexTricks)
@@ -99,6 +104,7 @@ func BenchmarkTricks(b *testing.B) {
 	b.Run("rule-layout", benchRuleLayout)
 	b.Run("reset", benchReset)
 	b.Run("tail", benchTail)
+	b.Run("first-use", benchFirstUse)
 	values, tails := corpusRuleValues(b)
 	octets := 0
 	for _, s := range values {
@@ -583,5 +589,40 @@ func TestPatternMatchesTail(t *testing.T) {
 	}
 	if ruledOut == 0 {
 		t.Fatal("no pattern was ruled out")
+	}
+}
+
+// benchFirstUse times Parse and one query of each corpus file, with the
+// Groups made and indexed when they are needed ("lazy") and all of them
+// right after the parse ("eager"), as BenchmarkTricks says.
+func benchFirstUse(b *testing.B) {
+	files := corpus(b)
+	for _, eager := range []bool{false, true} {
+		name := "lazy"
+		if eager {
+			name = "eager"
+		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			allowed := 0
+			for b.Loop() {
+				for _, f := range files {
+					r := Parse(f.data)
+					if eager {
+						for set := range r.sets() {
+							if g := r.group(set); g.c != nil {
+								g.c.ix.Store(buildIndex(g.text, g.rules, false))
+							}
+						}
+					}
+					if r.Allowed("Googlebot", "/some/page.html?id=1") {
+						allowed++
+					}
+				}
+			}
+			if allowed == 0 {
+				b.Fatal("no query allowed")
+			}
+		})
 	}
 }
