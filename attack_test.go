@@ -124,3 +124,53 @@ func BenchmarkAttackManySteps(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkAttackManyStars times a group whose rules are runs of '*'
+// around two letters in the wrong order for the path ("/***...*b***...*a"
+// against "/ab"): every octet of the path is in the rules and none
+// matches, so every rule is tried, and the matcher steps through each
+// '*' of a run one by one, though a run matches as one '*' does. RFC
+// mode reads the whole file as one rule; Google mode cuts a line at
+// 16663 bytes, so the file is 31 rules of one line each, which the index
+// lists. A decision takes 4 ms on a path of 3 octets, on the scan and on
+// the index alike.
+func BenchmarkAttackManyStars(b *testing.B) {
+	const path = "/ab"
+	for _, c := range []struct {
+		mode         Mode
+		rules, stars int
+	}{
+		{RFC, 1, 255000},
+		{Google, sweepMin - 1, 8000},
+	} {
+		var sb strings.Builder
+		sb.WriteString("User-agent: *\n")
+		run := strings.Repeat("*", c.stars)
+		for range c.rules {
+			sb.WriteString("Disallow: /" + run + "b" + run + "a\n")
+		}
+		data := []byte(sb.String())
+		g := Options{Mode: c.mode}.Parse(data).Group("FooBot")
+		if len(g.rules) != c.rules || g.Rules()[0].Pattern != "/"+run+"b"+run+"a" {
+			b.Fatalf("%v: %d rules, want %d of %d stars each", c.mode, len(g.rules), c.rules, 2*c.stars)
+		}
+		name := fmt.Sprintf("%v/rules=%d/file=%d/path=%d", c.mode, c.rules, len(data), len(path))
+		b.Run(name+"/scan", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if g.scan(path) != nil {
+					b.Fatalf("the scan finds a rule for %q", path)
+				}
+			}
+		})
+		ix := g.prepare()
+		b.Run(name+"/index", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if ix.decide(g.text, g.d.emptyMatches, path) >= 0 {
+					b.Fatalf("the index finds a rule for %q", path)
+				}
+			}
+		})
+	}
+}
