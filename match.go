@@ -38,15 +38,13 @@ func matches(pattern, path string) bool {
 	path = path[star:]
 	pattern = pattern[star+1:]
 	for {
+		pattern = strings.TrimLeft(pattern, "*") // a run of '*' matches as one does
 		star = strings.IndexByte(pattern, '*')
 		if star < 0 {
 			break
 		}
 		seg := pattern[:star]
 		pattern = pattern[star+1:]
-		if seg == "" {
-			continue
-		}
 		i := strings.Index(path, seg)
 		if i < 0 {
 			return false
