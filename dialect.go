@@ -164,15 +164,14 @@ func (d *dialect) lookupName(agent string) (string, bool) {
 }
 
 // callerName returns the name under which a caller's crawler, given as
-// agent, finds its group (see [Robots.Group]). RFC mode reads a name, a
-// name with its version or a whole User-Agent header as its leading name,
-// and a browser-style header led by "Mozilla" as the crawler it names in
-// a comment ("Mozilla/5.0 (compatible; bingbot/2.0; +url)" is bingbot):
-// no crawler goes by "Mozilla", and a header read as that name would
-// fall back to the "*" group where the crawler's own group disallows.
-// Google mode takes agent as given, as Google's library takes the names
-// its caller passes. The name is a part of agent, so it costs no
-// allocation.
+// agent, finds its group (see [Robots.Group]). RFC mode reads a name, a name
+// with its version or a whole User-Agent header as its leading name, and a
+// browser-style header led by "Mozilla" as the crawler it names in a comment
+// ("Mozilla/5.0 (compatible; bingbot/2.0; +url)" is bingbot): no crawler
+// goes by "Mozilla", and a header read as that name would fall back to the
+// "*" group where the crawler's own group disallows. Google mode takes agent
+// as given, as Google's library takes the names its caller passes. The name
+// is a part of agent, so it costs no allocation.
 func (d *dialect) callerName(agent string) string {
 	if d.googleNames {
 		return agent

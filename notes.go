@@ -59,15 +59,13 @@ type note struct {
 	args uint32 // offset of the note's arguments in notes.args
 }
 
-// add records a note of kind, whose message is the kind's format with
-// args. Arguments are strings, ints, textRefs (a string the file's
-// ruleText holds) or tokenRefs; they do not escape, so passing them
-// allocates nothing.
+// add records a note of kind, whose message is the kind's format with args.
+// Arguments are strings, ints, textRefs (a string the file's ruleText holds)
+// or tokenRefs; they do not escape, so passing them allocates nothing.
 //
-// The arguments of all notes are bounded like patterns, by n.max bytes:
-// the note that would pass the bound is replaced by one that says so, and
-// later notes are dropped. Only a file parsed without a size limit can
-// reach it.
+// The arguments of all notes are bounded like patterns, by n.max bytes: the
+// note that would pass the bound is replaced by one that says so, and later
+// notes are dropped. Only a file parsed without a size limit can reach it.
 func (n *noteWriter) add(line int, kind noteKind, args ...any) {
 	if n.full {
 		return

@@ -339,21 +339,20 @@ func (p *parser) reserve() {
 	p.b.arena = slices.Grow(p.b.arena, max(len(rest)-7*lines, 64))
 }
 
-// reserveWritten makes room for the written forms of rules whose
-// canonical pattern differs from their value, need octets at least,
-// when they have run out of it, from the lines left (those reserve
-// counted less those read since, not a second count of the file): a
-// value is at most its line less seven octets, as reserve counts. In a
-// file where every rule has one (a "$" inside each path, which RFC mode
-// writes "%24"), growing them line by line copied them a dozen times
-// (BenchmarkParseDollarInside: 71 allocations a parse, 19 with the room
-// reserved, and RFC mode's parse from twice Google mode's to 1.6-1.8
-// times). Past 64 KiB of room, it is reserved in the share of the rules
-// read so far that have a written form, this one among them, and at least
-// twice what they had, as append would grow it: the room of every line
-// left was 10.8 MB for 35 kB of written forms on a file of 12.5 MB, which
-// WebAssembly clears and keeps (TestReserveWritten). The room goes back
-// to the pool with the parse's buffers; the parsed file keeps a copy.
+// reserveWritten makes room for the written forms of rules whose canonical
+// pattern differs from their value, need octets at least, when they have run
+// out of it, from the lines left (those reserve counted less those read
+// since, not a second count of the file): a value is at most its line less
+// seven octets, as reserve counts. In a file where every rule has one (a "$"
+// inside each path, which RFC mode writes "%24"), growing them line by line
+// copied them a dozen times (BenchmarkParseDollarInside: 71 allocations a
+// parse, 19 with the room reserved, and RFC mode's parse from twice Google
+// mode's to 1.6-1.8 times). Past 64 KiB of room, it is reserved in the share
+// of the rules read so far that have a written form, this one among them,
+// and at least twice what they had, as append would grow it: the room of
+// every line left was 10.8 MB for 35 kB of written forms on a file of 12.5
+// MB, which WebAssembly clears and keeps (TestReserveWritten). The room goes
+// back to the pool with the parse's buffers; the parsed file keeps a copy.
 func (p *parser) reserveWritten(need int) {
 	rest := p.tok.src[p.tok.start:]
 	lines := max(p.restLines-(p.tok.num-p.restFrom), 0)

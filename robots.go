@@ -60,9 +60,9 @@ func (r *Robots) Mode() Mode {
 }
 
 // Group returns the rules of the groups that name one of agents, combined
-// (RFC 9309 section 2.2.1); only when no group names any of them, the
-// rules of the global "*" groups. Group returns nil, which allows
-// everything, when neither exists.
+// (RFC 9309 section 2.2.1); only when no group names any of them, the rules
+// of the global "*" groups. Group returns nil, which allows everything, when
+// neither exists.
 //
 // Several names make the union of their groups, for a crawler that obeys
 // every group that names one of its names. A real crawler with several
@@ -71,66 +71,61 @@ func (r *Robots) Mode() Mode {
 // has one, and only otherwise the "Googlebot" group. The union may answer
 // otherwise: where "Googlebot" has "Allow: /photos/" and "Googlebot-Image"
 // has "Disallow: /photos", r.Group("Googlebot-Image", "Googlebot") allows
-// /photos/cat.jpg, which Googlebot-Image does not fetch. For a real
-// crawler, ask [github.com/rfc9309/robotstxt/crawlers.Group](r, userAgent),
-// which knows each crawler's tokens and their order, and call Allowed and
-// Decide on the group it returns.
+// /photos/cat.jpg, which Googlebot-Image does not fetch. For a real crawler,
+// ask [github.com/rfc9309/robotstxt/crawlers.Group](r, userAgent), which
+// knows each crawler's tokens and their order, and call Allowed and Decide
+// on the group it returns.
 //
-// A crawler calls Group once per file and keeps the result, whose
-// queries allocate nothing. With one name Group finds the same Group
-// each time, made on its first call; with several that match different
-// groups, each call builds their union, with a copy of their rules
-// unless their groups follow one another in the file, and an index of
-// its own once its queries pay for it, as any Group ([Group.Footprint]
-// counts what it holds).
+// A crawler calls Group once per file and keeps the result, whose queries
+// allocate nothing. With one name Group finds the same Group each time, made
+// on its first call; with several that match different groups, each call
+// builds their union, with a copy of their rules unless their groups follow
+// one another in the file, and an index of its own once its queries pay for
+// it, as any Group ([Group.Footprint] counts what it holds).
 //
 // # Crawler names
 //
 // This is where the modes' readings of a caller's crawler names are said,
 // for Group, [Robots.Allowed], [Robots.Decide] and [Mode]. In RFC mode an
-// agent may be a name ("MJ12bot"), a name with its version
-// ("MJ12bot/1.4") or a whole User-Agent header ("MyCrawler/1.0
-// (+https://example.com/bot)"): it is read as its leading name (see
-// [ProductToken]), as user-agent lines are. A browser-style header, led
-// by "Mozilla" (in any case), is read as the crawler it names in a
-// comment, as Google, Bing, Yandex and Apple write theirs: the name after
-// "compatible;" ("Mozilla/5.0 (compatible; YandexBot/3.0;
-// +http://yandex.com/bots)" and "Mozilla/5.0 AppleWebKit/537.36 (KHTML,
-// like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html)
-// Chrome/W.X.Y.Z Safari/537.36" name YandexBot and Googlebot), or a name
-// that opens a comment and is followed by its version ("...
-// Safari/605.1.15 (Applebot/0.1; +http://www.apple.com/go/applebot)"
-// names Applebot), whichever the header gives first. A header of neither
-// shape, a browser's, is read as "Mozilla"; one whose "compatible;" is
-// followed by no name (only a URL, or nothing) names no crawler and is
-// refused (see below); and a browser's header in the compatible shape is
-// read as the name there ("Mozilla/5.0 (compatible; MSIE 9.0; ...)" as
-// MSIE).
-// Names compare case-insensitively (in ASCII) and exactly: a group for
-// "foo" never applies to "foobot".
+// agent may be a name ("MJ12bot"), a name with its version ("MJ12bot/1.4")
+// or a whole User-Agent header ("MyCrawler/1.0 (+https://example.com/bot)"):
+// it is read as its leading name (see [ProductToken]), as user-agent lines
+// are. A browser-style header, led by "Mozilla" (in any case), is read as
+// the crawler it names in a comment, as Google, Bing, Yandex and Apple write
+// theirs: the name after "compatible;" ("Mozilla/5.0 (compatible;
+// YandexBot/3.0; +http://yandex.com/bots)" and "Mozilla/5.0
+// AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1;
+// +http://www.google.com/bot.html) Chrome/W.X.Y.Z Safari/537.36" name
+// YandexBot and Googlebot), or a name that opens a comment and is followed
+// by its version ("... Safari/605.1.15 (Applebot/0.1;
+// +http://www.apple.com/go/applebot)" names Applebot), whichever the header
+// gives first. A header of neither shape, a browser's, is read as "Mozilla";
+// one whose "compatible;" is followed by no name (only a URL, or nothing)
+// names no crawler and is refused (see below); and a browser's header in the
+// compatible shape is read as the name there ("Mozilla/5.0 (compatible; MSIE
+// 9.0; ...)" as MSIE). Names compare case-insensitively (in ASCII) and
+// exactly: a group for "foo" never applies to "foobot".
 //
-// Google mode takes each agent as given, as Google's library takes the
-// names its caller passes, and compares it case-insensitively with the
-// names of the file's user-agent lines (which it reads as Google's
-// library does, see [Mode]): "Googlebot" finds the "Googlebot" group,
-// while "Googlebot/2.1" and a whole User-Agent header find no group and
-// fall back to the "*" groups. A caller in Google mode passes bare product
-// tokens.
+// Google mode takes each agent as given, as Google's library takes the names
+// its caller passes, and compares it case-insensitively with the names of
+// the file's user-agent lines (which it reads as Google's library does, see
+// [Mode]): "Googlebot" finds the "Googlebot" group, while "Googlebot/2.1"
+// and a whole User-Agent header find no group and fall back to the "*"
+// groups. A caller in Google mode passes bare product tokens.
 //
-// In both modes "*" given as an agent names no crawler, and so does "":
-// both find the "*" groups (Google mode lets "" find a user-agent line
-// that gives no name too, as Google's library does). A name that reads as
-// no crawler at all is the caller's mistake, not a crawler: a path
-// ("/admin/x"), a URL ("https://example.com/x"), or a string in which no
-// name is found, neither at its start nor in a comment (" Googlebot",
-// "(compatible)", a header whose "compatible;" is followed by no name). A
-// header that names its crawler in a comment only is not refused, though
-// RFC mode reads only a Mozilla-led header's comment: "(Various mobile
-// device types) (compatible; Mediapartners-Google/2.1; +url)" finds the
-// "*" group here, and its crawler's in package crawlers. For one among
-// agents, in either mode and whatever the file (a nil *Robots too), Group
-// returns a Group that allows nothing and whose Decide says why (see
-// [ErrInvalidAgent]).
+// In both modes "*" given as an agent names no crawler, and so does "": both
+// find the "*" groups (Google mode lets "" find a user-agent line that gives
+// no name too, as Google's library does). A name that reads as no crawler at
+// all is the caller's mistake, not a crawler: a path ("/admin/x"), a URL
+// ("https://example.com/x"), or a string in which no name is found, neither
+// at its start nor in a comment (" Googlebot", "(compatible)", a header
+// whose "compatible;" is followed by no name). A header that names its
+// crawler in a comment only is not refused, though RFC mode reads only a
+// Mozilla-led header's comment: "(Various mobile device types) (compatible;
+// Mediapartners-Google/2.1; +url)" finds the "*" group here, and its
+// crawler's in package crawlers. For one among agents, in either mode and
+// whatever the file (a nil *Robots too), Group returns a Group that allows
+// nothing and whose Decide says why (see [ErrInvalidAgent]).
 func (r *Robots) Group(agents ...string) *Group {
 	if r == nil {
 		for _, a := range agents {
@@ -214,15 +209,14 @@ func (r *Robots) newGroup(set int, ids []int) *Group {
 
 // Allowed reports whether the crawler agent may fetch target, an absolute
 // URL or a path with an optional query. agent is a crawler's name or its
-// whole User-Agent header, read as r's mode reads it (see "Crawler names"
-// at [Robots.Group]). It is r.Group(agent).Allowed(target).
+// whole User-Agent header, read as r's mode reads it (see "Crawler names" at
+// [Robots.Group]). It is r.Group(agent).Allowed(target).
 //
-// The crawler's name comes first. An agent that reads as no crawler at
-// all (a path or a URL, as when the arguments are passed the other way
-// round, or a string that gives no name) is a mistake: Allowed returns
-// false for it, whatever the file, and [Robots.Decide] says why. "" and
-// "*" are not mistakes: they name no crawler and get the "*" group's
-// answer.
+// The crawler's name comes first. An agent that reads as no crawler at all
+// (a path or a URL, as when the arguments are passed the other way round, or
+// a string that gives no name) is a mistake: Allowed returns false for it,
+// whatever the file, and [Robots.Decide] says why. "" and "*" are not
+// mistakes: they name no crawler and get the "*" group's answer.
 func (r *Robots) Allowed(agent, target string) bool {
 	return r.Decide(agent, target).Allowed
 }

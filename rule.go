@@ -12,17 +12,16 @@ import (
 	"slices"
 )
 
-// rule is a compiled allow or disallow line. Its pattern is a window of
-// the file's text arena rather than a string of its own, and its line
-// shares a word with its flags: this keeps a rule at 12 bytes, and a
-// corpus file's parse at a median 1.19 times its size in memory, 2.02 at
-// most (BenchmarkRetainedCorpus; see BenchmarkTricks/rule-layout).
+// rule is a compiled allow or disallow line. Its pattern is a window of the
+// file's text arena rather than a string of its own, and its line shares a
+// word with its flags: this keeps a rule at 12 bytes, and a corpus file's
+// parse at a median 1.19 times its size in memory, 2.02 at most
+// (BenchmarkRetainedCorpus; see BenchmarkTricks/rule-layout).
 //
-// A rule's priority (RFC 9309 section 2.2.2) is its pattern's length,
-// except where RFC mode escaped a literal '$' inside the pattern: "%24"
-// then counts as the one octet written. Such a rule is marked odd, and its
-// priority is kept beside its written form, which it always has (see
-// ruleText.prio).
+// A rule's priority (RFC 9309 section 2.2.2) is its pattern's length, except
+// where RFC mode escaped a literal '$' inside the pattern: "%24" then counts
+// as the one octet written. Such a rule is marked odd, and its priority is
+// kept beside its written form, which it always has (see ruleText.prio).
 type rule struct {
 	off, n uint32 // the canonical pattern is text.arena[off : off+n]
 	meta   uint32 // the line, shifted by lineShift, and the flag bits

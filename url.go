@@ -100,12 +100,11 @@ func isRobotsTxt(path string) bool {
 // removeDotSegments removes the "." and ".." segments of the path of a
 // canonical target (the part before any '?'), as RFC 3986 section 5.2.4
 // does: "/a/./b" is "/a/b", "/x/../secret" is "/secret", and ".." never
-// climbs above the root. Servers that resolve dot segments (RFC 3986
-// section 6.2.2.3) serve "/x/../secret/data" as "/secret/data", so a
-// target matched with its dot segments would slip past "Disallow:
-// /secret". It runs after appendRFC, which decodes "%2E" to '.'. It
-// returns p unchanged, allocating nothing, when the path has no such
-// segment.
+// climbs above the root. Servers that resolve dot segments (RFC 3986 section
+// 6.2.2.3) serve "/x/../secret/data" as "/secret/data", so a target matched
+// with its dot segments would slip past "Disallow: /secret". It runs after
+// appendRFC, which decodes "%2E" to '.'. It returns p unchanged, allocating
+// nothing, when the path has no such segment.
 func removeDotSegments(p string) string {
 	if !strings.Contains(p, "/.") {
 		return p
