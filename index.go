@@ -17,6 +17,7 @@ package robotstxt
 
 import (
 	"encoding/binary"
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -194,7 +195,7 @@ func buildIndex(t *ruleText, rules []rule, plain bool) *index {
 	n, pieces, ring := len(listed), len(ix.swept.pieceLen), int(ix.swept.ring)
 	ix.scratch.New = func() any {
 		return &sweepState{pieceGen: make([]uint32, pieces), cursor: make([]int32, pieces), head: make([]int32, pieces),
-			chainGen: make([]uint32, pieces), chainRev: make([]uint32, pieces), ringGen: make([]uint32, ring),
+			chain: make([]chainMark, pieces), ringGen: make([]uint32, ring),
 			ring: make([]int32, ring), step: make([]int32, n), next: make([]int32, n)}
 	}
 	return ix
@@ -326,19 +327,18 @@ func (s *sweptRules) build(t *ruleText, rules []rule, plain bool) {
 	s.ac.build(texts, plain)
 }
 
-// decide returns the index in ix.rules of the rule that decides path, or
-// -1. t holds the rules' patterns; emptyMatches is the mode's reading of
-// an empty pattern (see dialect.emptyMatches).
+// decide returns the index in ix.rules of the rule that decides path, or -1.
+// t holds the rules' patterns; emptyMatches is the mode's reading of an
+// empty pattern (see dialect.emptyMatches).
 //
-// It takes time in O(n (log r + k + 40) + b) for a path of n octets and
-// a group of r rules of b octets: the entries' binary search and chain,
-// with at most chainMax rules with pieces; the automaton's n steps and at
-// most n more along failure links; at most k pieces ending at each
-// position, k the most pieces that end one another (at most the number
-// of their lengths, under √(2b)); a list of fewer than sweepMin rules
-// tried in O(n) each, or a longer one only while its rules times n are
-// at most listWork; and each rule's prefix, pieces and tail taken once,
-// within its own octets.
+// It takes time in O(n (log r + k + 40) + b) for a path of n octets and a
+// group of r rules of b octets: the entries' binary search and chain, with
+// at most chainMax rules with pieces; the automaton's n steps and at most n
+// more along failure links; at most k pieces ending at each position, k the
+// most pieces that end one another (at most the number of their lengths,
+// under √(2b)); a list of fewer than sweepMin rules tried in O(n) each, or a
+// longer one only while its rules times n are at most listWork; and each
+// rule's prefix, pieces and tail taken once, within its own octets.
 func (ix *index) decide(t *ruleText, emptyMatches bool, path string) int {
 	best := ix.decideDirect(t, emptyMatches, path)
 	if ix.masks == nil || ix.swept != nil && len(path)*len(ix.masks) > listWork {
@@ -441,23 +441,33 @@ func (p *pathPairs) lacks(need uint64) bool {
 // from e: it joins that piece's list only at e+n, from ring (lists by
 // that position, modulo more than any piece's length), so that it is
 // never met at an occurrence that overlaps the piece it took. A chain of
-// pieces that end one another is skipped while none is live (has rules
-// to take it): chainGen and chainRev mark, by its first piece, when it
-// was found so, and revived counts the pieces that got a rule since.
-// Both shapes are BenchmarkWorstCase's one-letter: 15 ms a decision
-// without them.
+// pieces that end one another is skipped until one of them can be taken,
+// and so is the rest of a chain from a piece that heads one found so (see
+// chainMark). Both shapes are BenchmarkWorstCase's one-letter (15 ms a
+// decision without them); the rest and the position from which a rule
+// of a longer prefix can take a piece, BenchmarkWorstCaseAttacks' chain
+// and chain-kept-live (4 and 62 ms without them).
 type sweepState struct {
 	gen      uint32
-	revived  uint32
+	revived  uint32 // the pieces that got a waiting rule, counted
 	pieceGen []uint32
 	cursor   []int32
 	head     []int32
-	chainGen []uint32
-	chainRev []uint32
+	chain    []chainMark // by the chain's first piece
 	ringGen  []uint32
 	ring     []int32
 	step     []int32
 	next     []int32
+}
+
+// A chainMark says that none of the pieces of a chain, from its first,
+// can be taken at an end before from, as long as revived is rev: it was
+// found so in query gen. A piece gets a waiting rule only as revived
+// counts up, and a rule of first piece p waits for the end of its
+// prefix, which only grows as p's cursor moves on.
+type chainMark struct {
+	gen, rev uint32
+	from     int32
 }
 
 type sweeper struct { // one query's sweep over an index
@@ -478,7 +488,7 @@ func (ix *index) sweep(t *ruleText, path string, best int) int {
 	sw.gen++
 	if sw.gen == 0 { // wrapped: marks of 2^32 queries ago would read as new
 		clear(sw.pieceGen)
-		clear(sw.chainGen)
+		clear(sw.chain)
 		clear(sw.ringGen)
 		sw.gen = 1
 	}
@@ -495,16 +505,15 @@ func (ix *index) sweep(t *ruleText, path string, best int) int {
 		if first < 0 {
 			continue
 		}
-		if sw.chainGen[first] == sw.gen && sw.chainRev[first] == sw.revived {
-			continue // no live piece on this chain
-		}
-		live := false
+		from := int32(math.MaxInt32)
 		for p := first; p >= 0; p = a.next[p] {
-			live = q.ended(p, j+1) || live
+			if m := sw.chain[p]; m.gen == sw.gen && m.rev == sw.revived && int32(j+1) < m.from {
+				from = min(from, m.from) // the rest of the chain is p's, walked so
+				break
+			}
+			from = min(from, q.ended(p, j+1))
 		}
-		if !live {
-			sw.chainGen[first], sw.chainRev[first] = sw.gen, sw.revived
-		}
+		sw.chain[first] = chainMark{sw.gen, sw.revived, from}
 	}
 	ix.scratch.Put(sw)
 	return q.best
@@ -537,8 +546,9 @@ func (q *sweeper) piece(p int32) {
 }
 
 // ended takes the occurrence of piece p that ends at end of the path for
-// every rule waiting for it there, and reports whether p is still live.
-func (q *sweeper) ended(p int32, end int) bool {
+// every rule waiting for it there, and returns the first end at which a
+// rule of first piece p can take it (math.MaxInt32: none).
+func (q *sweeper) ended(p int32, end int) int32 {
 	s := q.ix.swept
 	start := int32(end) - s.pieceLen[p]
 	q.piece(p)
@@ -564,7 +574,10 @@ func (q *sweeper) ended(p int32, end int) bool {
 		q.advance(k, sw.step[k], end)
 		k = next
 	}
-	return sw.cursor[p] < last
+	if c < last {
+		return s.plen[s.first[c]] + s.pieceLen[p]
+	}
+	return math.MaxInt32
 }
 
 // advance makes rule k, which has just taken its piece i, ending at end,
