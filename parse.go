@@ -1,11 +1,10 @@
 package robotstxt
 
 // This file holds the parser, which acts on each line the tokenizer reads
-// (RFC 9309 section 2.1 and section 2.2): user-agent lines and rules go
-// to the group builder, sitemaps and extension records (section 2.2.4)
-// to the file's records. Parsing never fails on content (section 2.3.1.5
-// asks crawlers to use what they can parse); every problem becomes a
-// Diagnostic.
+// (RFC 9309 section 2.1 and section 2.2): user-agent lines and rules go to
+// the group builder, sitemaps and extension records (section 2.2.4) to the
+// file's records. Parsing never fails on content (section 2.3.1.5 asks
+// crawlers to use what they can parse); every problem becomes a Diagnostic.
 
 import (
 	"math"

@@ -125,11 +125,10 @@ var targetSpecial = func() [256]uint8 {
 	return t
 }()
 
-// targetChange is firstChange for the path of a target, which also
-// reports whether the path holds "/." before that offset, where a dot
-// segment may start (see removeDotSegments, which a target without one
-// skips). One scan serves both: a
-// canonical target, the common case, was otherwise read twice
+// targetChange is firstChange for the path of a target, which also reports
+// whether the path holds "/." before that offset, where a dot segment may
+// start (see removeDotSegments, which a target without one skips). One scan
+// serves both: a canonical target, the common case, was otherwise read twice
 // (the bench module's BenchmarkAllowed, 47000-rules).
 func targetChange(s string) (i int, slashDot bool) {
 	i = plainRun(s, 0, &targetSpecial)

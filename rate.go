@@ -7,10 +7,9 @@ import (
 	"time"
 )
 
-// This file reads the values of the Request-rate and Visit-time records
-// of a group: a rate of requests, and a daily window of time. RFC 9309
-// section 2.2.4 lets such records exist and says they never change how
-// rules match.
+// This file reads the values of the Request-rate and Visit-time records of a
+// group: a rate of requests, and a daily window of time. RFC 9309 section
+// 2.2.4 lets such records exist and says they never change how rules match.
 
 // A RequestRate asks for at most Requests requests every Per, during
 // Window when HasWindow is set (Request-rate: 1/10s 0600-0845).

@@ -7,15 +7,14 @@
 // and their zero values and nil pointers allow everything. Parsing never
 // fails on content: lines it cannot use become [Diagnostic] values. The
 // default [RFC] mode follows RFC 9309 to the letter, normalising the
-// percent-encoding of rules and URLs alike and always allowing
-// /robots.txt; [Google] mode gives the answers of Google's open-source
-// robots.txt library instead, which takes the URL as given and adds a few
-// Googlebot behaviours. Each place where the modes differ is documented on
-// the function it affects (they are gathered in dialect.go). The package
-// reads only what it is given and imports no net/http: package robotshttp
-// fetches, caches and enforces robots.txt files as RFC 9309 section
-// 2.3-2.5 asks, and package metarobots reads the page-level rules of meta
-// robots tags and X-Robots-Tag headers.
+// percent-encoding of rules and URLs alike and always allowing /robots.txt;
+// [Google] mode gives the answers of Google's open-source robots.txt library
+// instead, which takes the URL as given and adds a few Googlebot behaviours.
+// Each place where the modes differ is documented on the function it affects
+// (they are gathered in dialect.go). The package reads only what it is given
+// and imports no net/http: package robotshttp fetches, caches and enforces
+// robots.txt files as RFC 9309 section 2.3-2.5 asks, and package metarobots
+// reads the page-level rules of meta robots tags and X-Robots-Tag headers.
 package robotstxt
 
 import (

@@ -1,11 +1,10 @@
 package robotstxt
 
-// This file implements the line syntax of RFC 9309 section 2.2: it splits
-// a file into lines and each line into its key and value, with the
-// leniency of Google's parser, and says what it found unusual about each
-// line. It knows nothing of groups, rules or the wording of diagnostics:
-// the parser acts on what it reads (parse.go) and the reporter words it
-// (diagnostic.go).
+// This file implements the line syntax of RFC 9309 section 2.2: it splits a
+// file into lines and each line into its key and value, with the leniency of
+// Google's parser, and says what it found unusual about each line. It knows
+// nothing of groups, rules or the wording of diagnostics: the parser acts on
+// what it reads (parse.go) and the reporter words it (diagnostic.go).
 
 import (
 	"strings"
@@ -230,9 +229,8 @@ var plainAgentSpecial = func() (t [256]uint8) {
 	return t
 }()
 
-// plainAgentEnd returns the end of the plain value of a user-agent line
-// that starts at s[k] (see plainAgentSpecial), without the blanks after
-// it.
+// plainAgentEnd returns the end of the plain value of a user-agent line that
+// starts at s[k] (see plainAgentSpecial), without the blanks after it.
 func plainAgentEnd(s string, k int) int {
 	if k+1 < len(s) && s[k] == '*' && (s[k+1] == '\n' || s[k+1] == '\r') {
 		return k + 1 // the most common value needs no scan
