@@ -86,8 +86,8 @@ type sweptRules struct {
 // are sorted by prefix; parent is the entry of the longest prefix that is
 // a proper prefix of this one's, or -1.
 type entry struct {
-	lo, parent int32
-	key        uint64 // prefixKey of the prefix, masked by index.keys
+	lo, parent, plen int32  // plen: the prefix's length
+	key              uint64 // prefixKey of the prefix, masked by index.keys
 }
 
 // prefixKey returns s's first 8 octets, zero-padded, as a big-endian
@@ -216,7 +216,7 @@ func (ix *index) takeSparse(t *ruleText, pieced []rule) (rest []rule) {
 		if e.parent >= 0 {
 			taken[i] = taken[e.parent]
 		}
-		if run := pieced[e.lo:hi]; len(literalPrefix(t.pattern(&run[0]))) > 1 && taken[i]+len(run) <= chainMax { // "/" and "" start every path
+		if run := pieced[e.lo:hi]; e.plen > 1 && taken[i]+len(run) <= chainMax { // "/" and "" start every path
 			taken[i] += len(run)
 			ix.rules = append(ix.rules, run...)
 		} else {
@@ -260,15 +260,16 @@ func entriesOf(t *ruleText, rules []rule, keys uint64) []entry {
 		if len(stack) > 0 {
 			parent = stack[len(stack)-1]
 		}
-		entries = append(entries, entry{lo: int32(i), parent: parent, key: prefixKey(p) & keys})
+		entries = append(entries, entry{lo: int32(i), parent: parent, plen: int32(len(p)), key: prefixKey(p) & keys})
 		stack = append(stack, int32(len(entries)-1))
 	}
 	return trim(entries)
 }
 
-// entryPrefix returns e's prefix, read from its first rule's pattern.
+// entryPrefix returns e's prefix, the start of its first rule's pattern.
 func (ix *index) entryPrefix(t *ruleText, e *entry) string {
-	return literalPrefix(t.pattern(&ix.rules[e.lo]))
+	r := &ix.rules[e.lo]
+	return t.arena[r.off : r.off+uint32(e.plen)]
 }
 
 // build numbers the distinct pieces of rules, lists each rule's, and

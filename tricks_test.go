@@ -88,8 +88,8 @@ func TestPlainRunByOctet(t *testing.T) {
 //   - "reset": a quiet parse of a 25-byte file, as DecideOnce makes it,
 //     and the pooled buffers emptied after it, in place ("in-place",
 //     parseBuffers.reset) or each part built anew ("anew", resetAnew).
-//   - "tail": patternMatches, which rules out a pattern that ends in an
-//     octet and '$' by that octet first, and matches alone ("plain"),
+//   - "tail": matches, which rules out a pattern that ends in an octet
+//     and '$' by that octet first, and without that test ("plain"),
 //     over the corpus's rules that end so, each asked for ten generic
 //     paths and for a path made from it.
 //   - "first-use": Parse and one query of each corpus file as the
@@ -543,7 +543,7 @@ func benchTail(b *testing.B) {
 		f    func(pattern, path string) bool
 	}{
 		{"checked", func(pattern, path string) bool { return patternMatches(pattern, path, false) }},
-		{"plain", matches},
+		{"plain", func(pattern, path string) bool { return matchPattern(pattern, path, true) }},
 	} {
 		b.Run(run.name, func(b *testing.B) {
 			b.ReportAllocs()
@@ -562,8 +562,8 @@ func benchTail(b *testing.B) {
 	}
 }
 
-// TestPatternMatchesTail holds patternMatches, which rules a pattern out
-// by the octet before its final '$', to matches on patterns that end so
+// TestPatternMatchesTail holds matches, which rules a pattern out by the
+// octet before its final '$', to its plain path on patterns that end so
 // and paths that end in every octet: the corpus's, with paths made from
 // them, and random ones over few octets.
 func TestPatternMatchesTail(t *testing.T) {
@@ -578,9 +578,9 @@ func TestPatternMatchesTail(t *testing.T) {
 	ruledOut := 0
 	for _, p := range patterns {
 		for _, path := range paths {
-			got, want := patternMatches(p, path, false), matches(p, path)
+			got, want := matches(p, path), matchPattern(p, path, true)
 			if got != want {
-				t.Fatalf("patternMatches(%q, %q) = %v, matches gives %v", p, path, got, want)
+				t.Fatalf("matches(%q, %q) = %v, its plain path gives %v", p, path, got, want)
 			}
 			if !got {
 				ruledOut++
