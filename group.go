@@ -23,7 +23,7 @@ type Group struct {
 	set int32 // the set of the file's groups g is (see setIDs); -1: a union
 	// refused marks the Group that Robots.Group returns for a name that
 	// reads as no crawler, agents[0]: its queries fail closed (see
-	// refused).
+	// unparsed).
 	refused bool
 	copied  bool       // the rules are g's own copy (see Robots.newGroup)
 	ext     *groupExt  // nil when there are none
@@ -64,7 +64,7 @@ func (g *Group) Rules() []Rule {
 	out := make([]Rule, 0, len(g.rules))
 	for i := range g.rules {
 		if r := &g.rules[i]; !r.derived() {
-			out = append(out, g.public(r))
+			out = append(out, publicRule(g.text, r))
 		}
 	}
 	slices.SortStableFunc(out, func(a, b Rule) int { return a.Line - b.Line })
@@ -99,19 +99,9 @@ func (m *matcher) decision(target string) Decision {
 	allowed, r := m.match(target)
 	d := Decision{Allowed: allowed}
 	if r != nil {
-		d.Rule = m.public(r)
+		d.Rule = publicRule(m.text, r)
 	}
 	return d
-}
-
-// refused returns the Decision of a query for agent when agent reads as
-// no crawler (see agentname.NoCrawler), whatever the file and its mode,
-// and false for any other name. It allocates only for such a name.
-func refused(agent string) (Decision, bool) {
-	if !agentname.NoCrawler(agent) {
-		return Decision{}, false
-	}
-	return Decision{Err: agentError{agent}}, true
 }
 
 // refuses reports whether a query for agent fails closed, agent reading
@@ -143,6 +133,16 @@ func (g *Group) unparsed() Decision {
 		return Decision{Err: agentError{g.agents[0]}}
 	}
 	return Decision{Allowed: true}
+}
+
+// publicRule returns the Rule a caller sees for r, of text t: its pattern
+// as written.
+func publicRule(t *ruleText, r *rule) Rule {
+	w, ok := t.writtenAt(r.line())
+	if !ok {
+		w = t.pattern(r)
+	}
+	return Rule{Allow: r.allow(), Pattern: w, Line: int(r.line())}
 }
 
 // maxStackTarget is the longest canonical form of a target's path and
@@ -191,15 +191,6 @@ func (g *matcher) matchRFC(path string, dots bool) (bool, *rule) {
 		return true, nil
 	}
 	return g.decide(path)
-}
-
-// public returns the Rule a caller sees for r: its pattern as written.
-func (g *matcher) public(r *rule) Rule {
-	w, ok := g.text.writtenAt(r.line())
-	if !ok {
-		w = g.text.pattern(r)
-	}
-	return Rule{Allow: r.allow(), Pattern: w, Line: int(r.line())}
 }
 
 // decide decides a path as the mode's normaliser left it: whether it is

@@ -127,14 +127,6 @@ func (r *Robots) Mode() Mode {
 // whatever the file (a nil *Robots too), Group returns a Group that allows
 // nothing and whose Decide says why (see [ErrInvalidAgent]).
 func (r *Robots) Group(agents ...string) *Group {
-	if r == nil {
-		for _, a := range agents {
-			if refuses(a, false) {
-				return refusedGroup(a)
-			}
-		}
-		return nil
-	}
 	var sets []int
 	for _, a := range agents {
 		set := r.lookupSet(a)
@@ -147,7 +139,7 @@ func (r *Robots) Group(agents ...string) *Group {
 	}
 	switch len(sets) {
 	case 0:
-		if r.global > 0 {
+		if r != nil && r.global > 0 {
 			return r.group(int(r.global) - 1)
 		}
 		return nil
@@ -233,17 +225,11 @@ func (r *Robots) Allowed(agent, target string) bool {
 // holds an error that names the agent, in which errors.Is finds
 // [ErrInvalidAgent]. Err is nil for every other query.
 func (r *Robots) Decide(agent, target string) Decision {
-	if r == nil {
-		if no, ok := refused(agent); ok {
-			return no
-		}
-		return Decision{Allowed: true}
-	}
 	set := r.lookupSet(agent)
 	if refuses(agent, set >= 0) {
 		return Decision{Err: agentError{agent}}
 	}
-	if set < 0 {
+	if set < 0 && r != nil {
 		set = int(r.global) - 1
 	}
 	if set < 0 {
@@ -462,10 +448,11 @@ func (r *Robots) setAgents(set int) []string {
 // case-insensitively in ASCII and exactly (RFC 9309 section 2.2.1): a
 // "foo" group never applies to "foobot". "*" and, in RFC mode, a string
 // that gives no name find nothing, so that the global group applies only
-// when no name matches. It allocates nothing.
+// when no name matches; so does every name, for a nil or the zero Robots.
+// It allocates nothing.
 func (r *Robots) lookupSet(agent string) int {
-	if r.d == nil {
-		return -1 // the zero Robots
+	if r == nil || r.d == nil {
+		return -1
 	}
 	name, ok := r.d.lookupName(agent)
 	if !ok {
@@ -562,40 +549,29 @@ func (r *Robots) FileGroups() []FileGroup {
 		return nil
 	}
 	out := make([]FileGroup, len(r.starts))
+	// Room for every rule and token: the groups' windows of the two lists
+	// stay valid as they grow.
 	rules := make([]FileRule, 0, len(r.rules))
 	agents := make([]string, 0, len(r.toks))
 	t := 0
 	for id := range out {
+		start := len(rules)
 		for i := range r.groupRules(id) {
 			rl := &r.groupRules(id)[i]
 			if rl.derived() {
 				continue
 			}
-			public := Rule{Allow: rl.allow(), Pattern: r.text.pattern(rl), Line: int(rl.line())}
-			if w, ok := r.text.writtenAt(rl.line()); ok {
-				public.Pattern = w
-			}
-			rules = append(rules, FileRule{Rule: public, Match: r.text.pattern(rl), Priority: int(r.text.prio(rl))})
+			rules = append(rules, FileRule{Rule: publicRule(&r.text, rl), Match: r.text.pattern(rl), Priority: int(r.text.prio(rl))})
 		}
 		a := len(agents)
 		for ; t < len(r.toks) && int(r.toks[t].group) == id; t++ {
 			agents = append(agents, r.tokenText(uint32(t)))
 		}
 		out[id] = FileGroup{Line: int(r.groupLines[id]), Agents: agents[a:len(agents):len(agents)]}
+		out[id].Rules = rules[start:len(rules):len(rules)]
 		if e := r.extOf(id); e != nil {
 			out[id].CrawlDelay, out[id].CrawlDelayLine = e.crawlDelay, e.crawlDelayLine
 		}
-	}
-	// The groups' rules are cut from one list once it is whole.
-	n := 0
-	for id := range out {
-		start := n
-		for _, rl := range r.groupRules(id) {
-			if !rl.derived() {
-				n++
-			}
-		}
-		out[id].Rules = rules[start:n:n]
 	}
 	return out
 }
