@@ -278,18 +278,18 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 	default:
 		noted = false
 	}
-	// note records the note on the pattern, whose text is v.
+	// note records the note on the pattern, if it has one, whose text is v.
 	note := func(v any) {
-		if kind == noteURLPattern {
+		switch {
+		case !noted:
+		case kind == noteURLPattern:
 			p.report(num, kind, v, fix)
-		} else {
+		default:
 			p.report(num, kind, v)
 		}
 	}
 	if len(p.b.arena)+len(pattern) > p.lim.text || len(p.b.writtenText)+len(value) > p.lim.text {
-		if noted {
-			note(value)
-		}
+		note(value)
 		p.report(num, noteTooMuchPatternText, p.lim.text)
 		return
 	}
@@ -305,15 +305,11 @@ func (p *parser) rule(num int, allow bool, value string, plain bool) {
 		ref = textRef{written: true, off: uint32(len(p.b.writtenText)), n: uint32(len(value))}
 	}
 	if !p.b.addRule(pattern, written, uint32(prio), int32(num), allow, false) {
-		if noted {
-			note(value)
-		}
+		note(value)
 		p.report(num, noteRuleOutsideGroup)
 		return
 	}
-	if noted {
-		note(ref)
-	}
+	note(ref)
 	if allow {
 		if d, ok := p.d.indexRule(pattern); ok {
 			p.b.addRule(d, value, uint32(len(d)), int32(num), true, true)
@@ -442,74 +438,49 @@ func (p *parser) extension(f *lineFact) {
 		return
 	}
 	name := keyNames[kind]
-	bad := func(err error) {
-		p.report(num, noteBadValue, name, value, err.Error())
-	}
 	var e groupExt
+	var host string
+	var err error
 	switch kind {
 	case keyCrawlDelay:
-		d, err := parseCrawlDelay(value)
-		if err != nil {
-			bad(err)
-			return
-		}
-		e.crawlDelay, e.crawlDelayLine = d, num
+		e.crawlDelay, err = parseCrawlDelay(value)
+		e.crawlDelayLine = num
 	case keyRequestRate:
-		r, err := parseRequestRate(value)
-		if err != nil {
-			bad(err)
-			return
-		}
-		e.rate, e.rateLine = r, num
+		e.rate, err = parseRequestRate(value)
+		e.rateLine = num
 	case keyVisitTime:
-		w, err := parseWindow(value)
-		if err != nil {
-			bad(err)
-			return
-		}
-		e.visit, e.visitLine = w, num
+		e.visit, err = parseWindow(value)
+		e.visitLine = num
 	case keyContentSignal:
-		m, err := parseContentSignal(value)
-		if err != nil {
-			bad(err)
-			return
-		}
-		if len(p.b.starts) == 0 {
-			g := groupExt{signals: p.signals}
-			g.merge(&groupExt{signals: m, signalsLine: num})
-			p.signals = g.signals
-			return
-		}
-		e.signals, e.signalsLine = m, num
+		e.signals, err = parseContentSignal(value)
+		e.signalsLine = num
 	case keyHost:
-		h, err := parseHost(value)
-		if err != nil {
-			bad(err)
-			return
-		}
-		if p.host != "" {
-			p.report(num, noteHostRepeated)
-			return
-		}
-		p.host = h // a view of the body, copied out by finish
-		p.report(num, noteHost)
-		return
+		host, err = parseHost(value)
 	case keyCleanParam:
-		if err := checkCleanParam(value); err != nil {
-			bad(err)
-			return
-		}
+		err = checkCleanParam(value)
+	}
+	switch {
+	case err != nil:
+		p.report(num, noteBadValue, name, value, err.Error())
+	case kind == keyHost && p.host != "":
+		p.report(num, noteHostRepeated)
+	case kind == keyHost:
+		p.host = host // a view of the body, copied out by finish
+		p.report(num, noteHost)
+	case kind == keyCleanParam:
 		if off, ok := p.keepText(num, value); ok {
 			p.recs.cleanParams = append(p.recs.cleanParams, lineSpan{int32(num), off, off + uint32(len(value))})
 		}
-		return
-	}
-	if len(p.b.starts) == 0 {
+	case kind == keyContentSignal && len(p.b.starts) == 0:
+		g := groupExt{signals: p.signals}
+		g.merge(&e)
+		p.signals = g.signals
+	case len(p.b.starts) == 0:
 		p.report(num, noteOutsideGroup, name)
-		return
-	}
-	for _, line := range p.b.ext().merge(&e) {
-		p.report(line, noteConflictInGroup, name)
+	default:
+		for _, line := range p.b.ext().merge(&e) {
+			p.report(line, noteConflictInGroup, name)
+		}
 	}
 }
 
