@@ -133,19 +133,6 @@ func (b *builder) ext() *groupExt {
 	return &b.extVals[len(b.extVals)-1]
 }
 
-// keepExts returns a copy of the builder's extension records, in one
-// allocation however many there are.
-func (b *builder) keepExts() []extAt {
-	if len(b.extIDs) == 0 {
-		return nil
-	}
-	exts := make([]extAt, len(b.extIDs))
-	for i, id := range b.extIDs {
-		exts[i] = extAt{id: id, ext: b.extVals[i]}
-	}
-	return exts
-}
-
 // blockBytes returns the bytes of the block that finish takes r's tables
 // from.
 func (b *builder) blockBytes() int {
@@ -197,8 +184,8 @@ func (b *builder) finishText(r *Robots, blk *block) {
 	}
 }
 
-// finishTokens hands r the groups' starts and lines and the user-agent
-// tokens, sorted case-insensitively.
+// finishTokens hands r the groups' starts, lines and extension records
+// and the user-agent tokens, sorted case-insensitively.
 func (b *builder) finishTokens(r *Robots, blk *block) {
 	// The lines are what Robots.FileGroups says of each group.
 	ng, nt := len(b.starts), len(b.toks)
@@ -212,7 +199,6 @@ func (b *builder) finishTokens(r *Robots, blk *block) {
 		r.sorted[i] = uint32(i)
 	}
 	r.toks = carve(blk, b.toks)
-	r.exts = b.keepExts()
 	r.tokText = carveString(blk, b.tokText)
 	slices.SortFunc(r.sorted, func(x, y uint32) int {
 		if c := foldCompare(r.tokenText(x), r.tokenText(y)); c != 0 {
@@ -220,6 +206,12 @@ func (b *builder) finishTokens(r *Robots, blk *block) {
 		}
 		return cmp.Compare(x, y)
 	})
+	if len(b.extIDs) > 0 {
+		r.exts = make([]extAt, len(b.extIDs)) // one allocation however many
+		for i, id := range b.extIDs {
+			r.exts[i] = extAt{id: id, ext: b.extVals[i]}
+		}
+	}
 }
 
 // finishSets lists, in m, each set of several groups that one of r's

@@ -130,8 +130,7 @@ const (
 	noteEmptyFile
 	noteHTMLPage
 	noteNoRecord
-	// The checks webmasters expect: the parser notes Noindex lines, records
-	// that split a group and blank lines in a group; package lint the rest.
+	// The checks webmasters expect (see CodeNoindex).
 	noteNoindex
 	noteRecordSplitsGroup
 	// A UTF-16 byte-order mark before text that is not UTF-16
@@ -190,8 +189,7 @@ var noteKinds = [numNoteKinds]struct {
 	noteEmptyFile:          {Info, CodeEmptyFile, "the file is empty: everything is allowed"},
 	noteHTMLPage:           {Error, CodeNotRobotsTxt, "the file is an HTML page, not a robots.txt file; only the lines that happen to be robots.txt lines apply (notes on the markup's other lines are left out)"},
 	noteNoRecord:           {Error, CodeNotRobotsTxt, "no line of the file is a robots.txt record: everything is allowed"},
-	// The checks webmasters expect: the parser notes Noindex lines, records
-	// that split a group and blank lines in a group; package lint the rest.
+	// The checks webmasters expect.
 	noteNoindex:           {Warning, CodeNoindex, `%q is not a robots.txt rule and no crawler obeys it (RFC 9309 has no such key; Google stopped reading it in 2019): to keep a page out of search results, let crawlers fetch it and send <meta name="robots" content="%s"> or the header "X-Robots-Tag: %[2]s"`},
 	noteRecordSplitsGroup: {Warning, CodeRecordSplitsGroup, `this %s line comes between user-agent lines: RFC 9309 section 2.1 and Google's parser read one group of %s, whose rules follow, but Python's urllib.robotparser (and crawlers built on it) ends the group here, so the user-agents above it get no rules and may fetch everything; put every user-agent line of a group before its other records`},
 	noteHost:              {Info, CodeHost, `no major crawler reads Host: Yandex, the one that did, replaced it with 301 redirects in 2018, and Google and Bing never read it; to name a site's main host, redirect the other hosts to it and point each page's <link rel="canonical"> at it`},

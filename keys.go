@@ -81,28 +81,27 @@ func spelledKey(s string) (keyKind, int) {
 	return keyNone, 0
 }
 
+// keySpellings are the spellings of a key that files use, its name
+// first.
+type keySpellings struct {
+	kind      keyKind
+	spellings []string
+}
+
 // ruleKeySpellings lists, for each key of a rule line or a sitemap, the
 // spellings Google's parser accepts as a prefix of the key, compared
 // case-insensitively: "Disallowed" and "User-agents" are read as the keys
-// they start with, and so are a few frequent misspellings. The first
-// spelling of each is the key's name.
-var ruleKeySpellings = []struct {
-	kind      keyKind
-	spellings []string
-}{
+// they start with, and so are a few frequent misspellings.
+var ruleKeySpellings = []keySpellings{
 	{keyUserAgent, []string{"user-agent", "useragent", "user agent"}},
 	{keyAllow, []string{"allow"}},
 	{keyDisallow, []string{"disallow", "dissallow", "dissalow", "disalow", "diasllow", "disallaw"}},
 	{keySitemap, []string{"sitemap", "site-map"}},
 }
 
-// extSpellings lists the keys of the extensions, each under its name and
-// the spellings files use for it; they compare whole, ignoring ASCII case
-// as rule keys do (foldEqual).
-var extSpellings = []struct {
-	kind      keyKind
-	spellings []string
-}{
+// extSpellings lists the keys of the extensions; they compare whole,
+// ignoring ASCII case as rule keys do (foldEqual).
+var extSpellings = []keySpellings{
 	{keyCrawlDelay, []string{"crawl-delay", "crawl delay", "crawldelay", "crawl_delay"}},
 	{keyRequestRate, []string{"request-rate", "request rate", "requestrate", "request_rate"}},
 	{keyVisitTime, []string{"visit-time", "visit time", "visittime", "visit_time"}},
@@ -136,13 +135,9 @@ func classifyKey(key string) (kind keyKind, exact bool) {
 		}
 		break
 	}
-	return classifyExt(key)
-}
-
-func classifyExt(key string) (kind keyKind, exact bool) {
-	// Every spelling starts with one of these letters; most unknown keys
-	// do not (shaped for speed: BenchmarkParse on HTML pages).
-	if key == "" || !strings.ContainsRune("chrv", rune(key[0]|0x20)) {
+	// Every extension's spelling starts with one of these letters; most
+	// unknown keys do not (shaped for speed: BenchmarkParse on HTML pages).
+	if !strings.ContainsRune("chrv", rune(first)) {
 		return keyUnknown, false
 	}
 	for _, e := range extSpellings {

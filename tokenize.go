@@ -104,19 +104,31 @@ func (t *tokenizer) plainFact(f *lineFact, kind keyKind, value span) {
 }
 
 // nextOther reads the next line into f, as next does, when nextPlain
-// has just declined it.
+// has just declined it: the general path, for a line of any shape.
 func (t *tokenizer) nextOther(f *lineFact) bool {
 	if t.done {
 		return false
 	}
-	if t.num >= t.maxLines {
-		t.num++
+	t.num++
+	if t.num > t.maxLines {
 		t.over, t.done = true, true
 		return false
 	}
-	t.num++
-	t.start = t.i
-	end := t.general(f)
+	i := t.i
+	t.start = i
+	if t.nextLF < i {
+		t.nextLF = indexFrom(t.src, i, '\n')
+	}
+	end := t.nextLF
+	if t.hasCR {
+		if cr := strings.IndexByte(t.src[i:end], '\r'); cr >= 0 {
+			end = i + cr
+		}
+	}
+	if t.nextHash < i {
+		t.nextHash = indexFrom(t.src, i, '#')
+	}
+	t.line(f, i, end)
 	f.num = t.num
 	t.advance(end)
 	return true
@@ -133,26 +145,6 @@ func (t *tokenizer) advance(end int) {
 	if t.src[end] == '\r' && t.i < len(t.src) && t.src[t.i] == '\n' {
 		t.i++
 	}
-}
-
-// general reads the line at t.i into f, whatever its shape, and returns
-// the index of its end.
-func (t *tokenizer) general(f *lineFact) int {
-	i := t.i
-	if t.nextLF < i {
-		t.nextLF = indexFrom(t.src, i, '\n')
-	}
-	end := t.nextLF
-	if t.hasCR {
-		if cr := strings.IndexByte(t.src[i:end], '\r'); cr >= 0 {
-			end = i + cr
-		}
-	}
-	if t.nextHash < i {
-		t.nextHash = indexFrom(t.src, i, '#')
-	}
-	t.line(f, i, end)
-	return end
 }
 
 // nextPlain reads the next line when it is a rule or a user-agent line in
