@@ -224,13 +224,14 @@ func finishSets(r *Robots, m *multiSets) (conflicts []int, seen map[string]uint3
 		hi := r.runEnd(lo)
 		// Within a run tokens are in file order, so their groups ascend.
 		if r.toks[r.sorted[lo]].group != r.toks[r.sorted[hi-1]].group {
-			ids = ids[:0]
+			// The set's key is its groups' numbers, 4 octets each.
+			ids, key = ids[:0], key[:0]
 			for _, t := range r.sorted[lo:hi] {
 				if id := r.toks[t].group; len(ids) == 0 || ids[len(ids)-1] != id {
 					ids = append(ids, id)
+					key = binary.LittleEndian.AppendUint32(key, id)
 				}
 			}
-			key = appendIDs(key[:0], ids)
 			k, ok := seen[string(key)] // a look-up by converted bytes does not allocate
 			if !ok {
 				if seen == nil {
@@ -252,14 +253,6 @@ func finishSets(r *Robots, m *multiSets) (conflicts []int, seen map[string]uint3
 		lo = hi
 	}
 	return conflicts, seen
-}
-
-// appendIDs appends a key for a list of groups to b.
-func appendIDs(b []byte, ids []uint32) []byte {
-	for _, id := range ids {
-		b = binary.LittleEndian.AppendUint32(b, id)
-	}
-	return b
 }
 
 // onceState is what a matcher reads besides the rules, for a decision

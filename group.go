@@ -118,12 +118,6 @@ func refuses(agent string, found bool) bool {
 	return agentname.NoCrawler(agent)
 }
 
-// refusedGroup returns the Group of a query for agent, a name that reads
-// as no crawler: it allows nothing.
-func refusedGroup(agent string) *Group {
-	return &Group{refused: true, agents: []string{agent}}
-}
-
 // unparsed returns the Decision of a Group that holds no parsed file's
 // rules, for any target: nil and the zero Group allow everything, and a
 // refused Group (a name that reads as no crawler asked for it) fails

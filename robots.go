@@ -131,7 +131,7 @@ func (r *Robots) Group(agents ...string) *Group {
 	for _, a := range agents {
 		set := r.lookupSet(a)
 		if refuses(a, set >= 0) {
-			return refusedGroup(a)
+			return &Group{refused: true, agents: []string{a}} // allows nothing
 		}
 		if set >= 0 && !slices.Contains(sets, set) {
 			sets = append(sets, set)
@@ -500,10 +500,7 @@ func (r *Robots) Footprint() int64 {
 			n += groupBytes(g.text, g.rules, g.copied, g.cache.ix.Load())
 			continue
 		}
-		rules, copied := r.groupRules(min(set, len(r.starts)-1)), false // of the one it will make
-		if set >= len(r.starts) {
-			rules, copied = unionRules(r.rules, r.starts, r.setIDs(set))
-		}
+		rules, copied := unionRules(r.rules, r.starts, r.setIDs(set)) // as newGroup will
 		n += groupBytes(&r.text, rules, copied, nil)
 	}
 	return n

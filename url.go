@@ -46,15 +46,11 @@ func pathOfURL(target, ends string) string {
 	if len(target) >= 2 && target[0] == '/' && target[1] == '/' {
 		start = 2 // a network-path reference: "//host/path"
 	}
+	// A "://" after an octet that ends the authority is in the path.
 	early := indexAnyFrom(target, ends, start)
-	protoEnd := strings.Index(target[start:], "://")
-	if protoEnd >= 0 {
-		protoEnd += start
-	}
-	if protoEnd < 0 || (early >= 0 && early < protoEnd) {
-		protoEnd = start
-	} else {
-		protoEnd += 3
+	protoEnd := start
+	if k := strings.Index(target[start:], "://"); k >= 0 && (early < 0 || early >= start+k) {
+		protoEnd = start + k + 3
 	}
 	pathStart := indexAnyFrom(target, ends, protoEnd)
 	if pathStart < 0 {
