@@ -137,10 +137,7 @@ func parseWindow(v string) (Window, error) {
 	v = strings.TrimSpace(v)
 	a, b, ok := strings.Cut(v, "-")
 	if !ok {
-		a, b, ok = strings.Cut(v, " ")
-	}
-	if !ok {
-		return Window{}, errors.New(`not a "HHMM-HHMM" window`)
+		a, b, _ = strings.Cut(v, " ") // without either, b is "", no clock
 	}
 	start, err1 := parseClock(a)
 	end, err2 := parseClock(b)

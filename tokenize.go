@@ -234,15 +234,6 @@ func plainAgentEnd(s string, k int) int {
 	return v
 }
 
-// indexFrom returns the index of the first c in s at or after i, or
-// len(s).
-func indexFrom(s string, i int, c byte) int {
-	if k := strings.IndexByte(s[i:], c); k >= 0 {
-		return i + k
-	}
-	return len(s)
-}
-
 // text returns the text of a span of t's src.
 func (t *tokenizer) text(s span) string { return t.src[s.off:s.end] }
 

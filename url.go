@@ -56,19 +56,24 @@ func pathOfURL(target, ends string) string {
 	if pathStart < 0 {
 		return "/"
 	}
-	end := len(target)
-	if h := strings.IndexByte(target[start:], '#'); h >= 0 {
-		h += start
-		if h < pathStart {
-			return "/"
-		}
-		end = h
+	end := indexFrom(target, start, '#')
+	if end < pathStart {
+		return "/" // the fragment starts before any path
 	}
 	p := target[pathStart:end]
 	if p[0] != '/' {
 		return "/" + p
 	}
 	return p
+}
+
+// indexFrom returns the index of the first c in s at or after i, or
+// len(s).
+func indexFrom(s string, i int, c byte) int {
+	if k := strings.IndexByte(s[i:], c); k >= 0 {
+		return i + k
+	}
+	return len(s)
 }
 
 func indexAnyFrom(s, chars string, from int) int {
@@ -115,12 +120,7 @@ func removeDotSegments(p string) string {
 	out := make([]byte, 0, len(p))
 	for i := 0; i < len(path); {
 		// path[i] is the '/' that starts a segment.
-		end := strings.IndexByte(path[i+1:], '/')
-		if end < 0 {
-			end = len(path)
-		} else {
-			end += i + 1
-		}
+		end := indexFrom(path, i+1, '/')
 		switch seg := path[i+1 : end]; seg {
 		case ".":
 		case "..":
