@@ -16,8 +16,10 @@ import (
 // "/a", so that the entries leave that rule to the sweep (see
 // takeSparse). With revive, a last rule takes "a" at every position
 // ("/*a*a*...*a*b", revive pieces "a"), which gives "a" a waiting rule
-// again each time.
-func chainFile(k, keep, revive int) []byte {
+// again each time. With late, rules "/x*a", "/xx*a", ..., late of them,
+// give "a" a first-piece rule that fits at each of the first late
+// positions, so that it is due again at each.
+func chainFile(k, keep, revive, late int) []byte {
 	var b strings.Builder
 	b.WriteString("User-agent: *\n")
 	for i := 1; i <= k; i++ {
@@ -30,6 +32,9 @@ func chainFile(k, keep, revive int) []byte {
 	if revive > 0 {
 		b.WriteString("Disallow: /" + strings.Repeat("*a", revive) + "*b\n")
 	}
+	for i := 1; i <= late; i++ {
+		b.WriteString("Disallow: /" + strings.Repeat("x", i) + "*a\n")
+	}
 	return []byte(b.String())
 }
 
@@ -38,9 +43,9 @@ func chainFile(k, keep, revive int) []byte {
 // it, with an "a" after it or not: a chain skipped past the position
 // where that rule can first take "a" would miss it.
 func TestIndexChainShapes(t *testing.T) {
-	for _, c := range []struct{ k, keep, revive int }{{40, 0, 0}, {40, 50, 0}, {40, 50, 60}, {40, 0, 60}} {
+	for _, c := range []struct{ k, keep, revive, late int }{{40, 0, 0, 0}, {40, 50, 0, 0}, {40, 50, 60, 0}, {40, 0, 60, 0}, {40, 50, 60, 45}} {
 		for _, mode := range []Mode{RFC, Google} {
-			g := Options{Mode: mode}.Parse(chainFile(c.k, c.keep, c.revive)).Group("FooBot")
+			g := Options{Mode: mode}.Parse(chainFile(c.k, c.keep, c.revive, c.late)).Group("FooBot")
 			ix := g.prepare()
 			if ix.swept == nil {
 				t.Fatalf("%+v: the index sweeps no rules", c)
@@ -83,9 +88,10 @@ func BenchmarkWorstCaseAttacks(b *testing.B) {
 		path string
 	}
 	shapes := []shape{
-		{"chain", chainFile(970, 0, 0), path},
-		{"chain-kept-live", chainFile(970, 8<<10, 0), path},
-		{"chain-revived", chainFile(940, 0, 8<<10), path},
+		{"chain", chainFile(970, 0, 0, 0), path},
+		{"chain-kept-live", chainFile(970, 8<<10, 0, 0), path},
+		{"chain-revived", chainFile(940, 0, 8<<10, 0), path},
+		{"chain-late", chainFile(700, 0, 0, 700), path},
 	}
 	for _, steps := range []int{50, 250, 1000} {
 		var sb strings.Builder

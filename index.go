@@ -17,7 +17,7 @@ package robotstxt
 
 import (
 	"encoding/binary"
-	"math"
+	"math/bits"
 	"slices"
 	"strings"
 	"sync"
@@ -194,8 +194,9 @@ func buildIndex(t *ruleText, rules []rule, plain bool) *index {
 	ix.swept.build(t, listed, plain)
 	n, pieces, ring := len(listed), len(ix.swept.pieceLen), int(ix.swept.ring)
 	ix.scratch.New = func() any {
+		words := (pieces + 63) / 64
 		return &sweepState{pieceGen: make([]uint32, pieces), cursor: make([]int32, pieces), head: make([]int32, pieces),
-			chain: make([]chainMark, pieces), ringGen: make([]uint32, ring),
+			live: make([]uint64, words), dueAt: make([]int32, pieces), words: make([]uint64, (words+63)/64), dueNext: make([]int32, pieces), chain: make([]chainMark, pieces), ringGen: make([]uint32, ring),
 			ring: make([]int32, ring), step: make([]int32, n), next: make([]int32, n)}
 	}
 	return ix
@@ -332,14 +333,15 @@ func (s *sweptRules) build(t *ruleText, rules []rule, plain bool) {
 // t holds the rules' patterns; emptyMatches is the mode's reading of an
 // empty pattern (see dialect.emptyMatches).
 //
-// It takes time in O(n (log r + k + 40) + b) for a path of n octets and a
-// group of r rules of b octets: the entries' binary search and chain, with
-// at most chainMax rules with pieces; the automaton's n steps and at most n
-// more along failure links; at most k pieces ending at each position, k the
-// most pieces that end one another (at most the number of their lengths,
-// under √(2b)); a list of fewer than sweepMin rules tried in O(n) each, or a
-// longer one only while its rules times n are at most listWork; and each
-// rule's prefix, pieces and tail taken once, within its own octets.
+// It takes time in O(n (log r + log b + 40) + b) for a path of n octets
+// and a group of r rules of b octets: the entries' binary search and
+// chain, with at most chainMax rules with pieces; the automaton's n steps
+// and at most n more along failure links; at each position, at most
+// log2(pieces)+1 runs of bits (see automaton), each in O(1 + its length
+// / 4,096) but for the pieces it takes, its length under √(2b) as its
+// pieces' lengths differ (the bound holds for b under 8 MiB); a list of fewer than sweepMin rules tried in O(n) each, or a longer one
+// only while its rules times n are at most listWork; and each rule's
+// prefix, pieces and tail taken once, within its own octets.
 func (ix *index) decide(t *ruleText, emptyMatches bool, path string) int {
 	best := ix.decideDirect(t, emptyMatches, path)
 	if ix.masks == nil || ix.swept != nil && len(path)*len(ix.masks) > listWork {
@@ -441,35 +443,31 @@ func (p *pathPairs) lacks(need uint64) bool {
 // A rule that took a piece ending at e waits for its next, of n octets,
 // from e: it joins that piece's list only at e+n, from ring (lists by
 // that position, modulo more than any piece's length), so that it is
-// never met at an occurrence that overlaps the piece it took. A chain of
-// pieces that end one another is skipped until one of them can be taken,
-// and so is the rest of a chain from a piece that heads one found so (see
-// chainMark). Both shapes are BenchmarkWorstCase's one-letter (15 ms a
-// decision without them); the rest and the position from which a rule
-// of a longer prefix can take a piece, BenchmarkWorstCaseAttacks' chain
-// and chain-kept-live (4 and 62 ms without them).
+// never met at an occurrence that overlaps the piece it took. Where
+// pieces end, only the live ones are visited (see sweep), a bit each by
+// automaton.pos: those not met yet, with a waiting rule, or with a
+// first-piece rule whose prefix and piece fit before (due lists the
+// pieces by the end from which their next one does, through dueNext).
+// Without this, BenchmarkWorstCase's one-letter took 15 ms a decision,
+// and BenchmarkWorstCaseAttacks' chains 4 to 80 ms.
 type sweepState struct {
-	gen      uint32
-	revived  uint32 // the pieces that got a waiting rule, counted
-	pieceGen []uint32
-	cursor   []int32
-	head     []int32
-	chain    []chainMark // by the chain's first piece
-	ringGen  []uint32
-	ring     []int32
-	step     []int32
-	next     []int32
+	gen              uint32
+	pieceGen         []uint32
+	cursor           []int32
+	head             []int32
+	live             []uint64
+	words            []uint64
+	wakes            uint32      // the calls of wake, counted
+	chain            []chainMark // by piece (see sweep)
+	due, dueNext     []int32
+	dueAt            []int32 // by piece, where it was put on due, or 0
+	ringGen          []uint32
+	ring, step, next []int32
 }
 
-// A chainMark says that none of the pieces of a chain, from its first,
-// can be taken at an end before from, as long as revived is rev: it was
-// found so in query gen. A piece gets a waiting rule only as revived
-// counts up, and a rule of first piece p waits for the end of its
-// prefix, which only grows as p's cursor moves on.
-type chainMark struct {
-	gen, rev uint32
-	from     int32
-}
+// A chainMark says that the pieces that end with a piece had none live
+// once taken in query gen, when wakes was as given.
+type chainMark struct{ gen, wakes uint32 }
 
 type sweeper struct { // one query's sweep over an index
 	ix   *index
@@ -489,51 +487,91 @@ func (ix *index) sweep(t *ruleText, path string, best int) int {
 	sw.gen++
 	if sw.gen == 0 { // wrapped: marks of 2^32 queries ago would read as new
 		clear(sw.pieceGen)
-		clear(sw.chain)
 		clear(sw.ringGen)
+		clear(sw.chain)
 		sw.gen = 1
+	}
+	for i := range sw.live { // every piece is live until met
+		sw.live[i] = ^uint64(0)
+	}
+	for i := range sw.words {
+		sw.words[i] = ^uint64(0)
+	}
+	sw.due = slices.Grow(sw.due[:0], len(path)+1)[:len(path)+1]
+	for i := range sw.due {
+		sw.due[i] = -1
 	}
 	q := sweeper{ix: ix, t: t, path: path, best: best, sw: sw}
 	a := &s.ac
 	state := int32(0)
 	ring := s.ring - 1
 	for j := 0; j < len(path); j++ {
-		if sw.ringGen[int32(j+1)&ring] == sw.gen {
-			q.wait(j + 1)
+		end := int32(j + 1)
+		if sw.ringGen[end&ring] == sw.gen {
+			q.wait(end)
+		}
+		for p := sw.due[end]; p >= 0; p = sw.dueNext[p] {
+			sw.wake(a.pos[p])
 		}
 		state = a.step(state, path[j])
-		first := a.out[state] // the first piece of the chain that ends here
-		if first < 0 {
-			continue
-		}
-		from := int32(math.MaxInt32)
-		for p := first; p >= 0; p = a.next[p] {
-			if m := sw.chain[p]; m.gen == sw.gen && m.rev == sw.revived && int32(j+1) < m.from {
-				from = min(from, m.from) // the rest of the chain is p's, walked so
-				break
+		// The pieces that end here, unless none woke since they were last
+		// taken: a run of positions for each path of the automaton's
+		// decomposition that holds them.
+		if x := a.out[state]; x >= 0 && sw.chain[x] != (chainMark{sw.gen, sw.wakes}) {
+			for p := x; p >= 0; p = a.next[a.top[p]] {
+				q.run(a.pos[a.top[p]], a.pos[p], int(end))
 			}
-			from = min(from, q.ended(p, j+1))
+			sw.chain[x] = chainMark{sw.gen, sw.wakes}
 		}
-		sw.chain[first] = chainMark{sw.gen, sw.revived, from}
 	}
 	ix.scratch.Put(sw)
 	return q.best
 }
 
+// wake makes the piece at position i of automaton.byPos live.
+func (sw *sweepState) wake(i int32) {
+	sw.wakes++
+	sw.live[i>>6] |= 1 << (i & 63)
+	sw.words[i>>12] |= 1 << (i >> 6 & 63)
+}
+
+// run takes the pieces at positions lo to hi of automaton.byPos, which
+// end at end, that are live, a word of live at a time: the words whose
+// bit in words is set.
+func (q *sweeper) run(lo, hi int32, end int) {
+	sw, a := q.sw, &q.ix.swept.ac
+	for w := lo >> 6; w <= hi>>6; w++ {
+		sum := sw.words[w>>6] >> (w & 63)
+		if sum == 0 {
+			w |= 63 // none in the rest of this word of words
+			continue
+		}
+		if w += int32(bits.TrailingZeros64(sum)); w > hi>>6 {
+			return
+		}
+		m := sw.live[w] & (^uint64(0) << max(lo-w<<6, 0)) & (^uint64(0) >> max(w<<6+63-hi, 0))
+		for ; m != 0; m &= m - 1 {
+			sw.live[w] &^= m & -m
+			q.take(a.byPos[w<<6|int32(bits.TrailingZeros64(m))], end)
+		}
+		if sw.live[w] == 0 {
+			sw.words[w>>6] &^= 1 << (w & 63)
+		}
+	}
+}
+
 // wait puts the rules that wait from end, in its ring slot of this
 // query, on the lists of their pieces.
-func (q *sweeper) wait(end int) {
+func (q *sweeper) wait(end int32) {
 	sw, s := q.sw, q.ix.swept
-	slot := int32(end) & (s.ring - 1)
+	slot := end & (s.ring - 1)
 	k := sw.ring[slot]
 	sw.ringGen[slot] = 0
 	for k >= 0 {
 		next := sw.next[k]
 		p := s.steps[s.ends[k]+sw.step[k]]
 		q.piece(p)
-		if sw.head[p] < 0 {
-			sw.revived++
-		}
+		sw.wake(s.ac.pos[p])
 		sw.next[k], sw.head[p] = sw.head[p], k
 		k = next
 	}
@@ -542,14 +580,14 @@ func (q *sweeper) wait(end int) {
 // piece sets up the state of piece p in this query's sweep on first use.
 func (q *sweeper) piece(p int32) {
 	if sw := q.sw; sw.pieceGen[p] != sw.gen {
-		sw.pieceGen[p], sw.cursor[p], sw.head[p] = sw.gen, q.ix.swept.firstAt[p], -1
+		sw.pieceGen[p], sw.cursor[p], sw.head[p], sw.dueAt[p] = sw.gen, q.ix.swept.firstAt[p], -1, 0
 	}
 }
 
-// ended takes the occurrence of piece p that ends at end of the path for
-// every rule waiting for it there, and returns the first end at which a
-// rule of first piece p can take it (math.MaxInt32: none).
-func (q *sweeper) ended(p int32, end int) int32 {
+// take takes the occurrence of piece p that ends at end for every rule
+// waiting for it there and every first-piece rule that fits before, and
+// puts p on due at the end from which its next first-piece rule fits.
+func (q *sweeper) take(p int32, end int) {
 	s := q.ix.swept
 	start := int32(end) - s.pieceLen[p]
 	q.piece(p)
@@ -566,6 +604,11 @@ func (q *sweeper) ended(p int32, end int) int32 {
 			q.advance(k, 0, end)
 		}
 	}
+	if c < last {
+		if at := s.plen[s.first[c]] + s.pieceLen[p]; int(at) <= len(q.path) && sw.dueAt[p] != at {
+			sw.dueNext[p], sw.due[at], sw.dueAt[p] = sw.due[at], p, at
+		}
+	}
 	sw.cursor[p] = c
 	// The rules waiting for p after their earlier pieces.
 	k := sw.head[p]
@@ -575,10 +618,6 @@ func (q *sweeper) ended(p int32, end int) int32 {
 		q.advance(k, sw.step[k], end)
 		k = next
 	}
-	if c < last {
-		return s.plen[s.first[c]] + s.pieceLen[p]
-	}
-	return math.MaxInt32
 }
 
 // advance makes rule k, which has just taken its piece i, ending at end,
@@ -620,7 +659,14 @@ func (q *sweeper) advance(k int32, i int32, end int) {
 // out is the first of the pieces that end where a state is reached: the
 // piece its text is, or else the nearest along fail, or -1; next is,
 // for each piece, the one after it along fail, or -1. A state costs 13
-// bytes, and its first states 1 KiB more each (see denseEvery).
+// bytes, a piece 12, and the first states 1 KiB more each (see
+// denseEvery).
+//
+// The pieces that end where a state is reached are a path up the forest
+// that next makes, cut into paths down from a top through the child with
+// the most pieces below it (a heavy-light decomposition): a path up meets
+// at most log2(pieces)+1 of them, and each of its parts holds a run of
+// positions, pos[top[p]] to pos[p], byPos the piece at each.
 type automaton struct {
 	rows  int32   // the first states, whose steps dense holds
 	dense []int32 // the step of state s < rows reading c at s<<8|c
@@ -629,6 +675,9 @@ type automaton struct {
 	fail  []int32
 	out   []int32
 	next  []int32
+	top   []int32
+	pos   []int32
+	byPos []int32
 }
 
 // step returns the state after state reads c.
@@ -712,6 +761,31 @@ func (a *automaton) build(pieces []string, plain bool) {
 			a.fail[c] = a.step(a.fail[s], a.label[c])
 		}
 	}
+	// A piece's children along next are longer, so reached later.
+	size, heavy := make([]int32, len(pieces)), slices.Repeat([]int32{-1}, len(pieces))
+	for s := n - 1; s >= 0; s-- {
+		p := piece[s]
+		if p < 0 {
+			continue
+		}
+		size[p]++
+		if up := a.next[p]; up >= 0 {
+			size[up] += size[p]
+			if heavy[up] >= 0 && size[heavy[up]] >= size[p] {
+				continue
+			}
+			heavy[up] = p
+		}
+	}
+	a.top, a.pos, a.byPos = make([]int32, len(pieces)), make([]int32, len(pieces)), make([]int32, 0, len(pieces))
+	for _, p := range piece {
+		if p < 0 || a.next[p] >= 0 && heavy[a.next[p]] == p {
+			continue // no piece, or on its parent's path
+		}
+		for q := p; q >= 0; q = heavy[q] {
+			a.top[q], a.pos[q], a.byPos = p, int32(len(a.byPos)), append(a.byPos, q)
+		}
+	}
 }
 
 // bytes returns the bytes ix holds: a query's sweep state, lent by a
@@ -725,5 +799,6 @@ func (ix *index) bytes() int64 {
 	a := &s.ac
 	return n + heapBytes(sizeOf[sweptRules]()) + sliceBytes(s.plen) + sliceBytes(s.steps) + sliceBytes(s.ends) + sliceBytes(s.first) +
 		sliceBytes(s.firstAt) + sliceBytes(s.pieceLen) + sliceBytes(a.dense) + sliceBytes(a.child) + sliceBytes(a.label) + sliceBytes(a.fail) + sliceBytes(a.out) + sliceBytes(a.next) +
+		sliceBytes(a.top) + sliceBytes(a.pos) + sliceBytes(a.byPos) +
 		heapBytes(sizeOf[sweepState]())
 }
