@@ -497,10 +497,7 @@ func (ix *index) sweep(t *ruleText, path string, best int) int {
 	for i := range sw.words {
 		sw.words[i] = ^uint64(0)
 	}
-	sw.due = slices.Grow(sw.due[:0], len(path)+1)[:len(path)+1]
-	for i := range sw.due {
-		sw.due[i] = -1
-	}
+	sw.due = sw.due[:0] // made on first use (see take)
 	q := sweeper{ix: ix, t: t, path: path, best: best, sw: sw}
 	a := &s.ac
 	state := int32(0)
@@ -510,8 +507,10 @@ func (ix *index) sweep(t *ruleText, path string, best int) int {
 		if sw.ringGen[end&ring] == sw.gen {
 			q.wait(end)
 		}
-		for p := sw.due[end]; p >= 0; p = sw.dueNext[p] {
-			sw.wake(a.pos[p])
+		if len(sw.due) > 0 {
+			for p := sw.due[end]; p >= 0; p = sw.dueNext[p] {
+				sw.wake(a.pos[p])
+			}
 		}
 		state = a.step(state, path[j])
 		// The pieces that end here, unless none woke since they were last
@@ -606,6 +605,12 @@ func (q *sweeper) take(p int32, end int) {
 	}
 	if c < last {
 		if at := s.plen[s.first[c]] + s.pieceLen[p]; int(at) <= len(q.path) && sw.dueAt[p] != at {
+			if len(sw.due) == 0 {
+				sw.due = slices.Grow(sw.due, len(q.path)+1)[:len(q.path)+1]
+				for i := range sw.due {
+					sw.due[i] = -1
+				}
+			}
 			sw.dueNext[p], sw.due[at], sw.dueAt[p] = sw.due[at], p, at
 		}
 	}
