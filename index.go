@@ -36,14 +36,15 @@ import (
 // prefixes (see takeSparse); the others, a crowd, are swept when sweepMin
 // or more, and listed when fewer than listMost: a query takes the list when
 // its rules times the path's octets are at most listWork (63 listed rules
-// of 64 letters took 1 ms for 8 KiB). An automaton's first states, one for
+// of 64 letters took 1 ms for 8 KiB; sophos.com's 413 decide its generic
+// paths 1.37 times as fast listed as swept). An automaton's first states, one for
 // each denseEvery, at most denseMax, step by a table of 1 KiB (sophos.com:
 // 61 rows, of its 64 states of depth 2 or less). The entries' search
 // compares their keys (see prefixKey), and strings only on a tie.
 const (
 	indexMin, listMax                      = 2, 32
 	indexAfter, scanWork                   = 16, 1 << 16
-	chainMax, sweepMin, listMost, listWork = 8, 32, 256, 1 << 16
+	chainMax, sweepMin, listMost, listWork = 8, 32, 4096, 1 << 16
 	denseEvery, denseMax                   = 64, 64
 )
 
@@ -59,6 +60,13 @@ type index struct {
 	entries []entry
 	keys    uint64           // masks the entries' and paths' keys: 0 for plain
 	masks   []octetmask.Mask // nil when the crowd is not listed
+	// byKey has the listed rules' positions in masks by key: the octet
+	// class (see octetmask.Of) of each that the fewest of them need, or 64
+	// for none and for plain; key b's are byKey[keyAt[b]:keyAt[b+1]], and
+	// keyed has a bit for each key but 64. A query reads the keys its
+	// path has: 53 of next.co.uk's 210 listed rules, for its generic paths.
+	byKey, keyAt []uint16
+	keyed        uint64
 	// pairs holds the pairs of octets (see octetmask.Mask) of the direct
 	// rules with pieces, 0 for the others; nil when there are none.
 	pairs   []uint64
@@ -186,6 +194,7 @@ func buildIndex(t *ruleText, rules []rule, plain bool) *index {
 				ix.masks[k].Pairs = 0 // compared for less than a path's pairs cost
 			}
 		}
+		ix.keyListed(plain)
 	}
 	if !sweeps {
 		return ix
@@ -196,7 +205,7 @@ func buildIndex(t *ruleText, rules []rule, plain bool) *index {
 	ix.scratch.New = func() any {
 		words := (pieces + 63) / 64
 		return &sweepState{pieceGen: make([]uint32, pieces), cursor: make([]int32, pieces), head: make([]int32, pieces),
-			live: make([]uint64, words), dueAt: make([]int32, pieces), words: make([]uint64, (words+63)/64), dueNext: make([]int32, pieces), chain: make([]chainMark, pieces), ringGen: make([]uint32, ring),
+			met: make([]uint64, words), dueAt: make([]int32, pieces), full: make([]uint64, (words+63)/64), dueNext: make([]int32, pieces), chain: make([]chainMark, pieces), ringGen: make([]uint32, ring),
 			ring: make([]int32, ring), step: make([]int32, n), next: make([]int32, n)}
 	}
 	return ix
@@ -362,15 +371,54 @@ func (ix *index) decide(t *ruleText, emptyMatches bool, path string) int {
 		}
 	}
 	octets, pairs := octetmask.Of(path), pathPairs{path: path}
-	for k, m := range ix.masks[:hi] {
-		if m.Octets&^octets != 0 || pairs.lacks(m.Pairs) {
-			continue
-		}
-		if j := ix.direct + k; t.matches(&ix.rules[j], path, emptyMatches) {
-			return j
-		}
+	found := ix.tryListed(t, emptyMatches, path, 64, hi, octets, &pairs)
+	for rest := octets & ix.keyed; rest != 0; rest &= rest - 1 {
+		found = ix.tryListed(t, emptyMatches, path, bits.TrailingZeros64(rest), found, octets, &pairs)
+	}
+	if found < hi {
+		return ix.direct + found
 	}
 	return best
+}
+
+// keyListed lists the listed rules by key (see index.byKey).
+func (ix *index) keyListed(plain bool) {
+	var need [65]int
+	for _, m := range ix.masks {
+		for b := m.Octets; b != 0; b &= b - 1 {
+			need[bits.TrailingZeros64(b)]++
+		}
+	}
+	key := make([]int, len(ix.masks))
+	ix.byKey, ix.keyAt = make([]uint16, len(ix.masks)), make([]uint16, 66)
+	for k, m := range ix.masks {
+		key[k] = 64
+		for b := m.Octets; b != 0 && !plain; b &= b - 1 {
+			if i := bits.TrailingZeros64(b); key[k] == 64 || need[i] < need[key[k]] {
+				key[k] = i
+			}
+		}
+		ix.byKey[k], ix.keyAt[key[k]+1] = uint16(k), ix.keyAt[key[k]+1]+1
+		ix.keyed |= 1 << key[k] // none for 64
+	}
+	for b := range 65 {
+		ix.keyAt[b+1] += ix.keyAt[b]
+	}
+	slices.SortStableFunc(ix.byKey, func(a, b uint16) int { return key[a] - key[b] })
+}
+
+// tryListed returns the position in ix.masks of the first listed rule of
+// key b that ranks above the one at found and matches path, or found.
+func (ix *index) tryListed(t *ruleText, emptyMatches bool, path string, b, found int, octets uint64, pairs *pathPairs) int {
+	for _, k := range ix.byKey[ix.keyAt[b]:ix.keyAt[b+1]] {
+		if int(k) >= found {
+			break
+		}
+		if m := ix.masks[k]; m.Octets&^octets == 0 && !pairs.lacks(m.Pairs) && t.matches(&ix.rules[ix.direct+int(k)], path, emptyMatches) {
+			return int(k)
+		}
+	}
+	return found
 }
 
 // decideDirect returns the best of the direct rules that match path, or
@@ -444,20 +492,18 @@ func (p *pathPairs) lacks(need uint64) bool {
 // from e: it joins that piece's list only at e+n, from ring (lists by
 // that position, modulo more than any piece's length), so that it is
 // never met at an occurrence that overlaps the piece it took. Where
-// pieces end, only the live ones are visited (see sweep), a bit each by
-// automaton.pos: those not met yet, with a waiting rule, or with a
-// first-piece rule whose prefix and piece fit before (due lists the
+// pieces end, only the live ones are visited (see sweep), whose bits in
+// met, by automaton.pos, are 0 (full marks the words of met with none):
+// those not met yet, with a waiting rule, or with a first-piece rule
+// whose prefix and piece fit before (due lists, each piece plus one, the
 // pieces by the end from which their next one does, through dueNext).
 // Without this, BenchmarkWorstCase's one-letter took 15 ms a decision,
 // and BenchmarkWorstCaseAttacks' chains 4 to 80 ms.
 type sweepState struct {
-	gen              uint32
+	gen, wakes       uint32 // wakes: the calls of wake, counted
 	pieceGen         []uint32
-	cursor           []int32
-	head             []int32
-	live             []uint64
-	words            []uint64
-	wakes            uint32      // the calls of wake, counted
+	cursor, head     []int32
+	met, full        []uint64
 	chain            []chainMark // by piece (see sweep)
 	due, dueNext     []int32
 	dueAt            []int32 // by piece, where it was put on due, or 0
@@ -491,13 +537,10 @@ func (ix *index) sweep(t *ruleText, path string, best int) int {
 		clear(sw.chain)
 		sw.gen = 1
 	}
-	for i := range sw.live { // every piece is live until met
-		sw.live[i] = ^uint64(0)
-	}
-	for i := range sw.words {
-		sw.words[i] = ^uint64(0)
-	}
-	sw.due = sw.due[:0] // made on first use (see take)
+	clear(sw.met) // every piece is live until met
+	clear(sw.full)
+	sw.due = slices.Grow(sw.due[:0], len(path)+1)[:len(path)+1]
+	clear(sw.due)
 	q := sweeper{ix: ix, t: t, path: path, best: best, sw: sw}
 	a := &s.ac
 	state := int32(0)
@@ -507,10 +550,8 @@ func (ix *index) sweep(t *ruleText, path string, best int) int {
 		if sw.ringGen[end&ring] == sw.gen {
 			q.wait(end)
 		}
-		if len(sw.due) > 0 {
-			for p := sw.due[end]; p >= 0; p = sw.dueNext[p] {
-				sw.wake(a.pos[p])
-			}
+		for p := sw.due[end] - 1; p >= 0; p = sw.dueNext[p] {
+			sw.wake(a.pos[p])
 		}
 		state = a.step(state, path[j])
 		// The pieces that end here, unless none woke since they were last
@@ -530,31 +571,31 @@ func (ix *index) sweep(t *ruleText, path string, best int) int {
 // wake makes the piece at position i of automaton.byPos live.
 func (sw *sweepState) wake(i int32) {
 	sw.wakes++
-	sw.live[i>>6] |= 1 << (i & 63)
-	sw.words[i>>12] |= 1 << (i >> 6 & 63)
+	sw.met[i>>6] &^= 1 << (i & 63)
+	sw.full[i>>12] &^= 1 << (i >> 6 & 63)
 }
 
-// run takes the pieces at positions lo to hi of automaton.byPos, which
-// end at end, that are live, a word of live at a time: the words whose
-// bit in words is set.
+// run takes the live pieces at positions lo to hi of automaton.byPos,
+// which end at end: those whose bit in met is 0, in the words of met
+// whose bit in full is 0.
 func (q *sweeper) run(lo, hi int32, end int) {
 	sw, a := q.sw, &q.ix.swept.ac
 	for w := lo >> 6; w <= hi>>6; w++ {
-		sum := sw.words[w>>6] >> (w & 63)
+		sum := ^sw.full[w>>6] >> (w & 63)
 		if sum == 0 {
-			w |= 63 // none in the rest of this word of words
+			w |= 63 // none in the rest of this word of full
 			continue
 		}
 		if w += int32(bits.TrailingZeros64(sum)); w > hi>>6 {
 			return
 		}
-		m := sw.live[w] & (^uint64(0) << max(lo-w<<6, 0)) & (^uint64(0) >> max(w<<6+63-hi, 0))
+		m := ^sw.met[w] & (^uint64(0) << max(lo-w<<6, 0)) & (^uint64(0) >> max(w<<6+63-hi, 0))
 		for ; m != 0; m &= m - 1 {
-			sw.live[w] &^= m & -m
+			sw.met[w] |= m & -m
 			q.take(a.byPos[w<<6|int32(bits.TrailingZeros64(m))], end)
 		}
-		if sw.live[w] == 0 {
-			sw.words[w>>6] &^= 1 << (w & 63)
+		if sw.met[w] == ^uint64(0) {
+			sw.full[w>>6] |= 1 << (w & 63)
 		}
 	}
 }
@@ -591,27 +632,24 @@ func (q *sweeper) take(p int32, end int) {
 	start := int32(end) - s.pieceLen[p]
 	q.piece(p)
 	sw := q.sw
-	// The rules whose first piece p is, from the end of their prefix.
+	// The rules whose first piece p is, from the end of their prefix, up
+	// to those that p cannot follow in this path. A rule whose prefix the
+	// path lacks is passed at once, so that p is put on due only for one
+	// that will take it.
 	c, last := sw.cursor[p], s.firstAt[p+1]
-	for ; c < last; c++ {
+	for ; c < last && s.plen[s.first[c]] <= int32(len(q.path))-s.pieceLen[p]; c++ {
 		k := s.first[c]
+		if r := &q.ix.rules[q.ix.direct+int(k)]; !strings.HasPrefix(q.path, q.t.arena[r.off:r.off+uint32(s.plen[k])]) {
+			continue
+		}
 		if s.plen[k] > start {
-			break // this occurrence starts too early for the rest
+			break // this occurrence starts too early for it and the rest
 		}
-		r := &q.ix.rules[q.ix.direct+int(k)]
-		if strings.HasPrefix(q.path, q.t.arena[r.off:r.off+uint32(s.plen[k])]) {
-			q.advance(k, 0, end)
-		}
+		q.advance(k, 0, end)
 	}
 	if c < last {
 		if at := s.plen[s.first[c]] + s.pieceLen[p]; int(at) <= len(q.path) && sw.dueAt[p] != at {
-			if len(sw.due) == 0 {
-				sw.due = slices.Grow(sw.due, len(q.path)+1)[:len(q.path)+1]
-				for i := range sw.due {
-					sw.due[i] = -1
-				}
-			}
-			sw.dueNext[p], sw.due[at], sw.dueAt[p] = sw.due[at], p, at
+			sw.dueNext[p], sw.due[at], sw.dueAt[p] = sw.due[at]-1, p+1, at
 		}
 	}
 	sw.cursor[p] = c
@@ -797,7 +835,7 @@ func (a *automaton) build(pieces []string, plain bool) {
 // pool that a collection empties, is not counted but for its header.
 func (ix *index) bytes() int64 {
 	s := ix.swept
-	n := heapBytes(sizeOf[index]()) + sliceBytes(ix.rules) + sliceBytes(ix.entries) + sliceBytes(ix.masks) + sliceBytes(ix.pairs)
+	n := heapBytes(sizeOf[index]()) + sliceBytes(ix.rules) + sliceBytes(ix.entries) + sliceBytes(ix.masks) + sliceBytes(ix.pairs) + sliceBytes(ix.byKey) + sliceBytes(ix.keyAt)
 	if s == nil {
 		return n
 	}
