@@ -72,7 +72,11 @@ func TestIndexChainShapes(t *testing.T) {
 //   - "chain-kept-live": with the rule whose prefix is longer than the
 //     path (62 ms when its piece counted as live meanwhile);
 //   - "chain-revived": 940 pieces and a rule that gives "a" a waiting
-//     rule at every position, which makes every chain be walked again;
+//     rule at every position (80 ms when that made every chain be walked
+//     again);
+//   - "chain-late": 700 pieces and rules whose prefixes give "a" a
+//     first-piece rule that fits at each of the first 700 positions (2
+//     ms when that made a chain be walked at each);
 //   - "many-steps": rules "/*a*a*...*a*b" of 50, 250 and 1,000 pieces,
 //     each of which every rule takes, one step at a time;
 //   - "many-stars": rules of two runs of 255,000 '*' (RFC mode, one
