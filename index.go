@@ -610,8 +610,9 @@ func (q *sweeper) wait(end int32) {
 	for k >= 0 {
 		next := sw.next[k]
 		p := s.steps[s.ends[k]+sw.step[k]]
-		q.piece(p)
-		sw.wake(s.ac.pos[p])
+		if q.piece(p); sw.head[p] < 0 { // else p woke for the rule before
+			sw.wake(s.ac.pos[p])
+		}
 		sw.next[k], sw.head[p] = sw.head[p], k
 		k = next
 	}
