@@ -2,6 +2,7 @@ package robotstxt
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -62,6 +63,31 @@ func lightChainFile(depth, steps int) []byte {
 	return []byte(b.String())
 }
 
+// listedStarRuns is a crowd of distinct rules "/*...*a*...*a*b*a" of 14
+// pieces "a", each after a run of 1 to 16 '*'s, up to DefaultMaxBytes:
+// a path of 14 'a's and a 'b' holds their octets but none matches.
+func listedStarRuns() []byte {
+	rnd := rand.New(rand.NewPCG(9309, 14))
+	seen := make(map[string]bool)
+	var b strings.Builder
+	b.WriteString("User-agent: *\n")
+	for len(seen) < listMost-1 {
+		p := "/"
+		for range 14 {
+			p += strings.Repeat("*", 1+rnd.IntN(16)) + "a"
+		}
+		p += "*b*a"
+		if line := "Disallow: " + p + "\n"; !seen[p] {
+			if b.Len()+len(line) > DefaultMaxBytes {
+				break
+			}
+			seen[p] = true
+			b.WriteString(line)
+		}
+	}
+	return []byte(b.String())
+}
+
 // TestIndexChainShapes checks the sweep against the scan on chainFile's
 // shapes, for paths that start with the kept rule's prefix or just miss
 // it, with an "a" after it or not: a chain skipped past the position
@@ -112,6 +138,10 @@ func TestIndexChainShapes(t *testing.T) {
 //     8,220 pieces, a list that every query takes whatever its path's
 //     length, each rule matched along the whole path "/aa...ab" of 8,191
 //     octets before it fails (3.5 ms);
+//   - "listed-star-runs": listedStarRuns' crowd, which the list takes
+//     for a path "/aa...ab" of 16 octets (3,430 rules times 16 octets,
+//     within listWork): each rule passes the masks and the matcher takes
+//     its 14 pieces, each behind a run of '*'s, before it fails (2 ms);
 //   - "many-stars": rules of two runs of 255,000 '*' (RFC mode, one
 //     rule) or of 8,000 (Google mode, which cuts its lines, 31 rules)
 //     around two letters the path "/ab" holds in the other order, on the
@@ -145,6 +175,7 @@ func BenchmarkWorstCaseAttacks(b *testing.B) {
 		few = append(few, "Disallow: /"+strings.Repeat("*a", 8<<10-2+i)+"*b\n"...)
 	}
 	shapes = append(shapes, shape{"few-many-steps", few, path[:len(path)-2] + "b"})
+	shapes = append(shapes, shape{"listed-star-runs", listedStarRuns(), "/" + strings.Repeat("a", 14) + "b"})
 	for _, mode := range []Mode{RFC, Google} {
 		for _, s := range shapes {
 			g := Options{Mode: mode}.Parse(s.data).Group("FooBot")
