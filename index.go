@@ -1,8 +1,7 @@
 package robotstxt
 
 // This file builds a group's index, which decides a path (RFC 9309
-// section 2.2.2: the most specific of the rules that match it) in a time
-// bounded for every group and path (see index.decide).
+// section 2.2.2: the most specific rule that matches) in bounded time.
 //
 // A pattern is a literal prefix (the text before its first '*'), pieces
 // (the text between two '*'s, and after the last unless a '$' ends the
@@ -34,13 +33,15 @@ import (
 // the path's octets, so that none searches 2^20 (TestLongPathBuildsIndex).
 // The entries take at most chainMax rules with pieces along a chain of
 // prefixes (see takeSparse); the others, a crowd, are swept when sweepMin
-// or more, and listed when fewer than listMost: a query takes the list when
-// its rules times the path's octets are at most listWork (63 listed rules
-// of 64 letters took 1 ms for 8 KiB; sophos.com's 413 decide its generic
-// paths 1.37 times as fast listed as swept). An automaton's first states, one for
-// each denseEvery, at most denseMax, step by a table of 1 KiB (sophos.com:
-// 61 rows, of its 64 states of depth 2 or less). The entries' search
-// compares their keys (see prefixKey), and strings only on a tie.
+// or more, and listed when fewer than listMost: a query takes the list
+// when its rules times the path's octets, plus their octets, are at most
+// listWork, as a rule's match costs both (sophos.com's 413 decide its
+// generic paths 1.37 times as fast listed as swept; 3,430 rules of 14
+// runs of '*' took 2 ms for 16 octets when their octets did not count).
+// An automaton's first states, one for each denseEvery, at most denseMax,
+// step by a table of 1 KiB (sophos.com: 61 rows, of its 64 states of
+// depth 2 or less). The entries' search compares their keys (see
+// prefixKey), and strings only on a tie.
 const (
 	indexMin, listMax                      = 2, 32
 	indexAfter, scanWork                   = 16, 1 << 16
@@ -60,13 +61,13 @@ type index struct {
 	entries []entry
 	keys    uint64           // masks the entries' and paths' keys: 0 for plain
 	masks   []octetmask.Mask // nil when the crowd is not listed
-	// byKey has the listed rules' positions in masks by key: the octet
-	// class (see octetmask.Of) of each that the fewest of them need, or 64
-	// for none and for plain; key b's are byKey[keyAt[b]:keyAt[b+1]], and
-	// keyed has a bit for each key but 64. A query reads the keys its
-	// path has: 53 of next.co.uk's 210 listed rules, for its generic paths.
+	// byKey has the listed rules' positions in masks by key, the octet
+	// class of each that the fewest need (64: none, or plain), key b's at
+	// byKey[keyAt[b]:keyAt[b+1]]; keyed has a bit for each key but 64. A
+	// query reads its path's keys: 53 of next.co.uk's 210 listed rules.
 	byKey, keyAt []uint16
 	keyed        uint64
+	listBytes    int // the listed rules' octets
 	// pairs holds the pairs of octets (see octetmask.Mask) of the direct
 	// rules with pieces, 0 for the others; nil when there are none.
 	pairs   []uint64
@@ -81,12 +82,10 @@ type sweptRules struct {
 	ends  []int32 // rule k's pieces are steps[ends[k]:ends[k+1]]
 	// first lists the rules by their first piece, each piece's by the
 	// length of their prefix: piece p's are first[firstAt[p]:firstAt[p+1]].
-	first    []int32
-	firstAt  []int32
-	pieceLen []int32
-	ring     int32  // a power of two over the longest piece (see sweepState.ring)
-	top      uint32 // the highest priority of the rules: a better rule ends the search
-	ac       automaton
+	first, firstAt, pieceLen []int32
+	ring                     int32  // a power of two over the longest piece (see sweepState.ring)
+	top                      uint32 // the highest priority of the rules: a better rule ends the search
+	ac                       automaton
 }
 
 // An entry stands for the direct rules of one literal prefix (see
@@ -138,8 +137,8 @@ func pieces(pattern string, yield func(piece string)) {
 // which Group.Rules and the scan read while the index is built. plain
 // leaves out what only speed asks for (the rules with pieces in entries
 // and "/*.php$" ones in the list, pairs of octets, the automaton's table
-// past its root, the entries' keys, the skipped sweep), for
-// BenchmarkTricks/index.
+// past its root, the entries' and listed rules' keys, the skipped
+// sweep), for BenchmarkTricks/index.
 func buildIndex(t *ruleText, rules []rule, plain bool) *index {
 	ix := &index{rules: make([]rule, 0, len(rules))}
 	// loose are the rules with a '*' but no pieces whose prefix starts
@@ -185,7 +184,11 @@ func buildIndex(t *ruleText, rules []rule, plain bool) *index {
 	listed := append(pieced, loose...)
 	slices.SortFunc(listed, t.compareRules)
 	ix.rules = append(ix.rules, listed...)
-	if len(listed) > 0 && len(listed) < listMost { // a nil list is no list to take
+	for k := range listed {
+		ix.listBytes += len(t.pattern(&listed[k]))
+	}
+	// A nil list is no list to take; nor is one that no path would take.
+	if len(listed) > 0 && len(listed) < listMost && (!sweeps || ix.listBytes < listWork) {
 		ix.masks = make([]octetmask.Mask, len(listed))
 		for k := range listed {
 			p := t.pattern(&listed[k])
@@ -342,18 +345,18 @@ func (s *sweptRules) build(t *ruleText, rules []rule, plain bool) {
 // t holds the rules' patterns; emptyMatches is the mode's reading of an
 // empty pattern (see dialect.emptyMatches).
 //
-// It takes time in O(n (log r + log b + 40) + b) for a path of n octets
-// and a group of r rules of b octets: the entries' binary search and
+// It takes O(n (log r + log b + 40) + b) for a path of n octets and a
+// group of r rules of b octets, b under 8 MiB: the entries' search and
 // chain, with at most chainMax rules with pieces; the automaton's n steps
 // and at most n more along failure links; at each position, at most
-// log2(pieces)+1 runs of bits (see automaton), each in O(1 + its length
-// / 4,096) but for the pieces it takes, its length under √(2b) as its
-// pieces' lengths differ (the bound holds for b under 8 MiB); a list of fewer than sweepMin rules tried in O(n) each, or a longer one
-// only while its rules times n are at most listWork; and each rule's
-// prefix, pieces and tail taken once, within its own octets.
+// log2(pieces)+1 runs of bits (see automaton), each O(1) but for the
+// pieces it takes (its pieces' lengths differ: under √(2b), one word of
+// full); a list of fewer than sweepMin rules tried in O(n) each, or a
+// longer one while its rules times n plus their octets are at most
+// listWork; and each rule's prefix, pieces and tail taken once.
 func (ix *index) decide(t *ruleText, emptyMatches bool, path string) int {
 	best := ix.decideDirect(t, emptyMatches, path)
-	if ix.masks == nil || ix.swept != nil && len(path)*len(ix.masks) > listWork {
+	if ix.masks == nil || ix.swept != nil && len(path)*len(ix.masks)+ix.listBytes > listWork {
 		if ix.swept != nil && (best < 0 || t.prio(&ix.rules[best]) <= ix.swept.top) {
 			best = ix.sweep(t, path, best)
 		}
@@ -492,27 +495,24 @@ func (p *pathPairs) lacks(need uint64) bool {
 // from e: it joins that piece's list only at e+n, from ring (lists by
 // that position, modulo more than any piece's length), so that it is
 // never met at an occurrence that overlaps the piece it took. Where
-// pieces end, only the live ones are visited (see sweep), whose bits in
-// met, by automaton.pos, are 0 (full marks the words of met with none):
-// those not met yet, with a waiting rule, or with a first-piece rule
-// whose prefix and piece fit before (due lists, each piece plus one, the
-// pieces by the end from which their next one does, through dueNext).
-// Without this, BenchmarkWorstCase's one-letter took 15 ms a decision,
-// and BenchmarkWorstCaseAttacks' chains 4 to 80 ms.
+// pieces end, only the live ones are visited: those not met yet, with a
+// waiting rule, or with a first-piece rule whose prefix and piece fit
+// before (due lists, by that end, each piece plus one, through dueNext).
+// Their bits in met, by automaton.pos, are 0; full marks words of met
+// with none. BenchmarkWorstCase's one-letter took 15 ms a decision
+// without this, and BenchmarkWorstCaseAttacks' chains 4 to 80 ms.
 type sweepState struct {
 	gen, wakes       uint32 // wakes: the calls of wake, counted
 	pieceGen         []uint32
 	cursor, head     []int32
 	met, full        []uint64
-	chain            []chainMark // by piece (see sweep)
+	chain            []chainMark // by piece: none live on its chain in query gen at wakes
 	due, dueNext     []int32
 	dueAt            []int32 // by piece, where it was put on due, or 0
 	ringGen          []uint32
 	ring, step, next []int32
 }
 
-// A chainMark says that the pieces that end with a piece had none live
-// once taken in query gen, when wakes was as given.
 type chainMark struct{ gen, wakes uint32 }
 
 type sweeper struct { // one query's sweep over an index
@@ -527,8 +527,8 @@ type sweeper struct { // one query's sweep over an index
 // that match path.
 func (ix *index) sweep(t *ruleText, path string, best int) int {
 	s := ix.swept
-	// The state is held in a variable of its own: held in q only, it
-	// would make the path, which q holds too, escape (see matchPath).
+	// The state is a variable of its own: held in q only, it would make
+	// the path, which q holds too, escape (see matchPath).
 	sw := ix.scratch.Get().(*sweepState)
 	sw.gen++
 	if sw.gen == 0 { // wrapped: marks of 2^32 queries ago would read as new
@@ -543,8 +543,7 @@ func (ix *index) sweep(t *ruleText, path string, best int) int {
 	clear(sw.due)
 	q := sweeper{ix: ix, t: t, path: path, best: best, sw: sw}
 	a := &s.ac
-	state := int32(0)
-	ring := s.ring - 1
+	state, ring := int32(0), s.ring-1
 	for j := 0; j < len(path); j++ {
 		end := int32(j + 1)
 		if sw.ringGen[end&ring] == sw.gen {
@@ -559,7 +558,17 @@ func (ix *index) sweep(t *ruleText, path string, best int) int {
 		// decomposition that holds them.
 		if x := a.out[state]; x >= 0 && sw.chain[x] != (chainMark{sw.gen, sw.wakes}) {
 			for p := x; p >= 0; p = a.next[a.top[p]] {
-				q.run(a.pos[a.top[p]], a.pos[p], int(end))
+				lo, hi := a.pos[a.top[p]], a.pos[p]
+				if lo>>6 != hi>>6 {
+					q.run(lo, hi, int(end))
+					continue
+				}
+				// One word, the most runs: taken here, without a call.
+				m := ^sw.met[lo>>6] & (^uint64(0) << (lo & 63)) & (^uint64(0) >> (63 - hi&63))
+				for ; m != 0; m &= m - 1 {
+					sw.met[lo>>6] |= m & -m
+					q.take(a.byPos[lo&^63|int32(bits.TrailingZeros64(m))], int(end))
+				}
 			}
 			sw.chain[x] = chainMark{sw.gen, sw.wakes}
 		}
@@ -575,9 +584,8 @@ func (sw *sweepState) wake(i int32) {
 	sw.full[i>>12] &^= 1 << (i >> 6 & 63)
 }
 
-// run takes the live pieces at positions lo to hi of automaton.byPos,
-// which end at end: those whose bit in met is 0, in the words of met
-// whose bit in full is 0.
+// run takes the live pieces, ending at end, at positions lo to hi of
+// automaton.byPos, more than a word of met: those of a 0 bit in met.
 func (q *sweeper) run(lo, hi int32, end int) {
 	sw, a := q.sw, &q.ix.swept.ac
 	for w := lo >> 6; w <= hi>>6; w++ {
@@ -625,18 +633,17 @@ func (q *sweeper) piece(p int32) {
 	}
 }
 
-// take takes the occurrence of piece p that ends at end for every rule
-// waiting for it there and every first-piece rule that fits before, and
-// puts p on due at the end from which its next first-piece rule fits.
+// take takes piece p, ending at end, for the rules waiting for it and
+// the first-piece rules that fit before, and puts p on due where its
+// next first-piece rule fits.
 func (q *sweeper) take(p int32, end int) {
 	s := q.ix.swept
 	start := int32(end) - s.pieceLen[p]
 	q.piece(p)
 	sw := q.sw
-	// The rules whose first piece p is, from the end of their prefix, up
-	// to those that p cannot follow in this path. A rule whose prefix the
-	// path lacks is passed at once, so that p is put on due only for one
-	// that will take it.
+	// The rules whose first piece p is, up to those it cannot follow in
+	// this path; one whose prefix the path lacks is passed at once, so
+	// that p is put on due only for a rule that will take it.
 	c, last := sw.cursor[p], s.firstAt[p+1]
 	for ; c < last && s.plen[s.first[c]] <= int32(len(q.path))-s.pieceLen[p]; c++ {
 		k := s.first[c]
@@ -708,20 +715,14 @@ func (q *sweeper) advance(k int32, i int32, end int) {
 //
 // The pieces that end where a state is reached are a path up the forest
 // that next makes, cut into paths down from a top through the child with
-// the most pieces below it (a heavy-light decomposition): a path up meets
-// at most log2(pieces)+1 of them, and each of its parts holds a run of
-// positions, pos[top[p]] to pos[p], byPos the piece at each.
+// most pieces below (a heavy-light decomposition): a path up meets at
+// most log2(pieces)+1, each part a run pos[top[p]] to pos[p] (byPos).
 type automaton struct {
-	rows  int32   // the first states, whose steps dense holds
-	dense []int32 // the step of state s < rows reading c at s<<8|c
-	child []int32
-	label []byte
-	fail  []int32
-	out   []int32
-	next  []int32
-	top   []int32
-	pos   []int32
-	byPos []int32
+	rows                   int32   // the first states, whose steps dense holds
+	dense                  []int32 // the step of state s < rows reading c at s<<8|c
+	child, fail, out, next []int32
+	label                  []byte
+	top, pos, byPos        []int32
 }
 
 // step returns the state after state reads c.
