@@ -208,7 +208,7 @@ func buildIndex(t *ruleText, rules []rule, plain bool) *index {
 	ix.scratch.New = func() any {
 		words := (pieces + 63) / 64
 		return &sweepState{pieceGen: make([]uint32, pieces), cursor: make([]int32, pieces), head: make([]int32, pieces),
-			met: make([]uint64, words), dueAt: make([]int32, pieces), full: make([]uint64, (words+63)/64), dueNext: make([]int32, pieces), chain: make([]chainMark, pieces), ringGen: make([]uint32, ring),
+			met: make([]uint64, words), dueAt: make([]int32, pieces), full: make([]uint64, (words+63)/64), dueNext: make([]int32, pieces), chain: make([]uint64, pieces), ringGen: make([]uint32, ring),
 			ring: make([]int32, ring), step: make([]int32, n), next: make([]int32, n)}
 	}
 	return ix
@@ -495,25 +495,23 @@ func (p *pathPairs) lacks(need uint64) bool {
 // from e: it joins that piece's list only at e+n, from ring (lists by
 // that position, modulo more than any piece's length), so that it is
 // never met at an occurrence that overlaps the piece it took. Where
-// pieces end, only the live ones are visited: those not met yet, with a
-// waiting rule, or with a first-piece rule whose prefix and piece fit
-// before (due lists, by that end, each piece plus one, through dueNext).
-// Their bits in met, by automaton.pos, are 0; full marks words of met
-// with none. BenchmarkWorstCase's one-letter took 15 ms a decision
-// without this, and BenchmarkWorstCaseAttacks' chains 4 to 80 ms.
+// pieces end, only the live ones are visited, of a 0 bit in met (by
+// position, see pieceRun; full marks words of met with none): those not
+// met yet, with a waiting rule, or with a first-piece rule whose prefix
+// and piece fit before (due lists them by that end, each plus one,
+// through dueNext). Without this, BenchmarkWorstCase's one-letter took
+// 15 ms a decision, and BenchmarkWorstCaseAttacks' chains 4 to 80 ms.
 type sweepState struct {
 	gen, wakes       uint32 // wakes: the calls of wake, counted
 	pieceGen         []uint32
 	cursor, head     []int32
 	met, full        []uint64
-	chain            []chainMark // by piece: none live on its chain in query gen at wakes
+	chain            []uint64 // by piece: none live on its chain as of gen<<32|wakes
 	due, dueNext     []int32
 	dueAt            []int32 // by piece, where it was put on due, or 0
 	ringGen          []uint32
 	ring, step, next []int32
 }
-
-type chainMark struct{ gen, wakes uint32 }
 
 type sweeper struct { // one query's sweep over an index
 	ix   *index
@@ -550,27 +548,25 @@ func (ix *index) sweep(t *ruleText, path string, best int) int {
 			q.wait(end)
 		}
 		for p := sw.due[end] - 1; p >= 0; p = sw.dueNext[p] {
-			sw.wake(a.pos[p])
+			sw.wake(a.runs[p].hi)
 		}
 		state = a.step(state, path[j])
-		// The pieces that end here, unless none woke since they were last
-		// taken: a run of positions for each path of the automaton's
-		// decomposition that holds them.
-		if x := a.out[state]; x >= 0 && sw.chain[x] != (chainMark{sw.gen, sw.wakes}) {
-			for p := x; p >= 0; p = a.next[a.top[p]] {
-				lo, hi := a.pos[a.top[p]], a.pos[p]
+		// The pieces that end here, unless none woke since they were taken:
+		// a run for each path of the decomposition, most in one word.
+		if x := a.out[state]; x >= 0 && sw.chain[x] != uint64(sw.gen)<<32|uint64(sw.wakes) {
+			for p := x; p >= 0; p = a.runs[p].up {
+				lo, hi := a.runs[p].lo, a.runs[p].hi
 				if lo>>6 != hi>>6 {
 					q.run(lo, hi, int(end))
 					continue
 				}
-				// One word, the most runs: taken here, without a call.
 				m := ^sw.met[lo>>6] & (^uint64(0) << (lo & 63)) & (^uint64(0) >> (63 - hi&63))
 				for ; m != 0; m &= m - 1 {
 					sw.met[lo>>6] |= m & -m
 					q.take(a.byPos[lo&^63|int32(bits.TrailingZeros64(m))], int(end))
 				}
 			}
-			sw.chain[x] = chainMark{sw.gen, sw.wakes}
+			sw.chain[x] = uint64(sw.gen)<<32 | uint64(sw.wakes)
 		}
 	}
 	ix.scratch.Put(sw)
@@ -619,7 +615,7 @@ func (q *sweeper) wait(end int32) {
 		next := sw.next[k]
 		p := s.steps[s.ends[k]+sw.step[k]]
 		if q.piece(p); sw.head[p] < 0 { // else p woke for the rule before
-			sw.wake(s.ac.pos[p])
+			sw.wake(s.ac.runs[p].hi)
 		}
 		sw.next[k], sw.head[p] = sw.head[p], k
 		k = next
@@ -710,20 +706,25 @@ func (q *sweeper) advance(k int32, i int32, end int) {
 // out is the first of the pieces that end where a state is reached: the
 // piece its text is, or else the nearest along fail, or -1; next is,
 // for each piece, the one after it along fail, or -1. A state costs 13
-// bytes, a piece 12, and the first states 1 KiB more each (see
+// bytes, a piece 16, and the first states 1 KiB more each (see
 // denseEvery).
 //
 // The pieces that end where a state is reached are a path up the forest
 // that next makes, cut into paths down from a top through the child with
 // most pieces below (a heavy-light decomposition): a path up meets at
-// most log2(pieces)+1, each part a run pos[top[p]] to pos[p] (byPos).
+// most log2(pieces)+1, each a run of positions (byPos the piece at each).
 type automaton struct {
 	rows                   int32   // the first states, whose steps dense holds
 	dense                  []int32 // the step of state s < rows reading c at s<<8|c
 	child, fail, out, next []int32
 	label                  []byte
-	top, pos, byPos        []int32
+	runs                   []pieceRun // by piece
+	byPos                  []int32
 }
+
+// A pieceRun is piece p's part of its path of the decomposition, from the
+// top to p: positions lo to hi, p's (see sweepState.met); up: above, or -1.
+type pieceRun struct{ lo, hi, up int32 }
 
 // step returns the state after state reads c.
 func (a *automaton) step(state int32, c byte) int32 {
@@ -809,26 +810,23 @@ func (a *automaton) build(pieces []string, plain bool) {
 	// A piece's children along next are longer, so reached later.
 	size, heavy := make([]int32, len(pieces)), slices.Repeat([]int32{-1}, len(pieces))
 	for s := n - 1; s >= 0; s-- {
-		p := piece[s]
-		if p < 0 {
-			continue
-		}
-		size[p]++
-		if up := a.next[p]; up >= 0 {
-			size[up] += size[p]
-			if heavy[up] >= 0 && size[heavy[up]] >= size[p] {
-				continue
+		if p := piece[s]; p >= 0 {
+			size[p]++
+			if up := a.next[p]; up >= 0 {
+				if size[up] += size[p]; heavy[up] < 0 || size[heavy[up]] < size[p] {
+					heavy[up] = p
+				}
 			}
-			heavy[up] = p
 		}
 	}
-	a.top, a.pos, a.byPos = make([]int32, len(pieces)), make([]int32, len(pieces)), make([]int32, 0, len(pieces))
+	a.runs, a.byPos = make([]pieceRun, len(pieces)), make([]int32, 0, len(pieces))
 	for _, p := range piece {
 		if p < 0 || a.next[p] >= 0 && heavy[a.next[p]] == p {
 			continue // no piece, or on its parent's path
 		}
+		lo := int32(len(a.byPos))
 		for q := p; q >= 0; q = heavy[q] {
-			a.top[q], a.pos[q], a.byPos = p, int32(len(a.byPos)), append(a.byPos, q)
+			a.runs[q], a.byPos = pieceRun{lo, int32(len(a.byPos)), a.next[p]}, append(a.byPos, q)
 		}
 	}
 }
@@ -844,6 +842,6 @@ func (ix *index) bytes() int64 {
 	a := &s.ac
 	return n + heapBytes(sizeOf[sweptRules]()) + sliceBytes(s.plen) + sliceBytes(s.steps) + sliceBytes(s.ends) + sliceBytes(s.first) +
 		sliceBytes(s.firstAt) + sliceBytes(s.pieceLen) + sliceBytes(a.dense) + sliceBytes(a.child) + sliceBytes(a.label) + sliceBytes(a.fail) + sliceBytes(a.out) + sliceBytes(a.next) +
-		sliceBytes(a.top) + sliceBytes(a.pos) + sliceBytes(a.byPos) +
+		sliceBytes(a.runs) + sliceBytes(a.byPos) +
 		heapBytes(sizeOf[sweepState]())
 }
