@@ -130,18 +130,20 @@ func TestIndexChainShapes(t *testing.T) {
 //   - "light-chains": lightChainFile's pieces, every string over "ab" of
 //     12 octets or fewer, whose 12 pieces that end at each position of a
 //     path of 'a's lie on 12 paths of the decomposition, each visited at
-//     each position as a rule takes "a" there (2.1 ms; 0.35 ms without
-//     the pieces, for that rule's steps alone);
+//     each position as a rule takes "a" there (about 1 ms, 2.1 before
+//     each piece's run was one record; 0.35 ms for that rule's steps
+//     alone);
 //   - "many-steps": rules "/*a*a*...*a*b" of 50, 250 and 1,000 pieces,
 //     each of which every rule takes, one step at a time;
 //   - "few-many-steps": sweepMin-1 rules "/*a*a*...*a*b" of 8,190 to
 //     8,220 pieces, a list that every query takes whatever its path's
 //     length, each rule matched along the whole path "/aa...ab" of 8,191
 //     octets before it fails (3.5 ms);
-//   - "listed-star-runs": listedStarRuns' crowd, which the list takes
-//     for a path "/aa...ab" of 16 octets (3,430 rules times 16 octets,
-//     within listWork): each rule passes the masks and the matcher takes
-//     its 14 pieces, each behind a run of '*'s, before it fails (2 ms);
+//   - "listed-star-runs": listedStarRuns' crowd and a path "/aa...ab" of
+//     16 octets, which the list took while its work counted 3,430 rules
+//     times 16 octets, within listWork, and not their octets: each rule
+//     passed the masks and the matcher took its 14 pieces, each behind a
+//     run of '*'s, before it failed (2 ms; swept, 0.6 ms);
 //   - "many-stars": rules of two runs of 255,000 '*' (RFC mode, one
 //     rule) or of 8,000 (Google mode, which cuts its lines, 31 rules)
 //     around two letters the path "/ab" holds in the other order, on the

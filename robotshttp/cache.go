@@ -61,10 +61,10 @@ const (
 // used. A parsed file is counted at its [robotstxt.Robots.Footprint],
 // what it holds once every index its queries can build is built, from
 // the time it is parsed, so that queries never take the Cache past its
-// budget. That is about 0.6 KB for the smallest files; 1.5 to 4.6 times
+// budget. That is about 0.6 KB for the smallest files; 1.5 to 4.7 times
 // the bytes parsed for the real files of rules of over 50 KB in the
 // repository's corpus (2.4 for the 500 KiB of docs.oracle.com's file
-// that a Fetcher reads); and 9.5 times, the most per byte, for 500 KiB
+// that a Fetcher reads); and 9.7 times, the most per byte, for 500 KiB
 // of rules that each begin with '*' and 16 letters, whose index holds
 // an automaton of their letters (TestCacheFootprintAsDocumented).
 // An entry kept in memory counts for
