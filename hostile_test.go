@@ -130,9 +130,8 @@ func TestIndexChainShapes(t *testing.T) {
 //   - "light-chains": lightChainFile's pieces, every string over "ab" of
 //     12 octets or fewer, whose 12 pieces that end at each position of a
 //     path of 'a's lie on 12 paths of the decomposition, each visited at
-//     each position as a rule takes "a" there (about 1 ms, 2.1 before
-//     each piece's run was one record; 0.35 ms for that rule's steps
-//     alone);
+//     each position as a rule takes "a" there (1.3 ms, 2.1 before each
+//     piece's run was one record; 0.35 ms for that rule's steps alone);
 //   - "many-steps": rules "/*a*a*...*a*b" of 50, 250 and 1,000 pieces,
 //     each of which every rule takes, one step at a time;
 //   - "few-many-steps": sweepMin-1 rules "/*a*a*...*a*b" of 8,190 to

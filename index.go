@@ -552,19 +552,10 @@ func (ix *index) sweep(t *ruleText, path string, best int) int {
 		}
 		state = a.step(state, path[j])
 		// The pieces that end here, unless none woke since they were taken:
-		// a run for each path of the decomposition, most in one word.
+		// a run for each path of the decomposition.
 		if x := a.out[state]; x >= 0 && sw.chain[x] != uint64(sw.gen)<<32|uint64(sw.wakes) {
 			for p := x; p >= 0; p = a.runs[p].up {
-				lo, hi := a.runs[p].lo, a.runs[p].hi
-				if lo>>6 != hi>>6 {
-					q.run(lo, hi, int(end))
-					continue
-				}
-				m := ^sw.met[lo>>6] & (^uint64(0) << (lo & 63)) & (^uint64(0) >> (63 - hi&63))
-				for ; m != 0; m &= m - 1 {
-					sw.met[lo>>6] |= m & -m
-					q.take(a.byPos[lo&^63|int32(bits.TrailingZeros64(m))], int(end))
-				}
+				q.run(a.runs[p].lo, a.runs[p].hi, int(end))
 			}
 			sw.chain[x] = uint64(sw.gen)<<32 | uint64(sw.wakes)
 		}
@@ -581,7 +572,7 @@ func (sw *sweepState) wake(i int32) {
 }
 
 // run takes the live pieces, ending at end, at positions lo to hi of
-// automaton.byPos, more than a word of met: those of a 0 bit in met.
+// automaton.byPos: those of a 0 bit in met.
 func (q *sweeper) run(lo, hi int32, end int) {
 	sw, a := q.sw, &q.ix.swept.ac
 	for w := lo >> 6; w <= hi>>6; w++ {
