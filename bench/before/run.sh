@@ -14,16 +14,11 @@
 # COUNT sets the runs of each side (default 6).
 #
 # MEASURE=count counts rather than times, for a machine whose timings
-# move by more than a change does: valgrind's cachegrind runs each
-# benchmark at two iteration counts, with GOMAXPROCS=1 and the collector
-# off so that idle threads and collections add nothing, and their
-# difference over the difference of the counts gives the instructions
-# and the mispredicted branches (of cachegrind's simulated predictor)
-# per op. The estimate of cycles weighs an instruction as a third of a
-# cycle and a mispredicted branch as 15; the counts repeat to the
-# instruction run after run. The hostile groups are left out (the old
-# side would take hours under valgrind), and Corpus and Tiny count no
-# collection, which the side that allocates more would pay.
+# move by more than a change does: bench/count.sh gives each side's
+# instructions, mispredicted branches and estimate of cycles per op. The
+# hostile groups are left out (the old side would take hours under
+# valgrind), and Corpus and Tiny count no collection, which the side
+# that allocates more would pay.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -55,23 +50,11 @@ MOD
 export CORPUS="$root/testdata/corpus"
 out="$tmp/out"
 if [ "${MEASURE:-time}" = count ]; then
-	# per_op benchmark low high: "instructions mispredictions" per op
-	per_op() {
-		local at=() n
-		for n in "$2" "$3"; do
-			at+=($(GOMAXPROCS=1 GOGC=off valgrind --tool=cachegrind --cache-sim=no --branch-sim=yes \
-				--cachegrind-out-file=/dev/null "$tmp/cmp.test" -test.run '^$' -test.bench "$1" \
-				-test.benchtime "${n}x" 2>&1 | awk '/ I +refs:/ {gsub(",", "", $NF); i = $NF}
-					/ Mispredicts:/ {gsub(",", "", $3); m = $3} END {print i, m}'))
-		done
-		echo "$(((at[2] - at[0]) / ($3 - $2))) $(((at[3] - at[1]) / ($3 - $2)))"
-	}
 	printf '%-36s %12s %12s %12s %12s %12s %12s %8s\n' benchmark "old instr" "new instr" "old mispr" "new mispr" "old est" "new est" "new/old"
 	while read -r bench low high; do
-		read -r oi om <<<"$(per_op "$bench/lib=old\$" "$low" "$high")"
-		read -r ni nm <<<"$(per_op "$bench/lib=new\$" "$low" "$high")"
-		printf '%-36s %12d %12d %12d %12d %12d %12d %8.2f\n' "$bench" "$oi" "$ni" "$om" "$nm" \
-			$((oi / 3 + 15 * om)) $((ni / 3 + 15 * nm)) "$(echo "($ni / 3 + 15 * $nm) / ($oi / 3 + 15 * $om)" | bc -l)"
+		read -r oi om oe <<<"$("$here/../count.sh" "$tmp/cmp.test" "$bench/lib=old\$" "$low" "$high")"
+		read -r ni nm ne <<<"$("$here/../count.sh" "$tmp/cmp.test" "$bench/lib=new\$" "$low" "$high")"
+		printf '%-36s %12d %12d %12d %12d %12d %12d %8.2f\n' "$bench" "$oi" "$ni" "$om" "$nm" "$oe" "$ne" "$(echo "$ne / $oe" | bc -l)"
 	done <<LIST
 Corpus/first 3 9
 Corpus/ten 3 9
