@@ -79,7 +79,7 @@ type index struct {
 type sweptRules struct {
 	plen  []int32 // the length of each rule's literal prefix
 	steps []int32 // the pieces of each rule, back to back
-	ends  []int32 // rule k's pieces are steps[ends[k]:ends[k+1]]
+	ends  []int32 // rule k's pieces are steps[ends[k]:ends[k+1]-1], then -1
 	// first lists the rules by their first piece, each piece's by the
 	// length of their prefix: piece p's are first[firstAt[p]:firstAt[p+1]].
 	first, firstAt, pieceLen []int32
@@ -209,7 +209,7 @@ func buildIndex(t *ruleText, rules []rule, plain bool) *index {
 		words := (pieces + 63) / 64
 		return &sweepState{pieceGen: make([]uint32, pieces), cursor: make([]int32, pieces), head: make([]int32, pieces),
 			met: make([]uint64, words), dueAt: make([]int32, pieces), full: make([]uint64, (words+63)/64), dueNext: make([]int32, pieces), chain: make([]uint64, pieces), ringGen: make([]uint32, ring),
-			ring: make([]int32, ring), step: make([]int32, n), next: make([]int32, n)}
+			ring: make([]int32, ring), at: make([]int32, n), next: make([]int32, n)}
 	}
 	return ix
 }
@@ -304,6 +304,7 @@ func (s *sweptRules) build(t *ruleText, rules []rule, plain bool) {
 			}
 			s.steps = append(s.steps, id)
 		})
+		s.steps = append(s.steps, -1)
 		s.ends[k+1] = int32(len(s.steps))
 	}
 	s.pieceLen = make([]int32, len(texts))
@@ -498,7 +499,7 @@ func (p *pathPairs) lacks(need uint64) bool {
 
 // A sweepState is one query's sweep: for each piece, its first-piece
 // rules still to take it (cursor) and the rules waiting for it (head, a
-// list through next); for each rule, the piece it waits for (step). gen
+// list through next); for each rule, the position in steps of the piece it waits for (at). gen
 // marks the state as this query's: counting it up clears it all.
 //
 // A rule that took a piece ending at e waits for its next, of n octets,
@@ -512,15 +513,15 @@ func (p *pathPairs) lacks(need uint64) bool {
 // through dueNext). Without this, BenchmarkWorstCase's one-letter took
 // 15 ms a decision, and BenchmarkWorstCaseAttacks' chains 4 to 80 ms.
 type sweepState struct {
-	gen, wakes       uint32 // wakes: the calls of wake, counted
-	pieceGen         []uint32
-	cursor, head     []int32
-	met, full        []uint64
-	chain            []uint64 // by piece: none live on its chain as of gen<<32|wakes
-	due, dueNext     []int32
-	dueAt            []int32 // by piece, where it was put on due, or 0
-	ringGen          []uint32
-	ring, step, next []int32
+	gen, wakes     uint32 // wakes: the calls of wake, counted
+	pieceGen       []uint32
+	cursor, head   []int32
+	met, full      []uint64
+	chain          []uint64 // by piece: none live on its chain as of gen<<32|wakes
+	due, dueNext   []int32
+	dueAt          []int32 // by piece, where it was put on due, or 0
+	ringGen        []uint32
+	ring, at, next []int32
 }
 
 type sweeper struct { // one query's sweep over an index
@@ -614,7 +615,7 @@ func (q *sweeper) wait(end int32) {
 	sw.ringGen[slot] = 0
 	for k >= 0 {
 		next := sw.next[k]
-		p := s.steps[s.ends[k]+sw.step[k]]
+		p := s.steps[sw.at[k]]
 		if q.piece(p); sw.head[p] < 0 { // else p woke for the rule before
 			sw.wake(s.ac.runs[p].hi)
 		}
@@ -650,7 +651,7 @@ func (q *sweeper) take(p int32, end int) {
 		if s.plen[k] > start {
 			break // this occurrence starts too early for it and the rest
 		}
-		q.advance(k, 0, end)
+		q.advance(k, s.ends[k], end)
 	}
 	if c < last {
 		if at := s.plen[s.first[c]] + s.pieceLen[p]; int(at) <= len(q.path) && sw.dueAt[p] != at {
@@ -663,34 +664,37 @@ func (q *sweeper) take(p int32, end int) {
 	sw.head[p] = -1
 	for k >= 0 {
 		next := sw.next[k]
-		q.advance(k, sw.step[k], end)
+		q.advance(k, sw.at[k], end)
 		k = next
 	}
 }
 
-// advance makes rule k, which has just taken its piece i, ending at end,
-// wait for its next piece, or match when it has none left.
-func (q *sweeper) advance(k int32, i int32, end int) {
-	s := q.ix.swept
-	r := &q.ix.rules[q.ix.direct+int(k)]
-	if q.best >= 0 && !q.t.better(r, &q.ix.rules[q.best]) {
+// advance makes rule k, which has just taken the piece at position at of
+// steps, ending at end, wait for its next piece, or match when it has
+// none left.
+func (q *sweeper) advance(k, at int32, end int) {
+	if q.best >= 0 && !q.t.better(&q.ix.rules[q.ix.direct+int(k)], &q.ix.rules[q.best]) {
 		return // it cannot decide
 	}
-	i++
-	at := s.ends[k] + i
-	if at < s.ends[k+1] {
-		sw := q.sw
-		from := int32(end) + s.pieceLen[s.steps[at]] // see sweepState
-		slot := from & (s.ring - 1)
-		if sw.ringGen[slot] != sw.gen {
-			sw.ringGen[slot], sw.ring[slot] = sw.gen, -1
-		}
-		sw.step[k] = i
-		sw.next[k], sw.ring[slot] = sw.ring[slot], k
+	s, sw := q.ix.swept, q.sw
+	p := s.steps[at+1]
+	if p < 0 {
+		q.matched(k, end)
 		return
 	}
-	// Every piece taken: a '$' asks that the tail end what is left.
-	if pat := q.t.pattern(r); strings.HasSuffix(pat, "$") {
+	from := int32(end) + s.pieceLen[p] // see sweepState
+	slot := from & (s.ring - 1)
+	if sw.ringGen[slot] != sw.gen {
+		sw.ringGen[slot], sw.ring[slot] = sw.gen, -1
+	}
+	sw.at[k], sw.next[k], sw.ring[slot] = at+1, sw.ring[slot], k
+}
+
+// matched makes rule k, which has taken every piece, the one ending at
+// end, the best, unless a '$' asks that its tail end what is left and
+// the tail does not.
+func (q *sweeper) matched(k int32, end int) {
+	if pat := q.t.pattern(&q.ix.rules[q.ix.direct+int(k)]); strings.HasSuffix(pat, "$") {
 		tail := pat[strings.LastIndexByte(pat, '*')+1 : len(pat)-1]
 		if len(q.path)-len(tail) < end || !strings.HasSuffix(q.path, tail) {
 			return
