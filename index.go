@@ -676,24 +676,16 @@ func (q *sweeper) advance(k, at int32, end int) {
 	if q.best >= 0 && !q.t.better(&q.ix.rules[q.ix.direct+int(k)], &q.ix.rules[q.best]) {
 		return // it cannot decide
 	}
-	s, sw := q.ix.swept, q.sw
-	p := s.steps[at+1]
-	if p < 0 {
-		q.matched(k, end)
+	if s, sw := q.ix.swept, q.sw; s.steps[at+1] >= 0 {
+		from := int32(end) + s.pieceLen[s.steps[at+1]] // see sweepState
+		slot := from & (s.ring - 1)
+		if sw.ringGen[slot] != sw.gen {
+			sw.ringGen[slot], sw.ring[slot] = sw.gen, -1
+		}
+		sw.at[k], sw.next[k], sw.ring[slot] = at+1, sw.ring[slot], k
 		return
 	}
-	from := int32(end) + s.pieceLen[p] // see sweepState
-	slot := from & (s.ring - 1)
-	if sw.ringGen[slot] != sw.gen {
-		sw.ringGen[slot], sw.ring[slot] = sw.gen, -1
-	}
-	sw.at[k], sw.next[k], sw.ring[slot] = at+1, sw.ring[slot], k
-}
-
-// matched makes rule k, which has taken every piece, the one ending at
-// end, the best, unless a '$' asks that its tail end what is left and
-// the tail does not.
-func (q *sweeper) matched(k int32, end int) {
+	// Every piece taken: a '$' asks that the tail end what is left.
 	if pat := q.t.pattern(&q.ix.rules[q.ix.direct+int(k)]); strings.HasSuffix(pat, "$") {
 		tail := pat[strings.LastIndexByte(pat, '*')+1 : len(pat)-1]
 		if len(q.path)-len(tail) < end || !strings.HasSuffix(q.path, tail) {
