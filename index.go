@@ -207,9 +207,8 @@ func buildIndex(t *ruleText, rules []rule, plain bool) *index {
 	n, pieces, ring := len(listed), len(ix.swept.pieceLen), int(ix.swept.ring)
 	ix.scratch.New = func() any {
 		words := (pieces + 63) / 64
-		return &sweepState{pieceGen: make([]uint32, pieces), cursor: make([]int32, pieces), head: make([]int32, pieces),
-			met: make([]uint64, words), dueAt: make([]int32, pieces), full: make([]uint64, (words+63)/64), dueNext: make([]int32, pieces), chain: make([]uint64, pieces), ringGen: make([]uint32, ring),
-			ring: make([]int32, ring), at: make([]int32, n), next: make([]int32, n)}
+		return &sweepState{pieces: make([]pieceState, pieces), met: make([]uint64, words), full: make([]uint64, (words+63)/64), chain: make([]uint64, pieces), ringGen: make([]uint32, ring),
+			ring: make([]int32, ring), rules: make([]ruleState, n)}
 	}
 	return ix
 }
@@ -497,12 +496,9 @@ func (p *pathPairs) lacks(need uint64) bool {
 	return need&^p.m != 0
 }
 
-// A sweepState is one query's sweep: for each piece, its first-piece
-// rules still to take it (cursor) and the rules waiting for it (head, a
-// list through next); for each rule, the position in steps of the piece it waits for (at). gen
-// marks the state as this query's: counting it up clears it all.
-//
-// A rule that took a piece ending at e waits for its next, of n octets,
+// A sweepState is one query's sweep: each piece's and each rule's state,
+// and gen, which marks a piece's as this query's: counting it up clears
+// them all. A rule that took a piece ending at e waits for its next, of n octets,
 // from e: it joins that piece's list only at e+n, from ring (lists by
 // that position, modulo more than any piece's length), so that it is
 // never met at an occurrence that overlaps the piece it took. Where
@@ -510,19 +506,25 @@ func (p *pathPairs) lacks(need uint64) bool {
 // position, see pieceRun; full marks words of met with none): those not
 // met yet, with a waiting rule, or with a first-piece rule whose prefix
 // and piece fit before (due lists them by that end, each plus one,
-// through dueNext). Without this, BenchmarkWorstCase's one-letter took
-// 15 ms a decision, and BenchmarkWorstCaseAttacks' chains 4 to 80 ms.
+// through their dueNext). Without this, BenchmarkWorstCase's one-letter
+// took 15 ms a decision, and BenchmarkWorstCaseAttacks' chains 4 to 80.
 type sweepState struct {
-	gen, wakes     uint32 // wakes: the calls of wake, counted
-	pieceGen       []uint32
-	cursor, head   []int32
-	met, full      []uint64
-	chain          []uint64 // by piece: none live on its chain as of gen<<32|wakes
-	due, dueNext   []int32
-	dueAt          []int32 // by piece, where it was put on due, or 0
-	ringGen        []uint32
-	ring, at, next []int32
+	gen, wakes uint32 // wakes: the calls of wake, counted
+	pieces     []pieceState
+	met, full  []uint64
+	chain      []uint64 // by piece: none live on its chain as of gen<<32|wakes
+	due, ring  []int32
+	ringGen    []uint32
+	rules      []ruleState
 }
+
+// A pieceState is a piece's: its first-piece rules from cursor (in
+// first) still to take it, its first waiting rule (head, a list through
+// ruleState.next), and where it went on due (dueAt, or 0) with the piece
+// after it there (dueNext, or -1). A ruleState is a swept rule's: the
+// position in steps of the piece it waits for, and the next on its list.
+type pieceState struct{ gen, cursor, head, dueAt, dueNext int32 }
+type ruleState struct{ at, next int32 }
 
 type sweeper struct { // one query's sweep over an index
 	ix   *index
@@ -541,7 +543,7 @@ func (ix *index) sweep(t *ruleText, path string, best int) int {
 	sw := ix.scratch.Get().(*sweepState)
 	sw.gen++
 	if sw.gen == 0 { // wrapped: marks of 2^32 queries ago would read as new
-		clear(sw.pieceGen)
+		clear(sw.pieces)
 		clear(sw.ringGen)
 		clear(sw.chain)
 		sw.gen = 1
@@ -558,7 +560,7 @@ func (ix *index) sweep(t *ruleText, path string, best int) int {
 		if sw.ringGen[end&ring] == sw.gen {
 			q.wait(end)
 		}
-		for p := sw.due[end] - 1; p >= 0; p = sw.dueNext[p] {
+		for p := sw.due[end] - 1; p >= 0; p = sw.pieces[p].dueNext {
 			sw.wake(a.runs[p].hi)
 		}
 		state = a.step(state, path[j])
@@ -614,21 +616,25 @@ func (q *sweeper) wait(end int32) {
 	k := sw.ring[slot]
 	sw.ringGen[slot] = 0
 	for k >= 0 {
-		next := sw.next[k]
-		p := s.steps[sw.at[k]]
-		if q.piece(p); sw.head[p] < 0 { // else p woke for the rule before
+		w := &sw.rules[k]
+		next, p := w.next, s.steps[w.at]
+		ps := q.piece(p)
+		if ps.head < 0 { // else p woke for the rule before
 			sw.wake(s.ac.runs[p].hi)
 		}
-		sw.next[k], sw.head[p] = sw.head[p], k
+		w.next, ps.head = ps.head, k
 		k = next
 	}
 }
 
-// piece sets up the state of piece p in this query's sweep on first use.
-func (q *sweeper) piece(p int32) {
-	if sw := q.sw; sw.pieceGen[p] != sw.gen {
-		sw.pieceGen[p], sw.cursor[p], sw.head[p], sw.dueAt[p] = sw.gen, q.ix.swept.firstAt[p], -1, 0
+// piece returns the state of piece p in this query's sweep, set up on
+// first use.
+func (q *sweeper) piece(p int32) *pieceState {
+	ps := &q.sw.pieces[p]
+	if ps.gen != int32(q.sw.gen) {
+		*ps = pieceState{gen: int32(q.sw.gen), cursor: q.ix.swept.firstAt[p], head: -1}
 	}
+	return ps
 }
 
 // take takes piece p, ending at end, for the rules waiting for it and
@@ -637,12 +643,11 @@ func (q *sweeper) piece(p int32) {
 func (q *sweeper) take(p int32, end int) {
 	s := q.ix.swept
 	start := int32(end) - s.pieceLen[p]
-	q.piece(p)
-	sw := q.sw
+	ps, sw := q.piece(p), q.sw
 	// The rules whose first piece p is, up to those it cannot follow in
 	// this path; one whose prefix the path lacks is passed at once, so
 	// that p is put on due only for a rule that will take it.
-	c, last := sw.cursor[p], s.firstAt[p+1]
+	c, last := ps.cursor, s.firstAt[p+1]
 	for ; c < last && s.plen[s.first[c]] <= int32(len(q.path))-s.pieceLen[p]; c++ {
 		k := s.first[c]
 		if r := &q.ix.rules[q.ix.direct+int(k)]; !strings.HasPrefix(q.path, q.t.arena[r.off:r.off+uint32(s.plen[k])]) {
@@ -654,17 +659,17 @@ func (q *sweeper) take(p int32, end int) {
 		q.advance(k, s.ends[k], end)
 	}
 	if c < last {
-		if at := s.plen[s.first[c]] + s.pieceLen[p]; int(at) <= len(q.path) && sw.dueAt[p] != at {
-			sw.dueNext[p], sw.due[at], sw.dueAt[p] = sw.due[at]-1, p+1, at
+		if at := s.plen[s.first[c]] + s.pieceLen[p]; int(at) <= len(q.path) && ps.dueAt != at {
+			ps.dueNext, sw.due[at], ps.dueAt = sw.due[at]-1, p+1, at
 		}
 	}
-	sw.cursor[p] = c
+	ps.cursor = c
 	// The rules waiting for p after their earlier pieces.
-	k := sw.head[p]
-	sw.head[p] = -1
+	k := ps.head
+	ps.head = -1
 	for k >= 0 {
-		next := sw.next[k]
-		q.advance(k, sw.at[k], end)
+		next := sw.rules[k].next
+		q.advance(k, sw.rules[k].at, end)
 		k = next
 	}
 }
@@ -682,7 +687,7 @@ func (q *sweeper) advance(k, at int32, end int) {
 		if sw.ringGen[slot] != sw.gen {
 			sw.ringGen[slot], sw.ring[slot] = sw.gen, -1
 		}
-		sw.at[k], sw.next[k], sw.ring[slot] = at+1, sw.ring[slot], k
+		sw.rules[k], sw.ring[slot] = ruleState{at + 1, sw.ring[slot]}, k
 		return
 	}
 	// Every piece taken: a '$' asks that the tail end what is left.
