@@ -498,16 +498,16 @@ func (p *pathPairs) lacks(need uint64) bool {
 
 // A sweepState is one query's sweep: each piece's and each rule's state,
 // and gen, which marks a piece's as this query's: counting it up clears
-// them all. A rule that took a piece ending at e waits for its next, of n octets,
-// from e: it joins that piece's list only at e+n, from ring (lists by
-// that position, modulo more than any piece's length), so that it is
-// never met at an occurrence that overlaps the piece it took. Where
-// pieces end, only the live ones are visited, of a 0 bit in met (by
-// position, see pieceRun; full marks words of met with none): those not
-// met yet, with a waiting rule, or with a first-piece rule whose prefix
-// and piece fit before (due lists them by that end, each plus one,
-// through their dueNext). Without this, BenchmarkWorstCase's one-letter
-// took 15 ms a decision, and BenchmarkWorstCaseAttacks' chains 4 to 80.
+// them all. A rule that took a piece ending at e waits for its next, of
+// n octets, from e: it joins that piece's list only at e+n, from ring
+// (lists by that position, modulo more than any piece's length), so
+// that it is never met at an occurrence that overlaps the piece it took.
+// Where pieces end, only the live ones are visited, of a 0 bit in met
+// (by position, see pieceRun; full marks words of met with none): those
+// not met yet, with a waiting rule, or with a first-piece rule whose
+// prefix and piece fit before (due lists them by that end, each plus
+// one, through their dueNext). Without this, a decision took 15 ms on
+// BenchmarkWorstCase's one-letter, 4 to 80 on the attacks' chains.
 type sweepState struct {
 	gen, wakes uint32 // wakes: the calls of wake, counted
 	pieces     []pieceState
