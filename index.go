@@ -408,8 +408,7 @@ func (ix *index) keyListed(plain bool) {
 		ix.keyAt[b+1] += ix.keyAt[b]
 	}
 	slices.SortStableFunc(ix.byKey, func(a, b uint16) int { return key[a] - key[b] })
-	// The masks in the same order, read one after another by a query
-	// (fewer instructions a rule than through byKey).
+	// The masks in key order: a query reads them in fewer instructions.
 	byRule := slices.Clone(ix.masks)
 	for i, k := range ix.byKey {
 		ix.masks[i] = byRule[k]
@@ -417,8 +416,7 @@ func (ix *index) keyListed(plain bool) {
 }
 
 // tryListed returns the position in the list of the first listed rule of
-// key b that ranks above the one at found and matches path, or found: of
-// those that need none of the octets in lacks, whose pairs path holds.
+// key b that ranks above the one at found and matches path, or found.
 func (ix *index) tryListed(t *ruleText, emptyMatches bool, path string, b, found int, lacks uint64, pairs *pathPairs) int {
 	keys, masks := ix.byKey[:ix.keyAt[b+1]], ix.masks[:ix.keyAt[b+1]]
 	for i := int(ix.keyAt[b]); ; i++ {

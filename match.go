@@ -46,7 +46,9 @@ func matchPattern(pattern, path string, plain bool) bool {
 	path = path[star:]
 	pattern = pattern[star+1:]
 	for {
-		pattern = strings.TrimLeft(pattern, "*") // a run of '*' matches as one does
+		for len(pattern) > 0 && pattern[0] == '*' { // a run of '*' matches as one does
+			pattern = pattern[1:]
+		}
 		star = strings.IndexByte(pattern, '*')
 		if star < 0 {
 			break
