@@ -24,10 +24,20 @@ bin=$1 pattern=$2 low=$3 high=$4
 counts() {
 	GOMAXPROCS=1 GOGC=off valgrind --tool=cachegrind --cache-sim=no --branch-sim=yes \
 		--cachegrind-out-file=/dev/null "$bin" -test.run '^$' -test.bench "$pattern" \
-		-test.benchtime "${1}x" 2>&1 | awk '/ I +refs:/ {gsub(",", "", $NF); i = $NF}
-			/ Mispredicts:/ {gsub(",", "", $3); m = $3} END {if (i == "" || m == "") exit 1; print i, m}'
+		-test.benchtime "${1}x" 2>&1 | awk -v n="$1" '$1 ~ /^Benchmark/ && $2 == n {ran = 1}
+			/ I +refs:/ {gsub(",", "", $NF); i = $NF}
+			/ Mispredicts:/ {gsub(",", "", $3); m = $3}
+			END {if (!ran || i == "" || m == "") exit 1; print i, m}'
 }
-read -r i0 m0 <<<"$(counts "$low")"
-read -r i1 m1 <<<"$(counts "$high")"
+# A pattern that names no benchmark, or one that fails, would count only
+# the binary's start: say so rather than print that.
+failed() {
+	echo "$0: no benchmark matching $pattern ran $1 times in $bin" >&2
+	exit 1
+}
+c0=$(counts "$low") || failed "$low"
+c1=$(counts "$high") || failed "$high"
+read -r i0 m0 <<<"$c0"
+read -r i1 m1 <<<"$c1"
 instr=$(((i1 - i0) / (high - low))) mispred=$(((m1 - m0) / (high - low)))
 echo "$instr $mispred $((instr / 3 + 15 * mispred))"
